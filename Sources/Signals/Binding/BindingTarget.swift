@@ -1,0 +1,47 @@
+/// Where a one-way binding delivers values: a setter and the lifetime after which it must not be called.
+///
+/// A binding into a target ends when the target's lifetime ends, so binding into an object never keeps it
+/// alive: give the target a lifetime that ends when the object is released (for example from a
+/// `Lifetime.Token` the object stores) and a setter that captures the object weakly.
+public struct BindingTarget<Value>: BindingTargetProvider {
+  /// When this lifetime ends, every binding into the target is disposed.
+  public let lifetime: Lifetime
+  /// Called with each value bound into the target.
+  public let action: (Value) -> Void
+
+  /// A target that calls `action` with each value until `lifetime` ends.
+  public init(lifetime: Lifetime, action: @escaping (Value) -> Void) {
+    self.lifetime = lifetime
+    self.action = action
+  }
+
+  /// A target that sets `keyPath` on `object` with each value until `lifetime` ends; it holds `object` weakly.
+  public init<Object: AnyObject>(
+    on object: Object,
+    lifetime: Lifetime,
+    keyPath: ReferenceWritableKeyPath<Object, Value>
+  ) {
+    self.init(lifetime: lifetime) { [weak object] value in
+      object?[keyPath: keyPath] = value
+    }
+  }
+
+  /// The target itself.
+  public var bindingTarget: BindingTarget<Value> { self }
+}
+
+/// Something that can be the left side of `<~`.
+public protocol BindingTargetProvider<Value> {
+  /// The type of the values it accepts.
+  associatedtype Value
+
+  /// The target values are delivered to.
+  var bindingTarget: BindingTarget<Value> { get }
+}
+
+extension MutableProperty: BindingTargetProvider {
+  /// A target that sets this property, until the property is released. It does not keep the property alive.
+  public var bindingTarget: BindingTarget<Value> {
+    BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+  }
+}

@@ -1,0 +1,32 @@
+import Synchronization
+
+/// The one lock of Signals: a `Mutex` guarding a piece of state.
+///
+/// Every shared mutable state in the library lives in a `Locked`. The rule that goes with it: change state
+/// inside `withLock`, return what has to be called, and call it after the lock is released. Nothing is ever
+/// called out to while the lock is held, which is what makes reentrancy and deadlock-freedom provable.
+///
+/// The state lives behind a pointer rather than in a class `var`, so accessing it costs no dynamic
+/// exclusivity check: the mutex already guarantees exclusive access.
+@usableFromInline
+final class Locked<State>: @unchecked Sendable {
+  @usableFromInline let mutex = Mutex<Void>(())
+  @usableFromInline let pointer: UnsafeMutablePointer<State>
+
+  @inlinable
+  init(_ initial: State) {
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: initial)
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the state and returns its result.
+  @inlinable
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try mutex.withLock { _ in try body(&pointer.pointee) }
+  }
+}

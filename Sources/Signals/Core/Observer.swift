@@ -1,0 +1,78 @@
+extension Signal {
+  /// The sending side of a stream: what a pipe's input, a producer's start closure and an operator's
+  /// downstream are.
+  ///
+  /// An observer either forwards into a signal (a pipe's input) or calls a closure. A pipe's input interrupts
+  /// its signal when it is released without having sent a terminal event, so a forgotten input never leaves
+  /// observers waiting forever.
+  public final class Observer {
+    @usableFromInline let core: SignalCore<Value, Failure>?
+    @usableFromInline let action: ((Event) -> Void)?
+
+    /// An observer that calls `action` with every event it is sent.
+    public init(_ action: @escaping (Event) -> Void) {
+      self.core = nil
+      self.action = action
+    }
+
+    /// An observer with a closure per kind of event; the ones left `nil` ignore their event.
+    public convenience init(
+      value: ((Value) -> Void)? = nil,
+      failed: ((Failure) -> Void)? = nil,
+      completed: (() -> Void)? = nil,
+      interrupted: (() -> Void)? = nil
+    ) {
+      self.init { event in
+        switch event {
+        case .value(let v): value?(v)
+        case .failed(let error): failed?(error)
+        case .completed: completed?()
+        case .interrupted: interrupted?()
+        }
+      }
+    }
+
+    @usableFromInline
+    init(core: SignalCore<Value, Failure>) {
+      self.core = core
+      self.action = nil
+    }
+
+    deinit {
+      core?.send(.interrupted)
+    }
+
+    /// Sends an event. After a terminal event, everything sent is ignored.
+    @inlinable
+    public func send(_ event: Event) {
+      if let core {
+        core.send(event)
+      } else {
+        action.unsafelyUnwrapped(event)
+      }
+    }
+
+    /// Sends a value.
+    @inlinable
+    public func send(value: Value) {
+      send(.value(value))
+    }
+
+    /// Fails the stream with `error`. Terminal.
+    public func send(error: Failure) {
+      send(.failed(error))
+    }
+
+    /// Completes the stream. Terminal.
+    public func sendCompleted() {
+      send(.completed)
+    }
+
+    /// Interrupts the stream. Terminal.
+    public func sendInterrupted() {
+      send(.interrupted)
+    }
+  }
+}
+
+extension Signal.Observer: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,42 @@
+/// A first-in, first-out queue with amortised O(1) pops, for the events a busy signal must deliver later.
+@usableFromInline
+struct PendingQueue<Element> {
+  @usableFromInline var storage: [Element] = []
+  @usableFromInline var head = 0
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { head == storage.count }
+
+  @inlinable
+  mutating func append(_ element: Element) {
+    storage.append(element)
+  }
+
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+
+  /// Removes and returns everything still queued.
+  @inlinable
+  mutating func removeAll() -> ArraySlice<Element> {
+    defer {
+      storage = []
+      head = 0
+    }
+    return storage[head...]
+  }
+}

@@ -1,0 +1,150 @@
+/// A hot stream of values over time: it runs whether or not anyone observes it, and every observer sees the
+/// events sent after it started observing.
+///
+/// Create one with ``pipe()`` and send into its input, or derive one with an operator. Every signal obeys the
+/// grammar `value* (failed | completed | interrupted)?`, delivers to its observers one event at a time, and
+/// accepts sends from any thread, including reentrant sends from its own observers, which are delivered after
+/// the current event (see `Docs/Contracts.md`).
+///
+/// A signal stays alive while its input or one of its observers holds it. When the last reference to a
+/// pipe's input goes away, the signal is interrupted and everything it holds is released. A derived signal
+/// that has no observer and no handle left detaches from its upstream.
+public final class Signal<Value, Failure: Error> {
+  @usableFromInline let core: SignalCore<Value, Failure>
+
+  @inlinable
+  init(core: SignalCore<Value, Failure>) {
+    self.core = core
+  }
+
+  deinit {
+    core.handleReleased()
+  }
+
+  /// A signal and the observer that sends into it.
+  ///
+  /// - Returns: `output`, which delivers what is sent into `input`. Releasing `input` without a terminal event
+  ///   interrupts `output`.
+  public static func pipe() -> (output: Signal, input: Observer) {
+    let core = SignalCore<Value, Failure>()
+    return (Signal(core: core), Observer(core: core))
+  }
+
+  /// A signal derived from others by an operator.
+  ///
+  /// `setup` receives the new core, attaches it to its upstream, and returns the disposable that detaches it,
+  /// which runs when the derived signal ends or is abandoned (no observer, no handle).
+  @inlinable
+  convenience init(deriving setup: (SignalCore<Value, Failure>) -> (any Disposable)?) {
+    let core = SignalCore<Value, Failure>(endsWhenUnobserved: true)
+    self.init(core: core)
+    core.addTermination(setup(core))
+  }
+
+  /// A signal whose events come from `generator`, which receives the input and a lifetime that ends when the
+  /// signal terminates. Like a pipe, but the input never escapes to the caller.
+  public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
+    let core = SignalCore<Value, Failure>()
+    self.init(core: core)
+    let disposables = CompositeDisposable()
+    core.addTermination(disposables)
+    generator(Observer(core: core), Lifetime(disposables))
+  }
+
+  /// A signal that never sends anything and never ends.
+  public static var never: Signal {
+    Signal(core: SignalCore())
+  }
+
+  /// A signal that has already completed: observers are interrupted at once, as for every ended signal.
+  public static var empty: Signal {
+    let core = SignalCore<Value, Failure>()
+    core.send(.completed)
+    return Signal(core: core)
+  }
+}
+
+extension Signal: @unchecked Sendable where Value: Sendable {}
+
+// MARK: - Observing
+
+extension Signal {
+  /// Observes every event: values, then at most one terminal event.
+  ///
+  /// - Returns: a disposable that detaches `action` (after `dispose()` returns, no new event starts in it),
+  ///   or `nil` if the signal had already ended, in which case `action` has received `interrupted`.
+  @discardableResult
+  @inlinable
+  public func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    core.observe(action)
+  }
+
+  /// Observes every event with `observer`; see ``observe(_:)-(Event)->Void``.
+  @discardableResult
+  public func observe(_ observer: Observer) -> (any Disposable)? {
+    core.observe { observer.send($0) }
+  }
+
+  /// Observes values only; terminal events are ignored.
+  ///
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  @discardableResult
+  @inlinable
+  public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    core.observe { event in
+      if case .value(let value) = event { action(value) }
+    }
+  }
+
+  /// Observes the failure, if the signal fails.
+  ///
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  @discardableResult
+  public func observeFailed(_ action: @escaping (Failure) -> Void) -> (any Disposable)? {
+    core.observe { event in
+      if case .failed(let error) = event { action(error) }
+    }
+  }
+
+  /// Observes completion, if the signal completes.
+  ///
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  @discardableResult
+  public func observeCompleted(_ action: @escaping () -> Void) -> (any Disposable)? {
+    core.observe { event in
+      if case .completed = event { action() }
+    }
+  }
+
+  /// Observes interruption, if the signal is interrupted — including at once, if it had already ended.
+  ///
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  @discardableResult
+  public func observeInterrupted(_ action: @escaping () -> Void) -> (any Disposable)? {
+    core.observe { event in
+      if case .interrupted = event { action() }
+    }
+  }
+
+  /// Observes values as `.success` and the failure as `.failure`; completion and interruption are ignored.
+  ///
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  @discardableResult
+  public func observeResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> (any Disposable)? {
+    core.observe { event in
+      switch event {
+      case .value(let value): action(.success(value))
+      case .failed(let error): action(.failure(error))
+      case .completed, .interrupted: break
+      }
+    }
+  }
+}
+
+extension Signal where Failure == Never {
+  /// Observes values only, for signals that cannot fail; see ``observeValues(_:)``.
+  @discardableResult
+  public func observe(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    observeValues(action)
+  }
+}

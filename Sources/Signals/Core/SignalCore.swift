@@ -1,0 +1,347 @@
+import Synchronization
+
+/// The machinery behind every ``Signal``: its observers, its serial delivery, and what it releases at the end.
+///
+/// ## Delivery
+/// A core delivers one item at a time. The thread that finds it idle becomes the deliverer: it marks the core
+/// busy, takes a snapshot of the observers, releases the lock and calls them. A send that arrives while the
+/// core is busy — from another thread, or reentrantly from one of its own observers — is queued, and the
+/// deliverer drains the queue before it lets go. Observers are therefore never entered concurrently or
+/// recursively, events keep the order in which the core accepted them, and nothing is called under the lock.
+///
+/// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
+/// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue.
+///
+/// ## Replaying cores
+/// A property's core remembers the latest value. A replaying observer (a property's `producer`) is attached
+/// through the queue: it first receives the value current at that point of the stream, then every later
+/// event, with no event missed or seen twice.
+///
+/// ## Termination
+/// The first terminal event accepted ends the core: later sends are dropped, and once the terminal event has
+/// been delivered the observers and the queue are released and the termination disposables run. A core with
+/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer and its ``Signal``
+/// handle is gone: nobody could ever observe it again, so it detaches from its upstream.
+@usableFromInline
+final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
+  @usableFromInline typealias Event = Signal<Value, Failure>.Event
+  @usableFromInline typealias Observers = ContiguousArray<Subscription<Value, Failure>>
+
+  /// Something the deliverer must do later, in order.
+  @usableFromInline
+  enum Item {
+    /// Deliver an event to every observer.
+    case event(Event)
+    /// Replay the current value to a new observer, then attach it.
+    case attach(Subscription<Value, Failure>)
+  }
+
+  @usableFromInline
+  struct State {
+    @usableFromInline var observers: Observers = []
+    /// Whether some thread is delivering right now; sends queue behind it.
+    @usableFromInline var isDelivering = false
+    @usableFromInline var pending = PendingQueue<Item>()
+    /// Whether a terminal event was accepted (or the core ended unobserved).
+    @usableFromInline var isTerminated = false
+    /// Replaying cores: the value of the latest accepted event.
+    @usableFromInline var latest: Value?
+    /// Replaying cores: the value of the latest delivered event.
+    @usableFromInline var delivered: Value?
+    /// Whether the ``Signal`` handle of an `endsWhenUnobserved` core is still alive.
+    @usableFromInline var hasHandle = true
+    /// What to dispose when the core ends: upstream subscriptions, a producer's lifetime.
+    @usableFromInline var terminations: [any Disposable] = []
+    /// Whether `terminations` were handed out; later ones are disposed at once.
+    @usableFromInline var hasReleased = false
+
+    @inlinable
+    mutating func takeTerminations() -> [any Disposable] {
+      hasReleased = true
+      defer { terminations = [] }
+      return terminations
+    }
+
+    @inlinable
+    init(latest: Value?) {
+      self.latest = latest
+      self.delivered = latest
+    }
+  }
+
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let replays: Bool
+  @usableFromInline let endsWhenUnobserved: Bool
+
+  @inlinable
+  init(endsWhenUnobserved: Bool = false) {
+    state = Locked(State(latest: nil))
+    replays = false
+    self.endsWhenUnobserved = endsWhenUnobserved
+  }
+
+  /// A replaying core; `initial` is `nil` when the first value is still to come (a composed property).
+  @inlinable
+  init(replaying initial: Value?, endsWhenUnobserved: Bool = false) {
+    state = Locked(State(latest: initial))
+    replays = true
+    self.endsWhenUnobserved = endsWhenUnobserved
+  }
+
+  // MARK: Sending
+
+  /// Accepts an event from any thread and delivers it serially; see the type's documentation.
+  @inlinable
+  func send(_ event: Event) {
+    let snapshot = state.withLock { state -> Observers? in
+      guard !state.isTerminated else { return nil }
+      if event.isTerminating { state.isTerminated = true }
+      if replays, case .value(let value) = event { state.latest = value }
+      guard !state.isDelivering else {
+        state.pending.append(.event(event))
+        return nil
+      }
+      state.isDelivering = true
+      if replays { state.delivered = state.latest }
+      return state.observers
+    }
+    guard let snapshot else { return }
+    Self.deliver(event, to: snapshot)
+    if event.isTerminating {
+      finish()
+    } else {
+      drain()
+    }
+  }
+
+  /// Delivers an event that arrives from a serial upstream; one lock, no queue.
+  ///
+  /// Only for cores whose every event comes from one upstream's delivery, which is already serial.
+  @inlinable
+  func relay(_ event: Event) {
+    let snapshot = state.withLock { state -> Observers? in
+      guard !state.isTerminated else { return nil }
+      if event.isTerminating { state.isTerminated = true }
+      return state.observers
+    }
+    guard let snapshot else { return }
+    Self.deliver(event, to: snapshot)
+    if event.isTerminating { finish() }
+  }
+
+  /// Ends the stream with `interrupted` on behalf of a disposal: values still queued are dropped, the
+  /// event in flight on another thread (if any) finishes first.
+  @usableFromInline
+  func interrupt() {
+    let snapshot = state.withLock { state -> Observers? in
+      guard !state.isTerminated else { return nil }
+      state.isTerminated = true
+      if state.isDelivering {
+        let attaches = state.pending.removeAll().filter {
+          if case .attach = $0 { return true }
+          return false
+        }
+        for attach in attaches { state.pending.append(attach) }
+        state.pending.append(.event(.interrupted))
+        return nil
+      }
+      state.isDelivering = true
+      return state.observers
+    }
+    guard let snapshot else { return }
+    Self.deliver(.interrupted, to: snapshot)
+    finish()
+  }
+
+  @inlinable
+  static func deliver(_ event: Event, to observers: Observers) {
+    for observer in observers where observer.isActive.load(ordering: .acquiring) {
+      observer.action(event)
+    }
+  }
+
+  /// Delivers what was queued while this thread was delivering, then marks the core idle.
+  @inlinable
+  func drain() {
+    while true {
+      let next = state.withLock { state -> (Item, Observers, Value?)? in
+        guard let item = state.pending.popFirst() else {
+          state.isDelivering = false
+          return nil
+        }
+        switch item {
+        case .event(let event):
+          if replays, case .value(let value) = event { state.delivered = value }
+          return (item, state.observers, nil)
+        case .attach(let subscription):
+          guard subscription.isActive.load(ordering: .acquiring) else { return (item, [], nil) }
+          state.observers.append(subscription)
+          return (item, [], state.delivered)
+        }
+      }
+      guard let (item, observers, current) = next else { return }
+      switch item {
+      case .event(let event):
+        Self.deliver(event, to: observers)
+        if event.isTerminating {
+          finish()
+          return
+        }
+      case .attach(let subscription):
+        if let current { subscription.action(.value(current)) }
+      }
+    }
+  }
+
+  /// Releases everything once the terminal event has been delivered.
+  @usableFromInline
+  func finish() {
+    let (attaches, terminations) = state.withLock { state -> ([Subscription<Value, Failure>], [any Disposable]) in
+      state.observers = []
+      let attaches = state.pending.removeAll().compactMap { item -> Subscription<Value, Failure>? in
+        if case .attach(let subscription) = item { return subscription }
+        return nil
+      }
+      return (attaches, state.takeTerminations())
+    }
+    for subscription in attaches where subscription.isActive.load(ordering: .acquiring) {
+      subscription.action(.interrupted)
+    }
+    for disposable in terminations { disposable.dispose() }
+  }
+
+  // MARK: Observing
+
+  /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
+  @inlinable
+  func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(action, core: self)
+    let added = state.withLock { state -> Bool in
+      guard !state.isTerminated else { return false }
+      state.observers.append(subscription)
+      return true
+    }
+    guard added else {
+      action(.interrupted)
+      return nil
+    }
+    return subscription
+  }
+
+  /// Attaches an observer that first receives the current value (replaying cores only).
+  ///
+  /// An ended core sends its last value and `completed`. A busy core queues the attachment behind the
+  /// events already accepted, so the observer starts at the right point of the stream.
+  @usableFromInline
+  func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(action, core: self)
+    let step = state.withLock { state -> ReplayStep<Value> in
+      if state.isTerminated { return .ended(state.latest) }
+      if state.isDelivering {
+        state.pending.append(.attach(subscription))
+        return .queued
+      }
+      state.isDelivering = true
+      state.observers.append(subscription)
+      return .replayNow(state.delivered)
+    }
+    switch step {
+    case .ended(let latest):
+      if let latest { action(.value(latest)) }
+      action(.completed)
+      return nil
+    case .queued:
+      return subscription
+    case .replayNow(let current):
+      if let current { action(.value(current)) }
+      drain()
+      return subscription
+    }
+  }
+
+  @usableFromInline
+  func remove(_ subscription: Subscription<Value, Failure>) {
+    let terminations = state.withLock { state -> [any Disposable] in
+      if let index = state.observers.firstIndex(where: { $0 === subscription }) {
+        state.observers.remove(at: index)
+      }
+      return endIfAbandoned(&state)
+    }
+    for disposable in terminations { disposable.dispose() }
+  }
+
+  /// Called when the ``Signal`` handle of this core is released.
+  @usableFromInline
+  func handleReleased() {
+    guard endsWhenUnobserved else { return }
+    let terminations = state.withLock { state -> [any Disposable] in
+      state.hasHandle = false
+      return endIfAbandoned(&state)
+    }
+    for disposable in terminations { disposable.dispose() }
+  }
+
+  @usableFromInline
+  func endIfAbandoned(_ state: inout State) -> [any Disposable] {
+    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else { return [] }
+    state.isTerminated = true
+    return state.takeTerminations()
+  }
+
+  /// Disposes `disposable` when the core ends, or at once if it already has.
+  @usableFromInline
+  func addTermination(_ disposable: (any Disposable)?) {
+    guard let disposable else { return }
+    let ended = state.withLock { state -> Bool in
+      guard !state.hasReleased else { return true }
+      state.terminations.append(disposable)
+      return false
+    }
+    if ended { disposable.dispose() }
+  }
+
+  // MARK: Reading (replaying cores)
+
+  /// The latest accepted value of a replaying core.
+  @inlinable
+  var latestValue: Value {
+    state.withLock { $0.latest! }
+  }
+
+  /// Replaces the latest value under the lock and sends it, so the stored value and the order of events can
+  /// never disagree. `body` runs under the lock and must not touch this core.
+  @inlinable
+  func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    let (result, value, snapshot) = try state.withLock { state -> (Result, Value?, Observers?) in
+      var value = state.latest!
+      let result = try body(&value)
+      guard !state.isTerminated else {
+        state.latest = value
+        return (result, nil, nil)
+      }
+      state.latest = value
+      guard !state.isDelivering else {
+        state.pending.append(.event(.value(value)))
+        return (result, nil, nil)
+      }
+      state.isDelivering = true
+      state.delivered = value
+      return (result, value, state.observers)
+    }
+    if let value, let snapshot {
+      Self.deliver(.value(value), to: snapshot)
+      drain()
+    }
+    return result
+  }
+}
+
+/// What attaching a replaying observer must do once the lock is released.
+private enum ReplayStep<Value> {
+  /// The core ended: send its last value and complete.
+  case ended(Value?)
+  /// The core is busy: the attachment was queued.
+  case queued
+  /// The core was idle and is now ours: replay the current value, then drain.
+  case replayNow(Value?)
+}

@@ -1,0 +1,247 @@
+/// A cold stream: a recipe that does its work anew, and independently, each time it is started.
+///
+/// Its start closure runs once per ``start(_:)-(Signal<Value,Failure>.Observer)``, receiving the observer to
+/// send into and a ``Lifetime`` that ends when the produced stream terminates or is disposed — the place to
+/// put the work's cleanup. Disposing a started producer delivers `interrupted` to its observer and ends that
+/// lifetime. Operators on a producer apply, per start, to the signal that start produces.
+public struct SignalProducer<Value, Failure: Error> {
+  /// The events of the stream this producer makes.
+  public typealias Event = Signal<Value, Failure>.Event
+  /// The observer a start closure sends into.
+  public typealias Observer = Signal<Value, Failure>.Observer
+
+  @usableFromInline let startHandler: (Observer, Lifetime) -> Void
+
+  /// A producer whose every start runs `startHandler` with a fresh observer and lifetime.
+  ///
+  /// If `startHandler` lets go of the observer without sending a terminal event, the stream is interrupted.
+  /// To run forever, keep the observer alive, for example from the lifetime: `lifetime.observeEnded { _ = observer }`.
+  public init(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
+    self.startHandler = startHandler
+  }
+
+  /// A producer that sends `value`, then completes.
+  public init(value: Value) {
+    self.init { observer, _ in
+      observer.send(value: value)
+      observer.sendCompleted()
+    }
+  }
+
+  /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
+  /// from one of its observers.
+  public init<S: Sequence>(_ values: S) where S.Element == Value {
+    self.init { observer, lifetime in
+      for value in values {
+        guard !lifetime.hasEnded else { return }
+        observer.send(value: value)
+      }
+      observer.sendCompleted()
+    }
+  }
+
+  /// A producer that sends every argument in order, then completes.
+  public init(values first: Value, _ rest: Value...) {
+    self.init([first] + rest)
+  }
+
+  /// A producer that fails with `error` at once.
+  public init(error: Failure) {
+    self.init { observer, _ in observer.send(error: error) }
+  }
+
+  /// A producer that sends the success value and completes, or fails with the failure.
+  public init(result: Result<Value, Failure>) {
+    switch result {
+    case .success(let value): self.init(value: value)
+    case .failure(let error): self.init(error: error)
+    }
+  }
+
+  /// A producer that runs `action` on each start, then sends its result: a value and completion, or failure.
+  public init(_ action: @escaping () -> Result<Value, Failure>) {
+    self.init { observer, _ in
+      switch action() {
+      case .success(let value):
+        observer.send(value: value)
+        observer.sendCompleted()
+      case .failure(let error):
+        observer.send(error: error)
+      }
+    }
+  }
+
+  /// A producer that, on each start, observes `signal`: it forwards the signal's events from then on, and
+  /// disposing the start detaches from the signal (and interrupts this start only).
+  public init(_ signal: Signal<Value, Failure>) {
+    self.init { observer, lifetime in
+      lifetime += signal.observe(observer)
+    }
+  }
+
+  /// A producer that completes at once, sending nothing.
+  public static var empty: SignalProducer {
+    SignalProducer { observer, _ in observer.sendCompleted() }
+  }
+
+  /// A producer that sends nothing and never ends until disposed.
+  public static var never: SignalProducer {
+    SignalProducer { observer, lifetime in
+      lifetime.observeEnded { _ = observer }
+    }
+  }
+}
+
+extension SignalProducer: @unchecked Sendable where Value: Sendable {}
+
+// MARK: - Starting
+
+extension SignalProducer {
+  /// Creates the stream without starting the work, so that operators and observers can be attached to the
+  /// signal first; then starts it.
+  ///
+  /// - Parameter setup: receives the signal and the disposable that interrupts it; it runs before the start
+  ///   closure, so it sees every event.
+  public func startWithSignal(_ setup: (_ signal: Signal<Value, Failure>, _ interrupter: any Disposable) -> Void) {
+    let core = SignalCore<Value, Failure>()
+    let disposables = CompositeDisposable()
+    core.addTermination(disposables)
+    let interrupter = ProducerInterrupter(core)
+    setup(Signal(core: core), interrupter)
+    guard !disposables.isDisposed else { return }
+    startHandler(Observer(core: core), Lifetime(disposables))
+  }
+
+  /// Starts the work and sends its events to `observer`.
+  ///
+  /// - Returns: a disposable that interrupts this start: its observer receives `interrupted` (after the event
+  ///   in flight, if another thread is delivering one) and the start's lifetime ends.
+  @discardableResult
+  public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
+    start { observer.send($0) }
+  }
+
+  /// Starts the work and calls `action` with every event; see ``start(_:)-(Signal<Value,Failure>.Observer)``.
+  @discardableResult
+  @inlinable
+  public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
+    let core = SignalCore<Value, Failure>()
+    let disposables = CompositeDisposable()
+    core.addTermination(disposables)
+    _ = core.observe(action)
+    let interrupter = ProducerInterrupter(core)
+    startHandler(Observer(core: core), Lifetime(disposables))
+    return interrupter
+  }
+
+  /// Starts the work and calls `action` with every value.
+  @discardableResult
+  public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+    start { event in
+      if case .value(let value) = event { action(value) }
+    }
+  }
+
+  /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
+  @discardableResult
+  public func startWithResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> any Disposable {
+    start { event in
+      switch event {
+      case .value(let value): action(.success(value))
+      case .failed(let error): action(.failure(error))
+      case .completed, .interrupted: break
+      }
+    }
+  }
+
+  /// Starts the work and calls `action` if it fails.
+  @discardableResult
+  public func startWithFailed(_ action: @escaping (Failure) -> Void) -> any Disposable {
+    start { event in
+      if case .failed(let error) = event { action(error) }
+    }
+  }
+
+  /// Starts the work and calls `action` if it completes.
+  @discardableResult
+  public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
+    start { event in
+      if case .completed = event { action() }
+    }
+  }
+
+  /// Starts the work and calls `action` if it is interrupted.
+  @discardableResult
+  public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
+    start { event in
+      if case .interrupted = event { action() }
+    }
+  }
+}
+
+extension SignalProducer where Failure == Never {
+  /// Starts the work and calls `action` with every value, for producers that cannot fail.
+  @discardableResult
+  public func start(_ action: @escaping (Value) -> Void) -> any Disposable {
+    startWithValues(action)
+  }
+}
+
+// MARK: - Lifting
+
+extension SignalProducer {
+  /// Applies a signal operator to every start of this producer.
+  ///
+  /// On each start of the result, this producer is started, `transform` is applied to its signal, and the
+  /// transformed signal's events go to the observer. Disposing the result interrupts this producer.
+  @inlinable
+  public func lift<U, F>(
+    _ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>
+  ) -> SignalProducer<U, F> {
+    SignalProducer<U, F> { observer, lifetime in
+      self.startWithSignal { signal, interrupter in
+        lifetime += interrupter
+        lifetime += transform(signal).observe(observer)
+      }
+    }
+  }
+
+  /// Applies a two-signal operator to every start of this producer and of `other`.
+  ///
+  /// Both producers are started, `other` first, so that nothing it sends synchronously is missed;
+  /// disposing the result interrupts both.
+  @inlinable
+  public func lift<U, F, V, G>(
+    _ other: SignalProducer<V, G>,
+    _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
+  ) -> SignalProducer<U, F> {
+    SignalProducer<U, F> { observer, lifetime in
+      self.startWithSignal { signal, interrupter in
+        lifetime += interrupter
+        other.startWithSignal { otherSignal, otherInterrupter in
+          lifetime += otherInterrupter
+          lifetime += transform(signal, otherSignal).observe(observer)
+        }
+      }
+    }
+  }
+}
+
+/// The disposable a start returns: it interrupts the started stream.
+@usableFromInline
+final class ProducerInterrupter<Value, Failure: Error>: Disposable, @unchecked Sendable {
+  @usableFromInline let core: SignalCore<Value, Failure>
+
+  @inlinable
+  init(_ core: SignalCore<Value, Failure>) {
+    self.core = core
+  }
+
+  @usableFromInline
+  var isDisposed: Bool { core.state.withLock { $0.isTerminated } }
+
+  @usableFromInline
+  func dispose() {
+    core.interrupt()
+  }
+}

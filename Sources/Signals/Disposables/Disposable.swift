@@ -1,0 +1,41 @@
+/// Something that can be ended once: a subscription, a started producer, a binding.
+///
+/// `dispose()` is idempotent and thread-safe. Disposing an observation detaches its observer: once
+/// `dispose()` returns, no new event starts in that observer. Disposing a started producer interrupts it.
+public protocol Disposable: AnyObject, Sendable {
+  /// Whether `dispose()` has been called.
+  var isDisposed: Bool { get }
+
+  /// Ends what this disposable stands for. Calling it again does nothing.
+  func dispose()
+}
+
+/// A disposable that runs a closure the first time it is disposed.
+///
+/// The closure runs exactly once, on the thread that disposes first, and is released afterwards so that
+/// nothing it captured stays alive.
+public final class AnyDisposable: Disposable, @unchecked Sendable {
+  @usableFromInline let action: Locked<(() -> Void)?>
+
+  /// A disposable that runs `action` when first disposed.
+  public init(_ action: @escaping () -> Void) {
+    self.action = Locked(action)
+  }
+
+  /// A disposable with nothing to do; it only records that it was disposed.
+  public init() {
+    self.action = Locked({})
+  }
+
+  /// Whether `dispose()` has been called.
+  public var isDisposed: Bool { action.withLock { $0 == nil } }
+
+  /// Runs the action if this is the first call; later calls do nothing.
+  public func dispose() {
+    let run = action.withLock { action -> (() -> Void)? in
+      defer { action = nil }
+      return action
+    }
+    run?()
+  }
+}

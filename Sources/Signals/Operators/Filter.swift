@@ -1,0 +1,30 @@
+extension Signal {
+  /// Lets through only the values that satisfy `isIncluded`.
+  ///
+  /// ```
+  /// input:        -1-2-3-4-|
+  /// filter(even): ---2---4-|
+  /// ```
+  ///
+  /// - Emits: each value for which `isIncluded` returns `true`.
+  /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
+  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
+    let upstream = core
+    return Signal(deriving: { downstream in
+      upstream.observe { event in
+        if case .value(let value) = event, !isIncluded(value) { return }
+        downstream.relay(event)
+      }
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(_:)``.
+  @inlinable
+  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer {
+    lift { $0.filter(isIncluded) }
+  }
+}

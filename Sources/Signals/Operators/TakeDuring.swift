@@ -1,0 +1,35 @@
+extension Signal {
+  /// Forwards events until `lifetime` ends, then completes.
+  ///
+  /// - Emits: the source's values while `lifetime` lasts.
+  /// - Completes: when the source completes, or when `lifetime` ends (at once if it already has).
+  /// - Fails: when the source fails.
+  /// - Interruption and disposal: an interrupted source interrupts the result; ending detaches from both
+  ///   the source and the lifetime.
+  public func take(during lifetime: Lifetime) -> Signal {
+    let upstream = core
+    return Signal(deriving: { downstream in
+      let disposables = CompositeDisposable()
+      disposables += lifetime.observeEnded { downstream.send(.completed) }
+      disposables += upstream.observe { downstream.send($0) }
+      return disposables
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:)``.
+  /// A start after the lifetime ended completes at once without starting this producer.
+  public func take(during lifetime: Lifetime) -> SignalProducer {
+    SignalProducer { observer, outer in
+      guard !lifetime.hasEnded else {
+        observer.sendCompleted()
+        return
+      }
+      self.startWithSignal { signal, interrupter in
+        outer += interrupter
+        outer += signal.take(during: lifetime).observe(observer)
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/// A property you can set: the state of a view model.
+///
+/// Every set emits, even of an equal value (use `skipRepeats` to drop repeats). Sets are accepted from any
+/// thread and are delivered in the order in which they set the value.
+///
+/// **Setting from inside an observer.** A property may be set from inside one of its own observers. The new
+/// value is stored at once — `value` returns it on the next line — and its change is delivered after the
+/// change in progress has reached every observer, in order. Nothing deadlocks, nothing crashes, nothing
+/// recurses. (ReactiveSwift traps here.)
+///
+/// Releasing the property completes its `producer` and `signal`, and ends its ``lifetime``.
+public final class MutableProperty<Value>: PropertyProtocol {
+  @usableFromInline let storage: PropertyStorage<Value>
+  let token: Lifetime.Token
+
+  /// The property's lifetime: it ends when the property is released.
+  public let lifetime: Lifetime
+
+  /// A property holding `initialValue`.
+  public init(_ initialValue: Value) {
+    storage = PropertyStorage(core: SignalCore(replaying: initialValue))
+    (lifetime, token) = Lifetime.make()
+  }
+
+  deinit {
+    storage.core.send(.completed)
+  }
+
+  /// The current value. Setting it emits the new value on `signal` and `producer`.
+  @inlinable
+  public var value: Value {
+    get { storage.core.latestValue }
+    set { storage.core.modify { $0 = newValue } }
+  }
+
+  /// The current value, then every change; completes when the property is released.
+  public var producer: SignalProducer<Value, Never> { storage.producer }
+
+  /// Every change from now on; completes when the property is released.
+  public var signal: Signal<Value, Never> { storage.signal }
+
+  /// Sets a new value and returns the old one, atomically; emits the new value.
+  @discardableResult
+  public func swap(_ newValue: Value) -> Value {
+    storage.core.modify { value in
+      defer { value = newValue }
+      return value
+    }
+  }
+
+  /// Changes the value in place, atomically, and emits the result.
+  ///
+  /// `body` runs under the property's lock: it must not read or set this property.
+  @discardableResult
+  public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try storage.core.modify(body)
+  }
+
+  /// Reads the value under the property's lock. `body` must not set this property.
+  public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    try storage.core.state.withLock { try body($0.latest!) }
+  }
+}
+
+extension MutableProperty: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,83 @@
+/// A read-only property: a current value and its changes, which only its source can change.
+///
+/// Build one from a constant, from a ``MutableProperty`` (a read-only view of it), from an initial value and a
+/// stream, or by composing other properties (`map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`).
+/// A composed property keeps its own current value and ends when its sources end. It stays attached to its
+/// sources while the property, its `signal`, or an observer of either is alive; once all are gone it detaches,
+/// so a composition you drop is freed even if its sources live on.
+public final class Property<Value>: PropertyProtocol {
+  @usableFromInline let storage: PropertyStorage<Value>
+  /// What keeps the source alive: the mutable property this is a view of, if any.
+  let source: AnyObject?
+
+  /// A property that always has `value`; its `producer` sends it and completes.
+  public init(value: Value) {
+    let core = SignalCore<Value, Never>(replaying: value)
+    core.send(.completed)
+    storage = PropertyStorage(core: core)
+    source = nil
+  }
+
+  /// A read-only view of `property`, which it keeps alive.
+  public init(_ property: MutableProperty<Value>) {
+    storage = property.storage
+    source = property
+  }
+
+  /// A read-only view of `property`, which it keeps alive.
+  public init(_ property: Property<Value>) {
+    storage = property.storage
+    source = property
+  }
+
+  /// A property that starts at `initial` and then takes every value of `values`; it ends when `values`
+  /// ends. `values` is started at once.
+  public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
+    self.init(unsafeProducer: values.prefix(value: initial))
+  }
+
+  /// A property that starts at `initial` and then takes every value of `values`; it ends when `values` ends.
+  public convenience init(initial: Value, then values: Signal<Value, Never>) {
+    self.init(initial: initial, then: SignalProducer(values))
+  }
+
+  /// A property fed by `producer`, which must send a value synchronously when started: that is the initial
+  /// value. Every later value becomes the current value; the property ends when `producer` ends.
+  ///
+  /// - Precondition: `producer` sends a value before `start` returns.
+  public init(unsafeProducer producer: SignalProducer<Value, Never>) {
+    let core = SignalCore<Value, Never>(replaying: nil, endsWhenUnobserved: true)
+    core.addTermination(producer.start { core.send($0) })
+    precondition(
+      core.state.withLock { $0.latest != nil },
+      "Property(unsafeProducer:) needs a producer that sends a value synchronously when started."
+    )
+    storage = PropertyStorage(core: core)
+    source = nil
+  }
+
+  /// The current value.
+  @inlinable
+  public var value: Value { storage.core.latestValue }
+
+  /// The current value, then every change; completes when the property ends.
+  public var producer: SignalProducer<Value, Never> { storage.producer }
+
+  /// Every change from now on; completes when the property ends.
+  public var signal: Signal<Value, Never> { storage.signal }
+}
+
+extension Property: @unchecked Sendable where Value: Sendable {}
+
+extension PropertyProtocol {
+  /// A property composed from this one by a producer operator: its value is `transform` applied to this
+  /// property's producer, kept current.
+  ///
+  /// `transform` must send a value synchronously for the current value (every operator that maps values
+  /// one-to-one does).
+  public func lift<U>(
+    _ transform: @escaping (SignalProducer<Value, Never>) -> SignalProducer<U, Never>
+  ) -> Property<U> {
+    Property(unsafeProducer: transform(producer))
+  }
+}

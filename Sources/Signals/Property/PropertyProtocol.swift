@@ -1,0 +1,44 @@
+/// A value that changes over time and can be observed: it always has a current value.
+///
+/// `producer` sends the current value synchronously, then every change; `signal` sends the changes only.
+/// Both complete when the property ends: a ``MutableProperty`` when it is released, a composed property when
+/// its sources end.
+public protocol PropertyProtocol<Value>: AnyObject, BindingSource {
+  /// The type of the values.
+  associatedtype Value
+
+  /// The current value.
+  var value: Value { get }
+
+  /// The current value, then every change; completes when the property ends.
+  var producer: SignalProducer<Value, Never> { get }
+
+  /// Every change after the moment of observation; completes when the property ends.
+  var signal: Signal<Value, Never> { get }
+}
+
+extension PropertyProtocol {
+  /// The property's values as a producer: see ``PropertyProtocol/producer``.
+  public var bindingProducer: SignalProducer<Value, Never> { producer }
+}
+
+/// What every property is built on: a replaying core and the handle of its `signal`.
+@usableFromInline
+struct PropertyStorage<Value> {
+  @usableFromInline let core: SignalCore<Value, Never>
+  @usableFromInline let signal: Signal<Value, Never>
+
+  @inlinable
+  init(core: SignalCore<Value, Never>) {
+    self.core = core
+    self.signal = Signal(core: core)
+  }
+
+  @inlinable
+  var producer: SignalProducer<Value, Never> {
+    let core = self.core
+    return SignalProducer { observer, lifetime in
+      lifetime += core.observeReplaying { observer.send($0) }
+    }
+  }
+}
