@@ -8,9 +8,10 @@ let name = MutableProperty<String?>(nil)
 let phone = MutableProperty<String?>(nil)
 
 let summary = MutableProperty("")
-summary <~ name.producer.map { name -> String in
-  "\(name ?? "") will stay at \(title.value)\nPhone: \(phone.value ?? "")"
-}
+summary
+  <~ name.producer.map { name -> String in
+    "\(name ?? "") will stay at \(title.value)\nPhone: \(phone.value ?? "")"
+  }
 phone.signal.observeValues { phone in
   summary.value = "\(name.value ?? "") will stay at \(title.value)\nPhone: \(phone ?? "")"
 }

@@ -2,12 +2,19 @@ import Signals
 import Testing
 
 @Suite struct SmokeTests {
-  @Test func pipeDeliversMappedValues() {
+  @Test func pipeDeliversMappedAndFilteredValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    var received: [Int] = []
-    signal.map { $0 * 10 }.filter { $0 > 10 }.observeValues { received.append($0) }
+    let recorder = Recorder(signal.map { $0 * 10 }.filter { $0 > 10 })
     input.send(value: 1)
     input.send(value: 2)
-    #expect(received == [20])
+    input.sendCompleted()
+    #expect(recorder.descriptions == ["20", "completed"])
+  }
+
+  @Test func firstAndLastReadProducersSynchronously() throws {
+    let producer = SignalProducer<Int, TestError>([1, 2, 3])
+    #expect(try producer.first()?.get() == 1)
+    #expect(try producer.last()?.get() == 3)
+    #expect(SignalProducer<Int, TestError>(value: 7).single().map { try? $0.get() } == 7)
   }
 }
