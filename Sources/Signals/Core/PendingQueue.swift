@@ -1,7 +1,10 @@
 /// A first-in, first-out queue with amortised O(1) pops, for the events a busy signal must deliver later.
+///
+/// Popping moves the element out of its slot, so what the queue releases under the core's lock is never the
+/// last reference to a user's object: nothing's `deinit` runs under the lock.
 @usableFromInline
 struct PendingQueue<Element> {
-  @usableFromInline var storage: [Element] = []
+  @usableFromInline var storage: [Element?] = []
   @usableFromInline var head = 0
 
   @inlinable
@@ -18,7 +21,7 @@ struct PendingQueue<Element> {
   @inlinable
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }
-    let element = storage[head]
+    let element = storage[head].take()
     head += 1
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)
@@ -32,11 +35,11 @@ struct PendingQueue<Element> {
 
   /// Removes and returns everything still queued.
   @inlinable
-  mutating func removeAll() -> ArraySlice<Element> {
+  mutating func removeAll() -> [Element] {
     defer {
       storage = []
       head = 0
     }
-    return storage[head...]
+    return storage[head...].compactMap { $0 }
   }
 }

@@ -25,7 +25,7 @@ import Synchronization
 @usableFromInline
 final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
-  @usableFromInline typealias Observers = ContiguousArray<Subscription<Value, Failure>>
+  @usableFromInline typealias Observers = ContiguousArray<ObserverEntry<Value, Failure>>
 
   /// Something the deliverer must do later, in order.
   @usableFromInline
@@ -33,7 +33,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     /// Deliver an event to every observer.
     case event(Event)
     /// Replay the current value to a new observer, then attach it.
-    case attach(Subscription<Value, Failure>)
+    case attach(ObserverEntry<Value, Failure>)
   }
 
   @usableFromInline
@@ -133,21 +133,21 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// event in flight on another thread (if any) finishes first.
   @usableFromInline
   func interrupt() {
-    let snapshot = state.withLock { state -> Observers? in
-      guard !state.isTerminated else { return nil }
+    let (snapshot, dropped) = state.withLock { state -> (Observers?, [Item]) in
+      guard !state.isTerminated else { return (nil, []) }
       state.isTerminated = true
       if state.isDelivering {
-        let attaches = state.pending.removeAll().filter {
-          if case .attach = $0 { return true }
-          return false
+        let queued = state.pending.removeAll()
+        for item in queued {
+          if case .attach = item { state.pending.append(item) }
         }
-        for attach in attaches { state.pending.append(attach) }
         state.pending.append(.event(.interrupted))
-        return nil
+        return (nil, queued)
       }
       state.isDelivering = true
-      return state.observers
+      return (state.observers, [])
     }
+    _ = dropped
     guard let snapshot else { return }
     Self.deliver(.interrupted, to: snapshot)
     finish()
@@ -155,7 +155,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   static func deliver(_ event: Event, to observers: Observers) {
-    for observer in observers where observer.isActive.load(ordering: .acquiring) {
+    for observer in observers where observer.isActive {
       observer.action(event)
     }
   }
@@ -173,9 +173,9 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
           return (item, state.observers, nil)
-        case .attach(let subscription):
-          guard subscription.isActive.load(ordering: .acquiring) else { return (item, [], nil) }
-          state.observers.append(subscription)
+        case .attach(let entry):
+          guard entry.isActive else { return (item, [], nil) }
+          state.observers.append(entry)
           return (item, [], state.delivered)
         }
       }
@@ -187,25 +187,27 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
           finish()
           return
         }
-      case .attach(let subscription):
-        if let current { subscription.action(.value(current)) }
+      case .attach(let entry):
+        if let current { entry.action(.value(current)) }
       }
     }
   }
 
   /// Releases everything once the terminal event has been delivered.
+  ///
+  /// What is released — observer closures, queued items — leaves the lock first and is dropped after it,
+  /// so that no `deinit` of a user's object runs under the lock.
   @usableFromInline
   func finish() {
-    let (attaches, terminations) = state.withLock { state -> ([Subscription<Value, Failure>], [any Disposable]) in
-      state.observers = []
-      let attaches = state.pending.removeAll().compactMap { item -> Subscription<Value, Failure>? in
-        if case .attach(let subscription) = item { return subscription }
-        return nil
-      }
-      return (attaches, state.takeTerminations())
+    let (observers, pending, terminations) = state.withLock { state in
+      (
+        Swift.exchange(&state.observers, with: []), state.pending.removeAll(),
+        state.takeTerminations()
+      )
     }
-    for subscription in attaches where subscription.isActive.load(ordering: .acquiring) {
-      subscription.action(.interrupted)
+    _ = observers
+    for case .attach(let entry) in pending where entry.isActive {
+      entry.action(.interrupted)
     }
     for disposable in terminations { disposable.dispose() }
   }
@@ -215,10 +217,10 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
   @inlinable
   func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(action, core: self)
+    let subscription = Subscription(core: self)
     let added = state.withLock { state -> Bool in
       guard !state.isTerminated else { return false }
-      state.observers.append(subscription)
+      state.observers.append(ObserverEntry(subscription, action))
       return true
     }
     guard added else {
@@ -234,15 +236,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// events already accepted, so the observer starts at the right point of the stream.
   @usableFromInline
   func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(action, core: self)
+    let subscription = Subscription(core: self)
+    let entry = ObserverEntry(subscription, action)
     let step = state.withLock { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(state.latest) }
       if state.isDelivering {
-        state.pending.append(.attach(subscription))
+        state.pending.append(.attach(entry))
         return .queued
       }
       state.isDelivering = true
-      state.observers.append(subscription)
+      state.observers.append(entry)
       return .replayNow(state.delivered)
     }
     switch step {
@@ -259,14 +262,18 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
+  /// Detaches a disposed observer. Its closure is released after the lock, or when the delivery in progress
+  /// lets go of its snapshot.
   @usableFromInline
   func remove(_ subscription: Subscription<Value, Failure>) {
-    let terminations = state.withLock { state -> [any Disposable] in
-      if let index = state.observers.firstIndex(where: { $0 === subscription }) {
-        state.observers.remove(at: index)
+    let (removed, terminations) = state.withLock { state -> (ObserverEntry<Value, Failure>?, [any Disposable]) in
+      var removed: ObserverEntry<Value, Failure>?
+      if let index = state.observers.firstIndex(where: { $0.subscription === subscription }) {
+        removed = state.observers.remove(at: index)
       }
-      return endIfAbandoned(&state)
+      return (removed, endIfAbandoned(&state))
     }
+    _ = removed
     for disposable in terminations { disposable.dispose() }
   }
 
