@@ -1,0 +1,43 @@
+import Signals
+import Testing
+
+@Suite struct PrefixTests {
+  @Test func sendsTheValueFirstThenTheProducer() {
+    let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).prefix(value: 0))
+    #expect(recorder.descriptions == ["0", "1", "2", "completed"])
+  }
+
+  @Test func failsWithTheProducer() {
+    let recorder = Recorder(SignalProducer<Int, TestError>(error: .boom).prefix(value: 0))
+    #expect(recorder.descriptions == ["0", "failed(boom)"])
+  }
+
+  @Test func doesNotStartTheProducerWhenDisposedDuringThePrefix() {
+    var started = false
+    let producer = SignalProducer<Int, Never> { observer, _ in
+      started = true
+      observer.sendCompleted()
+    }.prefix(value: 0)
+    var received: [String] = []
+    producer.startWithSignal { signal, interrupter in
+      signal.observe { event in
+        received.append(event.description)
+        if case .value = event { interrupter.dispose() }
+      }
+    }
+    #expect(received == ["value(0)", "interrupted"])
+    #expect(!started)
+  }
+
+  @Test func disposalInterruptsTheProducer() {
+    var ended = false
+    let producer = SignalProducer<Int, Never> { observer, lifetime in
+      lifetime.observeEnded { ended = true }
+      lifetime.observeEnded { _ = observer }
+    }.prefix(value: 0)
+    let recorder = Recorder(producer)
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["0", "interrupted"])
+    #expect(ended)
+  }
+}

@@ -1,0 +1,72 @@
+import Signals
+import Testing
+
+@Suite struct TakeDuringTests {
+  @Test func forwardsValuesWhileTheLifetimeLasts() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
+    let recorder = Recorder(signal.take(during: lifetime))
+    input.send(value: 1)
+    token = nil
+    input.send(value: 2)
+    #expect(token == nil)
+    #expect(recorder.descriptions == ["1", "completed"])
+  }
+
+  @Test func endsAtOnceWhenTheLifetimeAlreadyEnded() {
+    let (signal, _) = Signal<Int, Never>.pipe()
+    var completed = false
+    let result = signal.take(during: .empty)
+    // The result completed before anyone could observe it, so a later observer is told it ended.
+    let recorder = Recorder(result)
+    result.observeCompleted { completed = true }
+    #expect(recorder.descriptions == ["interrupted"])
+    #expect(!completed)
+  }
+
+  @Test func producerStartedAfterTheLifetimeEndedCompletesWithoutStarting() {
+    var started = false
+    let producer = SignalProducer<Int, Never> { observer, _ in
+      started = true
+      observer.sendCompleted()
+    }
+    let recorder = Recorder(producer.take(during: .empty))
+    #expect(recorder.descriptions == ["completed"])
+    #expect(!started)
+  }
+
+  @Test func failsAndIsInterruptedWithTheSource() {
+    let (lifetime, token) = Lifetime.make()
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    let failed = Recorder(failing.take(during: lifetime))
+    failingInput.send(error: .boom)
+    #expect(failed.descriptions == ["failed(boom)"])
+
+    let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
+    let interrupted = Recorder(interrupting.take(during: lifetime))
+    interruptingInput.sendInterrupted()
+    #expect(interrupted.descriptions == ["interrupted"])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func endingDetachesFromTheLifetime() {
+    let (lifetime, token) = Lifetime.make()
+    let (signal, input) = Signal<Int, Never>.pipe()
+    var released = false
+    do {
+      let canary = Canary { released = true }
+      signal.take(during: lifetime).observeValues { _ in _ = canary }
+    }
+    input.sendCompleted()
+    #expect(released)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func disposingAProducerStartInterruptsIt() {
+    let (lifetime, token) = Lifetime.make()
+    let recorder = Recorder(SignalProducer<Int, Never>.never.take(during: lifetime))
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["interrupted"])
+    withExtendedLifetime(token) {}
+  }
+}
