@@ -140,11 +140,3 @@ extension Signal {
     }
   }
 }
-
-extension Signal where Failure == Never {
-  /// Observes values only, for signals that cannot fail; see ``observeValues(_:)``.
-  @discardableResult
-  public func observe(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    observeValues(action)
-  }
-}

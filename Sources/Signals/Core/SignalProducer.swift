@@ -179,14 +179,6 @@ extension SignalProducer {
   }
 }
 
-extension SignalProducer where Failure == Never {
-  /// Starts the work and calls `action` with every value, for producers that cannot fail.
-  @discardableResult
-  public func start(_ action: @escaping (Value) -> Void) -> any Disposable {
-    startWithValues(action)
-  }
-}
-
 // MARK: - Lifting
 
 extension SignalProducer {
