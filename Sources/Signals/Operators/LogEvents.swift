@@ -25,10 +25,12 @@ extension Signal {
   /// Logs the events that pass through, without changing them: a debugging aid.
   ///
   /// ```
-  /// input:      -1-2-|
-  /// logEvents:  -1-2-|   (logs "[Signals] value 1", "[Signals] value 2", "[Signals] completed",
-  ///                       "[Signals] terminated", "[Signals] disposed")
+  /// input:                           -1-2-|
+  /// logEvents(identifier: "prices"): -1-2-|
   /// ```
+  ///
+  /// With the default logger, this prints `[prices] value 1`, `[prices] value 2`, `[prices] completed`,
+  /// `[prices] terminated` and `[prices] disposed`, one per line.
   ///
   /// Each event is logged before it is forwarded, as with
   /// ``on(value:failed:completed:interrupted:terminated:disposed:)``. `starting` and `started` apply to

@@ -2,8 +2,8 @@ extension Signal {
   /// Runs side effects as events pass through, without changing them.
   ///
   /// ```
-  /// input:                -1-2-|
-  /// on(value: log):       -1-2-|   (log ran with 1, then 2, each before the value went on)
+  /// input:          -1-2-|
+  /// on(value: log): -1-2-|   (log ran with 1, then with 2, each before the value went on)
   /// ```
   ///
   /// Every hook runs on the delivering thread, before the event is forwarded: first the hook for the kind of
@@ -52,8 +52,8 @@ extension SignalProducer {
   /// Runs side effects around every start and as its events pass through, without changing them.
   ///
   /// ```
-  /// producer:                  -1-2-|
-  /// on(starting: s, started: t): -1-2-|   (s ran before the start closure, t after it returned)
+  /// producer:                    (1|)
+  /// on(starting: s, started: t): (1|)   (s ran before the start closure, t after it returned)
   /// ```
   ///
   /// Per start, in order: `starting`, then this producer's start closure — during which events pass the

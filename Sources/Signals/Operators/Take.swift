@@ -2,7 +2,7 @@ extension Signal {
   /// Forwards the first `count` values, then completes.
   ///
   /// ```
-  /// input:        -1-2-3-4-|
+  /// input:         -1-2-3-4-|
   /// take(first:2): -1-2|
   /// ```
   ///

@@ -13,10 +13,12 @@ import Testing
     )
     hooked.observe { (event: Signal<Int, Never>.Event) in log.append("observer \(event)") }
     input.send(value: 1)
+    input.send(value: 2)
     input.sendCompleted()
     #expect(
       log == [
-        "value 1", "observer value(1)", "completed", "terminated", "observer completed", "disposed",
+        "value 1", "observer value(1)", "value 2", "observer value(2)", "completed", "terminated",
+        "observer completed", "disposed",
       ])
   }
 

@@ -1,3 +1,4 @@
+import Dispatch
 import Signals
 import Testing
 
@@ -146,6 +147,25 @@ import Testing
     input.send(value: 1)
     fire.send(value: ())
     #expect(recorder.events.isEmpty)
+  }
+
+  @Test func takeUntilKeepsTheGrammarWhenSourceAndTriggerRaceOnThreads() {
+    for _ in 0..<50 {
+      let (signal, input) = Signal<Int, Never>.pipe()
+      let (trigger, fire) = Signal<(), Never>.pipe()
+      let recorder = Recorder(signal.take(until: trigger))
+      DispatchQueue.concurrentPerform(iterations: 4) { lane in
+        if lane == 0 {
+          fire.send(value: ())
+        } else {
+          for value in 0..<100 { input.send(value: value) }
+        }
+      }
+      #expect(!recorder.violatedGrammar)
+      #expect(recorder.descriptions.last == "completed")
+      #expect(recorder.values.count <= 300)
+      #expect(observerCount(signal) == 0 && observerCount(trigger) == 0)
+    }
   }
 
   @Test func producerTakeUntilStopsThisProducerWhenTheTriggerFires() {
