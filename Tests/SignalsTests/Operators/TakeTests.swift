@@ -149,7 +149,7 @@ import Testing
     #expect(recorder.events.isEmpty)
   }
 
-  @Test func takeUntilKeepsTheGrammarWhenSourceAndTriggerRaceOnThreads() {
+  @Test func takeUntilKeepsTheGrammarWhenSourceAndTriggerSendConcurrently() {
     for _ in 0..<50 {
       let (signal, input) = Signal<Int, Never>.pipe()
       let (trigger, fire) = Signal<(), Never>.pipe()
