@@ -65,8 +65,9 @@ extension SignalProducer {
   ///   - starting: called on each start, before this producer's start closure runs.
   ///   - started: called on each start, after this producer's start closure has returned (or was skipped
   ///     because the start had already ended).
-  ///   - value, failed, completed, interrupted, terminated, disposed: as for ``Signal``; disposing a start
-  ///     calls `interrupted`, `terminated` and `disposed`.
+  ///   - value, failed, completed, interrupted, terminated, disposed: as for ``Signal``. Disposing a start
+  ///     calls `interrupted`, `terminated` and `disposed`, after the start's observer has received
+  ///     `interrupted`.
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(

@@ -98,6 +98,15 @@ import Testing
     #expect(log == oneStart + oneStart)
   }
 
+  @Test func disposalHooksRunAfterTheStartsObserverWasInterrupted() {
+    var log: [String] = []
+    let probe = ProbedProducer<Int, Never>()
+    let observer: (Signal<Int, Never>.Event) -> Void = { log.append("observer \($0)") }
+    let disposable = probe.producer.on(interrupted: { log.append("interrupted hook") }).start(observer)
+    disposable.dispose()
+    #expect(log == ["observer interrupted", "interrupted hook"])
+  }
+
   @Test func disposingAProducerStartRunsTheInterruptionHooks() {
     var log: [String] = []
     let probe = ProbedProducer<Int, TestError>()
@@ -113,6 +122,7 @@ import Testing
     recorder.disposable?.dispose()
     #expect(log == ["started", "interrupted", "terminated", "disposed"])
     #expect(recorder.descriptions == ["interrupted"])
+    #expect(!recorder.violatedGrammar)
     #expect(probe.ended == 1)
   }
 }
