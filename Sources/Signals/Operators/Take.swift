@@ -2,7 +2,7 @@ extension Signal {
   /// Forwards the first `count` values, then completes.
   ///
   /// ```
-  /// input:        -1-2-3-4-|
+  /// input:         -1-2-3-4-|
   /// take(first:2): -1-2|
   /// ```
   ///
@@ -59,6 +59,61 @@ extension Signal {
       }
     })
   }
+
+  /// Forwards values while `shouldContinue` holds; completes at the first value that fails it.
+  ///
+  /// ```
+  /// input:            -1-2-5-1-|
+  /// take(while: < 3): -1-2-|
+  /// ```
+  ///
+  /// - Emits: the values before the first one for which `shouldContinue` returns `false`; that value is
+  ///   not sent.
+  /// - Completes: at that value, detaching from the source, or when the source completes earlier.
+  ///   **Fails:** when the source fails first, with its error.
+  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
+    let upstream = core
+    return Signal(deriving: { downstream in
+      upstream.observe { event in
+        if case .value(let value) = event, !shouldContinue(value) {
+          downstream.relay(.completed)
+        } else {
+          downstream.relay(event)
+        }
+      }
+    })
+  }
+
+  /// Forwards events until `trigger` sends a value or ends, then completes.
+  ///
+  /// ```
+  /// input:   -1-2-3-4-|
+  /// trigger: -----t---
+  /// result:  -1-2-|
+  /// ```
+  ///
+  /// Any event of `trigger` ends the result — a value, completion, or interruption — so a signal that ends
+  /// without ever sending a value works as a trigger: `take(until: lifetime.ended)`. A trigger that had
+  /// already ended when the result was made ends it at once, so, like every ended signal, it interrupts the
+  /// observers that come later.
+  ///
+  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Emits: the source's values until the trigger fires.
+  /// - Completes: when the trigger sends a value, completes or is interrupted, or when the source
+  ///   completes. **Fails:** when the source fails first, with its error.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
+  ///   detaches from both the source and the trigger.
+  public func take<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal {
+    let upstream = core
+    let triggerCore = trigger.core
+    return Signal(deriving: { downstream in
+      let disposables = CompositeDisposable()
+      disposables += triggerCore.observe { _ in downstream.send(.completed) }
+      disposables += upstream.observe { downstream.send($0) }
+      return disposables
+    })
+  }
 }
 
 extension SignalProducer {
@@ -70,5 +125,19 @@ extension SignalProducer {
   /// Forwards the last `count` values of every start when it completes; see ``Signal/take(last:)``.
   public func take(last count: Int) -> SignalProducer {
     lift { $0.take(last: count) }
+  }
+
+  /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(while:)``.
+  public func take(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer {
+    lift { $0.take(while: shouldContinue) }
+  }
+
+  /// Forwards every start's events until a start of `trigger` sends a value or ends, then completes;
+  /// see ``Signal/take(until:)``.
+  ///
+  /// Each start starts `trigger` first, then this producer; a trigger that fires synchronously completes
+  /// the start without starting this producer. Disposing or ending the start interrupts both.
+  public func take<Trigger>(until trigger: SignalProducer<Trigger, Never>) -> SignalProducer {
+    lift(trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
   }
 }

@@ -1,0 +1,72 @@
+extension Signal {
+  /// Gathers every value into one array, sent when the source completes.
+  ///
+  /// ```
+  /// input:     -1-2-3-|
+  /// collect(): -------(a|)   (a = [1, 2, 3])
+  /// ```
+  ///
+  /// - Emits: one array of all the values, in order, when the source completes — `[]` if there were none.
+  /// - Completes: right after the array. **Fails:** when the source fails; the values gathered are dropped.
+  /// - Interruption and disposal: an interrupted source interrupts the result and nothing is sent; ending
+  ///   detaches from the source.
+  public func collect() -> Signal<[Value], Failure> {
+    reduce(into: []) { values, value in values.append(value) }
+  }
+
+  /// Gathers the values into arrays of `count`, and sends what is left when the source completes.
+  ///
+  /// ```
+  /// input:            -1-2-3-4-5-|
+  /// collect(count:2): ---a---b---(c|)   (a = [1, 2], b = [3, 4], c = [5])
+  /// ```
+  ///
+  /// - Parameter count: the size of each array; it must be positive.
+  /// - Emits: an array each time `count` values have arrived; on completion, the remaining values if there
+  ///   are any (no empty array).
+  /// - Completes: when the source completes, after the remainder. **Fails:** when the source fails; the
+  ///   partial array is dropped.
+  /// - Interruption and disposal: an interrupted source interrupts the result, dropping the partial array;
+  ///   ending detaches from the source.
+  public func collect(count: Int) -> Signal<[Value], Failure> {
+    precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
+    let upstream = core
+    return Signal<[Value], Failure>(deriving: { downstream in
+      var buffer: [Value] = []
+      buffer.reserveCapacity(Swift.min(count, 64))
+      return upstream.observe { event in
+        switch event {
+        case .value(let value):
+          buffer.append(value)
+          guard buffer.count == count else { return }
+          let full = buffer
+          buffer.removeAll(keepingCapacity: true)
+          downstream.relay(.value(full))
+        case .completed:
+          if !buffer.isEmpty { downstream.relay(.value(buffer)) }
+          buffer = []
+          downstream.relay(.completed)
+        case .failed(let error):
+          buffer = []
+          downstream.relay(.failed(error))
+        case .interrupted:
+          buffer = []
+          downstream.relay(.interrupted)
+        }
+      }
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Sends one array of all the values of every start when it completes; see ``Signal/collect()``.
+  public func collect() -> SignalProducer<[Value], Failure> {
+    lift { $0.collect() }
+  }
+
+  /// Sends the values of every start in arrays of `count`; see ``Signal/collect(count:)``.
+  public func collect(count: Int) -> SignalProducer<[Value], Failure> {
+    precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
+    return lift { $0.collect(count: count) }
+  }
+}

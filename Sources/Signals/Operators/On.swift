@@ -1,0 +1,100 @@
+extension Signal {
+  /// Runs side effects as events pass through, without changing them.
+  ///
+  /// ```
+  /// input:          -1-2-|
+  /// on(value: log): -1-2-|   (log ran with 1, then with 2, each before the value went on)
+  /// ```
+  ///
+  /// Every hook runs on the delivering thread, before the event is forwarded: first the hook for the kind of
+  /// event, then `terminated` for a terminal event. `disposed` runs once, after the result has ended or has
+  /// been abandoned — no observer and no handle left, which for a result nobody keeps or observes is at once.
+  ///
+  /// - Parameters:
+  ///   - value: called with every value.
+  ///   - failed: called with the error if the source fails.
+  ///   - completed: called if the source completes.
+  ///   - interrupted: called if the source is interrupted (also when observed after it had ended).
+  ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
+  ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
+  /// - Emits, completes, fails: exactly as the source.
+  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  public func on(
+    value: ((Value) -> Void)? = nil,
+    failed: ((Failure) -> Void)? = nil,
+    completed: (() -> Void)? = nil,
+    interrupted: (() -> Void)? = nil,
+    terminated: (() -> Void)? = nil,
+    disposed: (() -> Void)? = nil
+  ) -> Signal {
+    let upstream = core
+    return Signal(deriving: { downstream in
+      let subscription = upstream.observe { event in
+        switch event {
+        case .value(let element): value?(element)
+        case .failed(let error): failed?(error)
+        case .completed: completed?()
+        case .interrupted: interrupted?()
+        }
+        if event.isTerminating { terminated?() }
+        downstream.relay(event)
+      }
+      guard let disposed else { return subscription }
+      return AnyDisposable {
+        subscription?.dispose()
+        disposed()
+      }
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Runs side effects around every start and as its events pass through, without changing them.
+  ///
+  /// ```
+  /// producer:                    (1|)
+  /// on(starting: s, started: t): (1|)   (s ran before the start closure, t after it returned)
+  /// ```
+  ///
+  /// Per start, in order: `starting`, then this producer's start closure — during which events pass the
+  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:)`` — then
+  /// `started` once the start closure has returned (a synchronous producer has already ended by then).
+  /// `disposed` runs once per start, when that start ends or is disposed.
+  ///
+  /// - Parameters:
+  ///   - starting: called on each start, before this producer's start closure runs.
+  ///   - started: called on each start, after this producer's start closure has returned (or was skipped
+  ///     because the start had already ended).
+  ///   - value, failed, completed, interrupted, terminated, disposed: as for ``Signal``. Disposing a start
+  ///     calls `interrupted`, `terminated` and `disposed`, after the start's observer has received
+  ///     `interrupted`.
+  /// - Emits, completes, fails: exactly as this producer.
+  /// - Interruption and disposal: disposing the start interrupts this producer.
+  public func on(
+    starting: (() -> Void)? = nil,
+    started: (() -> Void)? = nil,
+    value: ((Value) -> Void)? = nil,
+    failed: ((Failure) -> Void)? = nil,
+    completed: (() -> Void)? = nil,
+    interrupted: (() -> Void)? = nil,
+    terminated: (() -> Void)? = nil,
+    disposed: (() -> Void)? = nil
+  ) -> SignalProducer {
+    SignalProducer { observer, lifetime in
+      starting?()
+      self.startWithSignal { signal, interrupter in
+        lifetime += interrupter
+        let hooked = signal.on(
+          value: value,
+          failed: failed,
+          completed: completed,
+          interrupted: interrupted,
+          terminated: terminated,
+          disposed: disposed
+        )
+        lifetime += hooked.observe(observer)
+      }
+      started?()
+    }
+  }
+}

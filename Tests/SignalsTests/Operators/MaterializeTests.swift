@@ -1,0 +1,101 @@
+import Signals
+import Testing
+
+@Suite struct MaterializeTests {
+  typealias Event = Signal<Int, TestError>.Event
+
+  @Test func materializeSendsEveryEventAsAValueThenCompletes() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.materialize())
+    input.send(value: 1)
+    input.send(value: 2)
+    input.send(error: .boom)
+    #expect(recorder.descriptions == ["value(1)", "value(2)", "failed(boom)", "completed"])
+    #expect(recorder.values == [.value(1), .value(2), .failed(.boom)])
+  }
+
+  @Test func materializeReportsCompletionAsAValue() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.materialize())
+    input.sendCompleted()
+    #expect(recorder.descriptions == ["completed", "completed"])
+    #expect(recorder.values == [.completed])
+  }
+
+  @Test func materializeReportsInterruptionAsAValueThenCompletes() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.materialize())
+    input.send(value: 1)
+    input.sendInterrupted()
+    #expect(recorder.values == [.value(1), .interrupted])
+    #expect(recorder.isCompleted)
+    #expect(!recorder.isInterrupted)
+  }
+
+  @Test func disposingMaterializeDetachesFromTheSource() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.materialize())
+    recorder.disposable?.dispose()
+    #expect(observerCount(signal) == 0)
+    input.send(value: 1)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func dematerializeTurnsEventValuesBackIntoEvents() {
+    let (signal, input) = Signal<Event, Never>.pipe()
+    let recorder = Recorder(signal.dematerialize())
+    input.send(value: .value(1))
+    input.send(value: .value(2))
+    input.send(value: .failed(.boom))
+    input.send(value: .value(3))
+    #expect(recorder.descriptions == ["1", "2", "failed(boom)"])
+    #expect(observerCount(signal) == 0)
+  }
+
+  @Test func dematerializeEndsOnTerminalValuesAndWithTheSource() {
+    let (completing, completingInput) = Signal<Event, Never>.pipe()
+    let completedByValue = Recorder(completing.dematerialize())
+    completingInput.send(value: .completed)
+    #expect(completedByValue.descriptions == ["completed"])
+
+    let (interrupting, interruptingInput) = Signal<Event, Never>.pipe()
+    let interruptedByValue = Recorder(interrupting.dematerialize())
+    interruptingInput.send(value: .interrupted)
+    #expect(interruptedByValue.descriptions == ["interrupted"])
+
+    let (signal, input) = Signal<Event, Never>.pipe()
+    let completedWithSource = Recorder(signal.dematerialize())
+    let interruptedWithSource = Recorder(signal.dematerialize())
+    interruptedWithSource.disposable?.dispose()
+    input.send(value: .value(7))
+    input.sendCompleted()
+    #expect(completedWithSource.descriptions == ["7", "completed"])
+    #expect(interruptedWithSource.events.isEmpty)
+  }
+
+  @Test func producerMaterializeAndDematerializeRoundTrip() {
+    let failing = SignalProducer<Int, TestError> { observer, _ in
+      observer.send(value: 1)
+      observer.send(error: .other)
+    }
+    #expect(Recorder(failing.materialize()).descriptions == ["value(1)", "failed(other)", "completed"])
+    let roundTrip = failing.materialize().dematerialize()
+    #expect(Recorder(roundTrip).descriptions == ["1", "failed(other)"])
+    #expect(Recorder(roundTrip).descriptions == ["1", "failed(other)"])
+  }
+
+  @Test func disposingAProducerStartInterruptsIt() {
+    let probe = ProbedProducer<Int, TestError>()
+    let recorder = Recorder(probe.producer.materialize())
+    probe.input.send(value: 1)
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["value(1)", "interrupted"])
+    #expect(probe.ended == 1)
+
+    let events = ProbedProducer<Event, Never>()
+    let dematerialized = Recorder(events.producer.dematerialize())
+    dematerialized.disposable?.dispose()
+    #expect(dematerialized.descriptions == ["interrupted"])
+    #expect(events.ended == 1)
+  }
+}

@@ -1,0 +1,89 @@
+import Signals
+import Testing
+
+@Suite struct SkipTests {
+  @Test func skipFirstDropsTheFirstValuesThenForwardsEverything() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(signal.skip(first: 2))
+    for value in [1, 2, 3, 4] { input.send(value: value) }
+    input.sendCompleted()
+    #expect(recorder.descriptions == ["3", "4", "completed"])
+  }
+
+  @Test func skipFirstWithANonPositiveCountForwardsEverything() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let zero = Recorder(signal.skip(first: 0))
+    let negative = Recorder(signal.skip(first: -1))
+    input.send(value: 1)
+    input.sendCompleted()
+    #expect(zero.descriptions == ["1", "completed"])
+    #expect(negative.descriptions == ["1", "completed"])
+  }
+
+  @Test func skipFirstFailsEvenWhileSkipping() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.skip(first: 5))
+    input.send(value: 1)
+    input.send(error: .boom)
+    #expect(recorder.descriptions == ["failed(boom)"])
+  }
+
+  @Test func skipWhileForwardsFromTheFirstValueThatFailsThePredicate() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    var calls = 0
+    let recorder = Recorder(
+      signal.skip { value in
+        calls += 1
+        return value < 3
+      })
+    for value in [1, 2, 5, 1] { input.send(value: value) }
+    input.sendCompleted()
+    #expect(recorder.descriptions == ["5", "1", "completed"])
+    #expect(calls == 3)
+  }
+
+  @Test func skipWhileFailsAndIsInterruptedWithTheSource() {
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    let failed = Recorder(failing.skip { _ in true })
+    failingInput.send(value: 1)
+    failingInput.send(error: .other)
+    #expect(failed.descriptions == ["failed(other)"])
+
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let interrupted = Recorder(signal.skip(while: { $0 < 0 }))
+    input.send(value: 1)
+    input.sendInterrupted()
+    #expect(interrupted.descriptions == ["1", "interrupted"])
+  }
+
+  @Test func disposingTheResultDetachesFromTheSource() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    var calls = 0
+    let first = Recorder(signal.skip(first: 1))
+    let whileSkipping = Recorder(
+      signal.skip { _ in
+        calls += 1
+        return true
+      })
+    #expect(observerCount(signal) == 2)
+    first.disposable?.dispose()
+    whileSkipping.disposable?.dispose()
+    #expect(observerCount(signal) == 0)
+    input.send(value: 1)
+    #expect(calls == 0)
+  }
+
+  @Test func producerFormsSkipOnEveryStart() {
+    let producer = SignalProducer<Int, Never>([1, 2, 3])
+    let skipped = producer.skip(first: 1)
+    #expect(Recorder(skipped).descriptions == ["2", "3", "completed"])
+    #expect(Recorder(skipped).descriptions == ["2", "3", "completed"])
+    #expect(Recorder(producer.skip { $0 < 3 }).descriptions == ["3", "completed"])
+
+    let probe = ProbedProducer<Int, Never>()
+    let recorder = Recorder(probe.producer.skip(first: 1))
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["interrupted"])
+    #expect(probe.ended == 1)
+  }
+}
