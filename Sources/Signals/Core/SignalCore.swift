@@ -25,7 +25,24 @@ import Synchronization
 @usableFromInline
 final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
-  @usableFromInline typealias Observers = ContiguousArray<Subscription<Value, Failure>>
+  @usableFromInline typealias Observers = ContiguousArray<Observation>
+
+  /// An attached observer: the closure to call and the subscription that detaches it.
+  ///
+  /// The core, not the subscription, holds the closure, so that a detached observer is released even while
+  /// someone still holds its disposable: an owner that keeps its own subscription and is captured by its
+  /// observer forms no cycle.
+  @usableFromInline
+  struct Observation {
+    @usableFromInline let subscription: Subscription<Value, Failure>
+    @usableFromInline let action: (Event) -> Void
+
+    @inlinable
+    init(_ subscription: Subscription<Value, Failure>, _ action: @escaping (Event) -> Void) {
+      self.subscription = subscription
+      self.action = action
+    }
+  }
 
   /// Something the deliverer must do later, in order.
   @usableFromInline
@@ -33,7 +50,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     /// Deliver an event to every observer.
     case event(Event)
     /// Replay the current value to a new observer, then attach it.
-    case attach(Subscription<Value, Failure>)
+    case attach(Observation)
   }
 
   @usableFromInline
@@ -155,7 +172,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   static func deliver(_ event: Event, to observers: Observers) {
-    for observer in observers where observer.isActive.load(ordering: .acquiring) {
+    for observer in observers where observer.subscription.isActive.load(ordering: .acquiring) {
       observer.action(event)
     }
   }
@@ -173,9 +190,9 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
           return (item, state.observers, nil)
-        case .attach(let subscription):
-          guard subscription.isActive.load(ordering: .acquiring) else { return (item, [], nil) }
-          state.observers.append(subscription)
+        case .attach(let observation):
+          guard observation.subscription.isActive.load(ordering: .acquiring) else { return (item, [], nil) }
+          state.observers.append(observation)
           return (item, [], state.delivered)
         }
       }
@@ -187,8 +204,8 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
           finish()
           return
         }
-      case .attach(let subscription):
-        if let current { subscription.action(.value(current)) }
+      case .attach(let observation):
+        if let current { observation.action(.value(current)) }
       }
     }
   }
@@ -196,16 +213,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Releases everything once the terminal event has been delivered.
   @usableFromInline
   func finish() {
-    let (attaches, terminations) = state.withLock { state -> ([Subscription<Value, Failure>], [any Disposable]) in
+    let (attaches, terminations) = state.withLock { state -> ([Observation], [any Disposable]) in
       state.observers = []
-      let attaches = state.pending.removeAll().compactMap { item -> Subscription<Value, Failure>? in
-        if case .attach(let subscription) = item { return subscription }
+      let attaches = state.pending.removeAll().compactMap { item -> Observation? in
+        if case .attach(let observation) = item { return observation }
         return nil
       }
       return (attaches, state.takeTerminations())
     }
-    for subscription in attaches where subscription.isActive.load(ordering: .acquiring) {
-      subscription.action(.interrupted)
+    for observation in attaches where observation.subscription.isActive.load(ordering: .acquiring) {
+      observation.action(.interrupted)
     }
     for disposable in terminations { disposable.dispose() }
   }
@@ -215,10 +232,10 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
   @inlinable
   func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(action, core: self)
+    let subscription = Subscription(core: self)
     let added = state.withLock { state -> Bool in
       guard !state.isTerminated else { return false }
-      state.observers.append(subscription)
+      state.observers.append(Observation(subscription, action))
       return true
     }
     guard added else {
@@ -234,15 +251,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// events already accepted, so the observer starts at the right point of the stream.
   @usableFromInline
   func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(action, core: self)
+    let subscription = Subscription(core: self)
+    let observation = Observation(subscription, action)
     let step = state.withLock { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(state.latest) }
       if state.isDelivering {
-        state.pending.append(.attach(subscription))
+        state.pending.append(.attach(observation))
         return .queued
       }
       state.isDelivering = true
-      state.observers.append(subscription)
+      state.observers.append(observation)
       return .replayNow(state.delivered)
     }
     switch step {
@@ -262,7 +280,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   func remove(_ subscription: Subscription<Value, Failure>) {
     let terminations = state.withLock { state -> [any Disposable] in
-      if let index = state.observers.firstIndex(where: { $0 === subscription }) {
+      if let index = state.observers.firstIndex(where: { $0.subscription === subscription }) {
         state.observers.remove(at: index)
       }
       return endIfAbandoned(&state)

@@ -1,18 +1,18 @@
 import Synchronization
 
-/// One observer attached to a ``SignalCore``, and the disposable that detaches it.
+/// The disposable that detaches one observer from a ``SignalCore``.
 ///
-/// `isActive` is cleared before the subscription leaves the core's list, and delivery checks it before
-/// entering the observer, so no event starts in an observer after its `dispose()` has returned.
+/// `isActive` is cleared before the observer leaves the core's list, and delivery checks it before entering
+/// the observer: once `dispose()` returns, no new event starts in the observer (one that another thread had
+/// already begun delivering may still finish). The subscription holds the core weakly and the observer's
+/// closure not at all, so keeping it keeps nothing else alive.
 @usableFromInline
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
-  @usableFromInline let action: (Signal<Value, Failure>.Event) -> Void
   @usableFromInline let isActive = Atomic<Bool>(true)
   @usableFromInline weak let core: SignalCore<Value, Failure>?
 
   @inlinable
-  init(_ action: @escaping (Signal<Value, Failure>.Event) -> Void, core: SignalCore<Value, Failure>) {
-    self.action = action
+  init(core: SignalCore<Value, Failure>) {
     self.core = core
   }
 
