@@ -30,6 +30,12 @@ struct PendingQueue<Element> {
     return element
   }
 
+  /// Whether an element still queued satisfies `predicate`.
+  @inlinable
+  func contains(where predicate: (Element) -> Bool) -> Bool {
+    storage[head...].contains(where: predicate)
+  }
+
   /// Removes and returns everything still queued.
   @inlinable
   mutating func removeAll() -> ArraySlice<Element> {

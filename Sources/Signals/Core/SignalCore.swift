@@ -299,9 +299,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     for disposable in terminations { disposable.dispose() }
   }
 
+  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
+  /// to be attached (a replaying observer that arrived during a delivery is an observer already).
   @usableFromInline
   func endIfAbandoned(_ state: inout State) -> [any Disposable] {
     guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else { return [] }
+    let awaitsAttachment = state.pending.contains { item in
+      guard case .attach(let observation) = item else { return false }
+      return observation.subscription.isActive.load(ordering: .acquiring)
+    }
+    guard !awaitsAttachment else { return [] }
     state.isTerminated = true
     return state.takeTerminations()
   }
