@@ -185,14 +185,15 @@ private final class StressLog: @unchecked Sendable {
 
   @Test func producersStartedWhileSettingSeeTheCurrentValueThenEveryLaterChangeWithoutGapsOrRepeats() {
     let property = MutableProperty(0)
-    let perSetter = 20_000
+    let perSetter = 5_000
     let problems = AtomicCounter()
     let recorders = Locked<[Recorder<Int, Never>]>([])
     DispatchQueue.concurrentPerform(iterations: 2) { worker in
       if worker == 0 {
         for value in 1...perSetter { property.value = value }
       } else {
-        for _ in 0..<200 {
+        for round in 0..<50 {
+          while property.value < round * 100 {}
           let recorder = Recorder(property.producer)
           recorders.withLock { $0.append(recorder) }
         }
