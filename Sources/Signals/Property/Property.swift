@@ -3,8 +3,8 @@
 /// Build one from a constant, from a ``MutableProperty`` (a read-only view of it), from an initial value and a
 /// stream, or by composing other properties (`map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`).
 /// A composed property keeps its own current value and ends when its sources end. It stays attached to its
-/// sources while the property, its `signal`, or an observer of either is alive; once all are gone it detaches,
-/// so a composition you drop is freed even if its sources live on.
+/// sources while the property, its `signal`, its `producer`, or an observer of any of them is alive; once all
+/// are gone it detaches, so a composition you drop is freed even if its sources live on.
 public final class Property<Value>: PropertyProtocol {
   @usableFromInline let storage: PropertyStorage<Value>
   /// What keeps the source alive: the mutable property this is a view of, if any.

@@ -161,20 +161,17 @@ import Testing
   }
 
   @Test func producerStartedFromInsideTheLastObserverOfAnUnheldComposedPropertyKeepsItAttached() {
-    // The second start is queued behind the delivery in progress while the first, and only, observer leaves:
-    // the composed property must not end as "unobserved" with that start still waiting to attach.
+    // During one delivery, the property's last producer is started once more and released, then its first and
+    // only observer leaves: the new start, still queued behind the delivery, must keep the property attached.
     let source = MutableProperty(1)
     let late = Recorder<Int, Never>()
-    let producer: SignalProducer<Int, Never>
+    let producer = Box<SignalProducer<Int, Never>?>(source.map { $0 * 10 }.producer)
     let first = Box<(any Disposable)?>(nil)
-    do {
-      let composed = source.map { $0 * 10 }
-      producer = composed.producer
-      first.value = producer.startWithValues { value in
-        guard value == 20 else { return }
-        late.disposable = producer.start(late.record)
-        first.value?.dispose()
-      }
+    first.value = producer.value?.startWithValues { value in
+      guard value == 20 else { return }
+      late.disposable = producer.value?.start(late.record)
+      producer.value = nil
+      first.value?.dispose()
     }
     source.value = 2
     source.value = 3
@@ -184,20 +181,45 @@ import Testing
   @Test func unheldComposedPropertyStillDetachesWhenAStartQueuedFromItsLastObserverIsDisposedBeforeAttaching() {
     let source = MutableProperty(1)
     let calls = AtomicCounter()
-    let first = Box<(any Disposable)?>(nil)
-    do {
-      let composed = source.map { value -> Int in
+    let producer = Box<SignalProducer<Int, Never>?>(
+      source.map { value -> Int in
         calls.increment()
         return value
-      }
-      let producer = composed.producer
-      first.value = producer.startWithValues { value in
-        guard value == 2 else { return }
-        producer.start().dispose()
-        first.value?.dispose()
-      }
+      }.producer)
+    let first = Box<(any Disposable)?>(nil)
+    first.value = producer.value?.startWithValues { value in
+      guard value == 2 else { return }
+      producer.value?.start().dispose()
+      producer.value = nil
+      first.value?.dispose()
     }
     source.value = 2
+    source.value = 3
+    #expect(calls.value == 2)
+  }
+
+  @Test func producerOfAComposedPropertyThatWasNotKeptFollowsTheSourceWhenStartedLater() {
+    let source = MutableProperty(1)
+    var producer: SignalProducer<Int, Never>? = source.map { $0 * 2 }.producer
+    source.value = 2
+    let recorder = Recorder(producer!)
+    source.value = 3
+    #expect(recorder.descriptions == ["4", "6"])
+    recorder.disposable?.dispose()
+    producer = nil
+  }
+
+  @Test func composedPropertyDetachesOnceItsProducerIsReleasedToo() {
+    let source = MutableProperty(1)
+    let calls = AtomicCounter()
+    do {
+      let producer = source.map { value -> Int in
+        calls.increment()
+        return value
+      }.producer
+      source.value = 2
+      _ = producer
+    }
     source.value = 3
     #expect(calls.value == 2)
   }
