@@ -15,7 +15,7 @@ import Testing
     #expect(disposable.isDisposed)
   }
 
-  @Test func anyDisposableReleasesItsActionAfterRunning() {
+  @Test func anyDisposableReleasesItsActionAfterRunningAndAnEmptyOneRecordsDisposal() {
     var canaryAlive = true
     let disposable: AnyDisposable
     do {
@@ -25,13 +25,10 @@ import Testing
     #expect(canaryAlive)
     disposable.dispose()
     #expect(!canaryAlive)
-  }
-
-  @Test func emptyAnyDisposableRecordsDisposal() {
-    let disposable = AnyDisposable()
-    #expect(!disposable.isDisposed)
-    disposable.dispose()
-    #expect(disposable.isDisposed)
+    let empty = AnyDisposable()
+    #expect(!empty.isDisposed)
+    empty.dispose()
+    #expect(empty.isDisposed)
   }
 
   // MARK: CompositeDisposable

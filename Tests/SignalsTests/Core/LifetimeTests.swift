@@ -3,7 +3,7 @@ import Testing
 @testable import Signals
 
 @Suite struct LifetimeTests {
-  @Test func releasingTheTokenEndsTheLifetime() {
+  @Test func releasingOrDisposingTheTokenEndsTheLifetime() {
     let lifetime: Lifetime
     var ended = false
     do {
@@ -15,12 +15,9 @@ import Testing
     }
     #expect(lifetime.hasEnded)
     #expect(ended)
-  }
-
-  @Test func disposingTheTokenEndsTheLifetimeEarly() {
-    let (lifetime, token) = Lifetime.make()
+    let (early, token) = Lifetime.make()
     token.dispose()
-    #expect(lifetime.hasEnded)
+    #expect(early.hasEnded)
   }
 
   @Test func observeEndedRunsOnceAndCanBeCancelled() {

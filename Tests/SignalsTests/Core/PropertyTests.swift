@@ -89,6 +89,9 @@ import Testing
     source.value = 5
     #expect(doubled.value == 10)
     #expect(recorder.descriptions == ["2", "10"])
+    let described = source.map(\.description)
+    source.value = 123
+    #expect(described.value == "123")
   }
 
   @Test func composedMapRunsItsTransformOncePerChangeWhateverTheObservers() {
@@ -104,13 +107,6 @@ import Testing
     #expect(calls.value == 2)
     #expect(first.descriptions == ["1", "2"])
     #expect(second.descriptions == ["2"])
-  }
-
-  @Test func composedMapByKeyPath() {
-    let source = MutableProperty("abc")
-    let count = source.map(\.count)
-    source.value = "hello"
-    #expect(count.value == 5)
   }
 
   @Test func composedMapEndsWhenItsSourceEnds() {

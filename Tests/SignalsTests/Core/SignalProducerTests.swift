@@ -65,13 +65,14 @@ import Testing
 
   // MARK: Initialisers
 
-  @Test func valueSendsItAndCompletes() {
-    #expect(Recorder(SignalProducer<Int, Never>(value: 5)).descriptions == ["5", "completed"])
-  }
-
-  @Test func sequenceSendsEveryElementAndCompletes() {
-    #expect(Recorder(SignalProducer<Int, Never>([1, 2, 3])).descriptions == ["1", "2", "3", "completed"])
-    #expect(Recorder(SignalProducer<Int, Never>(values: 7, 8)).descriptions == ["7", "8", "completed"])
+  @Test func valueSequenceErrorResultAndEmptySendTheirEventsThenEnd() {
+    #expect(Recorder(SignalProducer<Int, TestError>(value: 5)).descriptions == ["5", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>([1, 2, 3])).descriptions == ["1", "2", "3", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(values: 7, 8)).descriptions == ["7", "8", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(error: .boom)).descriptions == ["failed(boom)"])
+    #expect(Recorder(SignalProducer<Int, TestError>(result: .success(1))).descriptions == ["1", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(result: .failure(.other))).descriptions == ["failed(other)"])
+    #expect(Recorder(SignalProducer<Int, TestError>.empty).descriptions == ["completed"])
   }
 
   @Test func sequenceStopsWhenDisposedFromAnObserver() {
@@ -89,15 +90,6 @@ import Testing
     }
     #expect(received == ["1", "2", "3", "interrupted"])
     #expect(pulled.value == 3)
-  }
-
-  @Test func errorFailsAtOnce() {
-    #expect(Recorder(SignalProducer<Int, TestError>(error: .boom)).descriptions == ["failed(boom)"])
-  }
-
-  @Test func resultSendsTheSuccessOrFailsWithTheFailure() {
-    #expect(Recorder(SignalProducer<Int, TestError>(result: .success(1))).descriptions == ["1", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>(result: .failure(.other))).descriptions == ["failed(other)"])
   }
 
   @Test func actionRunsOnEveryStart() {
@@ -127,10 +119,6 @@ import Testing
     let (signal, input) = Signal<Int, Never>.pipe()
     input.sendCompleted()
     #expect(Recorder(SignalProducer(signal)).descriptions == ["interrupted"])
-  }
-
-  @Test func emptyCompletesAtOnce() {
-    #expect(Recorder(SignalProducer<Int, Never>.empty).descriptions == ["completed"])
   }
 
   @Test func neverStaysAliveUntilDisposed() {

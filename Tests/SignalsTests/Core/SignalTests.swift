@@ -14,18 +14,16 @@ import Testing
     #expect(recorder.descriptions == ["1", "2", "completed"])
   }
 
-  @Test func pipeDeliversFailure() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal)
-    input.send(value: 1)
-    input.send(error: .boom)
-    #expect(recorder.descriptions == ["1", "failed(boom)"])
-  }
+  @Test func pipeDeliversFailureOrInterruption() {
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    let failed = Recorder(failing)
+    failingInput.send(value: 1)
+    failingInput.send(error: .boom)
+    #expect(failed.descriptions == ["1", "failed(boom)"])
 
-  @Test func pipeDeliversInterruption() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal)
-    input.sendInterrupted()
+    let (interrupted, interruptedInput) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(interrupted)
+    interruptedInput.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
   }
 
@@ -77,40 +75,30 @@ import Testing
     #expect(values == [1, 2])
   }
 
-  @Test func observeFailedSeesOnlyTheError() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    var errors: [TestError] = []
-    signal.observeFailed { errors.append($0) }
-    input.send(value: 1)
-    input.send(error: .other)
-    #expect(errors == [.other])
-  }
+  @Test func observeFailedCompletedAndInterruptedSeeOnlyTheirEvent() {
+    var log: [String] = []
+    func observeAll(_ signal: Signal<Int, TestError>) {
+      signal.observeFailed { log.append("failed(\($0))") }
+      signal.observeCompleted { log.append("completed") }
+      signal.observeInterrupted { log.append("interrupted") }
+    }
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    observeAll(failing)
+    failingInput.send(value: 1)
+    failingInput.send(error: .other)
+    #expect(log == ["failed(other)"])
 
-  @Test func observeCompletedSeesOnlyCompletion() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    var completions = 0
-    signal.observeCompleted { completions += 1 }
-    input.send(value: 1)
-    #expect(completions == 0)
-    input.sendCompleted()
-    #expect(completions == 1)
-  }
+    log = []
+    let (completing, completingInput) = Signal<Int, TestError>.pipe()
+    observeAll(completing)
+    completingInput.sendCompleted()
+    #expect(log == ["completed"])
 
-  @Test func observeCompletedIgnoresFailure() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    var completions = 0
-    signal.observeCompleted { completions += 1 }
-    input.send(error: .boom)
-    #expect(completions == 0)
-  }
-
-  @Test func observeInterruptedSeesOnlyInterruption() {
-    let (signal, input) = Signal<Int, TestError>.pipe()
-    var interruptions = 0
-    signal.observeInterrupted { interruptions += 1 }
-    input.send(value: 1)
-    input.sendInterrupted()
-    #expect(interruptions == 1)
+    log = []
+    let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
+    observeAll(interrupting)
+    interruptingInput.sendInterrupted()
+    #expect(log == ["interrupted"])
   }
 
   @Test func observeResultSeesValuesAndFailureButNotCompletion() {
@@ -196,6 +184,7 @@ import Testing
     let other = Recorder(signal)
     input.send(value: 1)
     recorder.disposable?.dispose()
+    recorder.disposable?.dispose()
     #expect(recorder.disposable?.isDisposed == true)
     input.send(value: 2)
     input.sendCompleted()
@@ -254,15 +243,6 @@ import Testing
     input.send(value: 1)
     input.send(value: 2)
     #expect(late.descriptions == ["2"])
-  }
-
-  @Test func disposingTwiceIsHarmless() {
-    let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal)
-    recorder.disposable?.dispose()
-    recorder.disposable?.dispose()
-    input.send(value: 1)
-    #expect(recorder.events.isEmpty)
   }
 
   // MARK: Derived signals
