@@ -20,8 +20,9 @@ import Synchronization
 /// ## Termination
 /// The first terminal event accepted ends the core: later sends are dropped, and once the terminal event has
 /// been delivered the observers and the queue are released and the termination disposables run. A core with
-/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer and its ``Signal``
-/// handle is gone: nobody could ever observe it again, so it detaches from its upstream.
+/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
+/// be attached) and its ``Signal`` handle is gone: nobody could ever observe it again, so it detaches from its
+/// upstream.
 @usableFromInline
 final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
