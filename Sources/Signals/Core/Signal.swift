@@ -71,8 +71,10 @@ extension Signal: @unchecked Sendable where Value: Sendable {}
 extension Signal {
   /// Observes every event: values, then at most one terminal event.
   ///
-  /// - Returns: a disposable that detaches `action` (after `dispose()` returns, no new event starts in it),
-  ///   or `nil` if the signal had already ended, in which case `action` has received `interrupted`.
+  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended, in which case
+  ///   `action` has received `interrupted`. After `dispose()` returns, no new event starts in `action`, except
+  ///   the one another thread may already have begun delivering. The disposable does not hold `action`: an
+  ///   object may keep it and be captured by `action` without forming a cycle.
   @discardableResult
   @inlinable
   public func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {

@@ -20,8 +20,9 @@ import Synchronization
 /// ## Termination
 /// The first terminal event accepted ends the core: later sends are dropped, and once the terminal event has
 /// been delivered the observers and the queue are released and the termination disposables run. A core with
-/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer and its ``Signal``
-/// handle is gone: nobody could ever observe it again, so it detaches from its upstream.
+/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
+/// be attached) and its ``Signal`` handle is gone: nobody could ever observe it again, so it detaches from its
+/// upstream.
 @usableFromInline
 final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
@@ -288,9 +289,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     for disposable in terminations { disposable.dispose() }
   }
 
+  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
+  /// to be attached (a replaying observer that arrived during a delivery is an observer already).
   @usableFromInline
   func endIfAbandoned(_ state: inout State) -> [any Disposable] {
     guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else { return [] }
+    let awaitsAttachment = state.pending.contains { item in
+      guard case .attach(let entry) = item else { return false }
+      return entry.isActive
+    }
+    guard !awaitsAttachment else { return [] }
     state.isTerminated = true
     return state.takeTerminations()
   }

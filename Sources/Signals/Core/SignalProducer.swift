@@ -29,11 +29,11 @@ public struct SignalProducer<Value, Failure: Error> {
   }
 
   /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
-  /// from one of its observers.
+  /// from one of its observers, without pulling another element from `values`.
   public init<S: Sequence>(_ values: S) where S.Element == Value {
     self.init { observer, lifetime in
-      for value in values {
-        guard !lifetime.hasEnded else { return }
+      var iterator = values.makeIterator()
+      while !lifetime.hasEnded, let value = iterator.next() {
         observer.send(value: value)
       }
       observer.sendCompleted()

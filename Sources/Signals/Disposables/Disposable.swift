@@ -1,7 +1,8 @@
 /// Something that can be ended once: a subscription, a started producer, a binding.
 ///
 /// `dispose()` is idempotent and thread-safe. Disposing an observation detaches its observer: once
-/// `dispose()` returns, no new event starts in that observer. Disposing a started producer interrupts it.
+/// `dispose()` returns, no new event starts in that observer (an event another thread had already begun
+/// delivering to it may still finish). Disposing a started producer interrupts it.
 public protocol Disposable: AnyObject, Sendable {
   /// Whether `dispose()` has been called.
   var isDisposed: Bool { get }

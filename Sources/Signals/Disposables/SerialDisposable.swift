@@ -26,9 +26,9 @@ public final class SerialDisposable: Disposable, @unchecked Sendable {
       let toDispose = state.withLock { state -> (any Disposable)? in
         if state.isDisposed { return newValue }
         defer { state.inner = newValue }
-        return state.inner
+        return state.inner === newValue ? nil : state.inner
       }
-      if toDispose !== newValue { toDispose?.dispose() }
+      toDispose?.dispose()
     }
   }
 

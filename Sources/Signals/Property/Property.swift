@@ -3,8 +3,8 @@
 /// Build one from a constant, from a ``MutableProperty`` (a read-only view of it), from an initial value and a
 /// stream, or by composing other properties (`map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`).
 /// A composed property keeps its own current value and ends when its sources end. It stays attached to its
-/// sources while the property, its `signal`, or an observer of either is alive; once all are gone it detaches,
-/// so a composition you drop is freed even if its sources live on.
+/// sources while the property, its `signal`, its `producer`, or an observer of any of them is alive; once all
+/// are gone it detaches, so a composition you drop is freed even if its sources live on.
 public final class Property<Value>: PropertyProtocol {
   @usableFromInline let storage: PropertyStorage<Value>
   /// What keeps the source alive: the mutable property this is a view of, if any.
@@ -42,12 +42,21 @@ public final class Property<Value>: PropertyProtocol {
   }
 
   /// A property fed by `producer`, which must send a value synchronously when started: that is the initial
-  /// value. Every later value becomes the current value; the property ends when `producer` ends.
+  /// value. Every later value becomes the current value; the property ends when `producer` ends. Its
+  /// `producer` and `signal` then complete, whether `producer` completed or was interrupted, as those of a
+  /// released ``MutableProperty`` do.
   ///
   /// - Precondition: `producer` sends a value before `start` returns.
   public init(unsafeProducer producer: SignalProducer<Value, Never>) {
     let core = SignalCore<Value, Never>(replaying: nil, endsWhenUnobserved: true)
-    core.addTermination(producer.start { core.send($0) })
+    core.addTermination(
+      producer.start { event in
+        if case .interrupted = event {
+          core.send(.completed)
+        } else {
+          core.send(event)
+        }
+      })
     precondition(
       core.state.withLock { $0.latest != nil },
       "Property(unsafeProducer:) needs a producer that sends a value synchronously when started."

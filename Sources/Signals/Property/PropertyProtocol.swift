@@ -34,11 +34,13 @@ struct PropertyStorage<Value> {
     self.signal = Signal(core: core)
   }
 
+  /// The replaying producer. It holds the `signal` handle, so a composed property stays attached to its
+  /// sources while someone holds its producer to start later.
   @inlinable
   var producer: SignalProducer<Value, Never> {
-    let core = self.core
+    let signal = self.signal
     return SignalProducer { observer, lifetime in
-      lifetime += core.observeReplaying { observer.send($0) }
+      lifetime += signal.core.observeReplaying { observer.send($0) }
     }
   }
 }

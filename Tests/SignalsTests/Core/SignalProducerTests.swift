@@ -1,0 +1,291 @@
+import Dispatch
+import Testing
+
+@testable import Signals
+
+@Suite struct SignalProducerTests {
+  // MARK: Starting and lifetime
+
+  @Test func startClosureRunsOncePerStart() {
+    let starts = AtomicCounter()
+    let producer = SignalProducer<Int, Never> { observer, _ in
+      observer.send(value: starts.increment())
+      observer.sendCompleted()
+    }
+    #expect(starts.value == 0)
+    let first = Recorder(producer)
+    let second = Recorder(producer)
+    #expect(starts.value == 2)
+    #expect(first.descriptions == ["1", "completed"])
+    #expect(second.descriptions == ["2", "completed"])
+  }
+
+  @Test(arguments: ["completed", "failed"])
+  func lifetimeEndsWhenTheStreamEnds(terminal: String) {
+    let input = Box<Signal<Int, TestError>.Observer?>(nil)
+    let lifetime = Box<Lifetime?>(nil)
+    let producer = SignalProducer<Int, TestError> { observer, life in
+      input.value = observer
+      lifetime.value = life
+    }
+    let recorder = Recorder(producer)
+    #expect(lifetime.value?.hasEnded == false)
+    if terminal == "completed" { input.value?.sendCompleted() } else { input.value?.send(error: .boom) }
+    #expect(lifetime.value?.hasEnded == true)
+    #expect(recorder.events.count == 1)
+  }
+
+  @Test func disposingDeliversInterruptedAndEndsTheLifetime() {
+    let lifetime = Box<Lifetime?>(nil)
+    let input = Box<Signal<Int, Never>.Observer?>(nil)
+    let producer = SignalProducer<Int, Never> { observer, life in
+      input.value = observer
+      lifetime.value = life
+    }
+    let recorder = Recorder(producer)
+    input.value?.send(value: 1)
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["1", "interrupted"])
+    #expect(lifetime.value?.hasEnded == true)
+    #expect(recorder.disposable?.isDisposed == true)
+    input.value?.send(value: 2)
+    #expect(recorder.descriptions == ["1", "interrupted"])
+  }
+
+  @Test func startHandlerThatDropsItsObserverInterruptsTheStart() {
+    let recorder = Recorder(SignalProducer<Int, Never> { observer, _ in observer.send(value: 1) })
+    #expect(recorder.descriptions == ["1", "interrupted"])
+  }
+
+  @Test func startWithObserverForwardsEveryEvent() {
+    var events: [String] = []
+    SignalProducer<Int, TestError>(values: 1, 2).start(Signal.Observer { events.append($0.description) })
+    #expect(events == ["value(1)", "value(2)", "completed"])
+  }
+
+  // MARK: Initialisers
+
+  @Test func valueSequenceErrorResultAndEmptySendTheirEventsThenEnd() {
+    #expect(Recorder(SignalProducer<Int, TestError>(value: 5)).descriptions == ["5", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>([1, 2, 3])).descriptions == ["1", "2", "3", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(values: 7, 8)).descriptions == ["7", "8", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(error: .boom)).descriptions == ["failed(boom)"])
+    #expect(Recorder(SignalProducer<Int, TestError>(result: .success(1))).descriptions == ["1", "completed"])
+    #expect(Recorder(SignalProducer<Int, TestError>(result: .failure(.other))).descriptions == ["failed(other)"])
+    #expect(Recorder(SignalProducer<Int, TestError>.empty).descriptions == ["completed"])
+  }
+
+  @Test func sequenceStopsWhenDisposedFromAnObserver() {
+    let pulled = AtomicCounter()
+    let values = (1...1_000).lazy.map { value -> Int in
+      pulled.increment()
+      return value
+    }
+    var received: [String] = []
+    SignalProducer<Int, Never>(values).startWithSignal { signal, interrupter in
+      signal.observe { event in
+        received.append(event.value.map { "\($0)" } ?? event.description)
+        if event.value == 3 { interrupter.dispose() }
+      }
+    }
+    #expect(received == ["1", "2", "3", "interrupted"])
+    #expect(pulled.value == 3)
+  }
+
+  @Test func actionRunsOnEveryStart() {
+    let calls = AtomicCounter()
+    let producer = SignalProducer<Int, TestError> { () -> Result<Int, TestError> in
+      calls.increment() == 1 ? .success(10) : .failure(.boom)
+    }
+    #expect(Recorder(producer).descriptions == ["10", "completed"])
+    #expect(Recorder(producer).descriptions == ["failed(boom)"])
+  }
+
+  @Test func signalProducerForwardsLaterEventsAndDisposalDetachesOnlyThatStart() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let producer = SignalProducer(signal)
+    input.send(value: 0)
+    let first = Recorder(producer)
+    let second = Recorder(producer)
+    input.send(value: 1)
+    first.disposable?.dispose()
+    input.send(value: 2)
+    input.sendCompleted()
+    #expect(first.descriptions == ["1", "interrupted"])
+    #expect(second.descriptions == ["1", "2", "completed"])
+  }
+
+  @Test func signalProducerOfAnEndedSignalIsInterrupted() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    input.sendCompleted()
+    #expect(Recorder(SignalProducer(signal)).descriptions == ["interrupted"])
+  }
+
+  @Test func neverStaysAliveUntilDisposed() {
+    let recorder = Recorder(SignalProducer<Int, Never>.never)
+    #expect(recorder.events.isEmpty)
+    #expect(recorder.disposable?.isDisposed == false)
+    recorder.disposable?.dispose()
+    #expect(recorder.descriptions == ["interrupted"])
+  }
+
+  // MARK: Start variants
+
+  @Test func startWithValuesSeesOnlyValues() {
+    var values: [Int] = []
+    SignalProducer<Int, TestError>([1, 2]).startWithValues { values.append($0) }
+    #expect(values == [1, 2])
+  }
+
+  @Test func startWithResultSeesValuesAndFailure() {
+    var results: [Result<Int, TestError>] = []
+    SignalProducer<Int, TestError> { observer, _ in
+      observer.send(value: 1)
+      observer.send(error: .boom)
+    }.startWithResult { results.append($0) }
+    #expect(results == [.success(1), .failure(.boom)])
+  }
+
+  @Test func startWithFailedCompletedAndInterruptedSeeOnlyTheirEvent() {
+    var failures: [TestError] = []
+    SignalProducer<Int, TestError>(error: .other).startWithFailed { failures.append($0) }
+    SignalProducer<Int, TestError>(value: 1).startWithFailed { failures.append($0) }
+    #expect(failures == [.other])
+
+    var completions = 0
+    SignalProducer<Int, TestError>(value: 1).startWithCompleted { completions += 1 }
+    SignalProducer<Int, TestError>(error: .boom).startWithCompleted { completions += 1 }
+    #expect(completions == 1)
+
+    var interruptions = 0
+    SignalProducer<Int, TestError>.never.startWithInterrupted { interruptions += 1 }.dispose()
+    SignalProducer<Int, TestError>.empty.startWithInterrupted { interruptions += 1 }
+    #expect(interruptions == 1)
+  }
+
+  // MARK: startWithSignal and lift
+
+  @Test func startWithSignalLetsSetupSeeEverySynchronousEvent() {
+    var recorder: Recorder<Int, Never>?
+    SignalProducer<Int, Never>([1, 2]).startWithSignal { signal, _ in
+      recorder = Recorder(signal)
+    }
+    #expect(recorder?.descriptions == ["1", "2", "completed"])
+  }
+
+  @Test func startWithSignalDoesNotStartWhenSetupDisposes() {
+    var started = false
+    var events: [String] = []
+    SignalProducer<Int, Never> { _, _ in started = true }.startWithSignal { signal, interrupter in
+      signal.observe { events.append($0.description) }
+      interrupter.dispose()
+    }
+    #expect(!started)
+    #expect(events == ["interrupted"])
+  }
+
+  @Test func liftAppliesTheOperatorToEveryStart() {
+    let starts = AtomicCounter()
+    let producer = SignalProducer<Int, Never> { observer, _ in
+      starts.increment()
+      observer.send(value: 1)
+      observer.sendCompleted()
+    }.lift { $0.map { $0 * 100 } }
+    #expect(Recorder(producer).descriptions == ["100", "completed"])
+    #expect(Recorder(producer).descriptions == ["100", "completed"])
+    #expect(starts.value == 2)
+  }
+
+  @Test func disposingALiftedProducerInterruptsTheSource() {
+    let sourceLifetime = Box<Lifetime?>(nil)
+    let producer = SignalProducer<Int, Never> { observer, lifetime in
+      sourceLifetime.value = lifetime
+      lifetime.observeEnded { _ = observer }
+    }.lift { $0.map { $0 } }
+    let recorder = Recorder(producer)
+    #expect(sourceLifetime.value?.hasEnded == false)
+    recorder.disposable?.dispose()
+    #expect(sourceLifetime.value?.hasEnded == true)
+    #expect(recorder.descriptions == ["interrupted"])
+  }
+
+  @Test func twoProducerLiftStartsTheOtherFirstAndDisposesBoth() {
+    var order: [String] = []
+    let lifetimes = Box<[Lifetime]>([])
+    let left = SignalProducer<Int, Never> { observer, lifetime in
+      order.append("left")
+      lifetimes.value.append(lifetime)
+      lifetime.observeEnded { _ = observer }
+    }
+    let right = SignalProducer<Int, Never> { observer, lifetime in
+      order.append("right")
+      lifetimes.value.append(lifetime)
+      observer.send(value: 7)
+      lifetime.observeEnded { _ = observer }
+    }
+    let recorder = Recorder(left.lift(right) { _, other in other })
+    #expect(order == ["right", "left"])
+    #expect(recorder.descriptions == ["7"])
+    recorder.disposable?.dispose()
+    #expect(lifetimes.value.allSatisfy { $0.hasEnded })
+  }
+
+  // MARK: Blocking reads
+
+  @Test func firstLastAndSingleReadSynchronousProducers() {
+    let producer = SignalProducer<Int, TestError>([1, 2, 3])
+    #expect(producer.first() == .success(1))
+    #expect(producer.last() == .success(3))
+    #expect(producer.single() == nil)
+    #expect(SignalProducer<Int, TestError>(value: 4).single() == .success(4))
+    #expect(SignalProducer<Int, TestError>.empty.first() == nil)
+    #expect(SignalProducer<Int, TestError>(error: .boom).last() == .failure(.boom))
+  }
+
+  @Test func singleDisposesANeverEndingProducerAtItsSecondValue() {
+    let lifetime = Box<Lifetime?>(nil)
+    let producer = SignalProducer<Int, Never> { observer, life in
+      lifetime.value = life
+      observer.send(value: 1)
+      observer.send(value: 2)
+      life.observeEnded { _ = observer }
+    }
+    #expect(producer.single() == nil)
+    #expect(lifetime.value?.hasEnded == true)
+  }
+
+  @Test func waitReportsCompletionOrFailure() {
+    #expect(succeeded(SignalProducer<Int, TestError>([1, 2]).wait()))
+    #expect(succeeded(SignalProducer<Int, TestError>.never.take(first: 0).wait()))
+    #expect(failure(of: SignalProducer<Int, TestError>(error: .other).wait()) == .other)
+  }
+
+  @Test func blockingReadsWaitForAProducerThatAnswersOnAnotherThread() {
+    let producer = SignalProducer<Int, TestError> { observer, _ in
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+        observer.send(value: 1)
+        observer.send(value: 2)
+        observer.sendCompleted()
+      }
+    }
+    #expect(producer.first() == .success(1))
+    #expect(producer.last() == .success(2))
+    #expect(producer.single() == nil)
+    #expect(succeeded(producer.wait()))
+    let failing = SignalProducer<Int, TestError> { observer, _ in
+      DispatchQueue.global().async { observer.send(error: .boom) }
+    }
+    #expect(failure(of: failing.wait()) == .boom)
+    #expect(failing.first() == .failure(.boom))
+  }
+
+  private func succeeded(_ result: Result<Void, TestError>) -> Bool {
+    if case .success = result { return true }
+    return false
+  }
+
+  private func failure(of result: Result<Void, TestError>) -> TestError? {
+    if case .failure(let error) = result { return error }
+    return nil
+  }
+}
