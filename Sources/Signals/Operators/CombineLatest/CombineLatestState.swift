@@ -1,0 +1,162 @@
+/// The bookkeeping of `combineLatest`: which inputs have sent a value and how many are still running.
+///
+/// The latest values themselves live in typed slots beside it (one ``LatestSlot`` per input), guarded by the
+/// same lock. Whether an input has a value is tracked here, per input, never by looking at the value, so
+/// optional values — `nil` included — are values like any other.
+struct CombineLatestState {
+  /// What to do with a value an input sent.
+  enum ValueAction: Equatable {
+    /// The result has ended: drop the value.
+    case ignore
+    /// Store the value; some input has no value yet, so nothing is sent.
+    case store
+    /// Store the value and send the combination of every input's latest value.
+    case storeAndSend
+  }
+
+  private var hasValue: [Bool]
+  /// Inputs that have not sent a value yet.
+  private var withoutValue: Int
+  /// Inputs that have not completed yet.
+  private var running: Int
+  /// Whether the result has ended (a terminal event was decided); every later event is ignored.
+  private(set) var isFinished = false
+
+  init(inputCount: Int) {
+    hasValue = Array(repeating: false, count: inputCount)
+    withoutValue = inputCount
+    running = inputCount
+  }
+
+  /// A value from input `index`: send once every input has a value, and on every value after that.
+  mutating func receiveValue(from index: Int) -> ValueAction {
+    guard !isFinished else { return .ignore }
+    if !hasValue[index] {
+      hasValue[index] = true
+      withoutValue -= 1
+    }
+    return withoutValue == 0 ? .storeAndSend : .store
+  }
+
+  /// Input `index` completed. Returns whether the result completes now: when every input has completed, or
+  /// at once when this one never sent a value (no combination could ever be sent again).
+  mutating func receiveCompletion(from index: Int) -> Bool {
+    guard !isFinished else { return false }
+    running -= 1
+    guard running == 0 || !hasValue[index] else { return false }
+    isFinished = true
+    return true
+  }
+
+  /// An input failed or was interrupted. Returns whether to forward it: yes, unless the result has ended.
+  mutating func receiveTermination() -> Bool {
+    guard !isFinished else { return false }
+    isFinished = true
+    return true
+  }
+}
+
+/// Where one input of `combineLatest` keeps its latest value. Read and written under the operator's lock only.
+final class LatestSlot<Value> {
+  var value: Value?
+
+  /// The stored value; only called once the state machine knows there is one.
+  var latest: Value { value.unsafelyUnwrapped }
+}
+
+/// The slots of a fixed list of inputs of any types.
+final class LatestSlots<First, each Rest> {
+  let first = LatestSlot<First>()
+  let rest: (repeat LatestSlot<each Rest>)
+
+  init() {
+    rest = (repeat LatestSlot<each Rest>())
+  }
+
+  /// Every input's latest value, the first apart so that callers can spread the rest.
+  func snapshot() -> (First, (repeat each Rest)) {
+    (first.latest, (repeat latest(of: each rest)))
+  }
+
+  /// Observes every input of `inputs`, storing into the matching slot; stops early if the result ends.
+  func attach<Output, Failure>(
+    _ inputs: SignalPack<First, repeat each Rest, Failure>,
+    to engine: CombineLatestEngine<(First, (repeat each Rest)), Output, Failure>
+  ) -> CompositeDisposable {
+    let disposables = CompositeDisposable()
+    disposables += engine.observe(inputs.first, into: first, index: 0)
+    var index = 1
+    for (input, slot) in repeat (each inputs.rest, each rest) {
+      guard !engine.isFinished else { break }
+      disposables += engine.observe(input, into: slot, index: index)
+      index += 1
+    }
+    return disposables
+  }
+}
+
+private func latest<Value>(of slot: LatestSlot<Value>) -> Value {
+  slot.latest
+}
+
+/// The running operator: the state machine, the ordered hand-off downstream, and the snapshot of the slots.
+final class CombineLatestEngine<Snapshot, Output, Failure: Error> {
+  let coordinator: Coordinator<CombineLatestState, Snapshot, Output, Failure>
+  /// Reads every slot; runs under the lock.
+  let snapshot: () -> Snapshot
+
+  init(
+    inputCount: Int,
+    downstream: SignalCore<Output, Failure>,
+    snapshot: @escaping () -> Snapshot,
+    output: @escaping (Snapshot) -> Output
+  ) {
+    coordinator = Coordinator(CombineLatestState(inputCount: inputCount), downstream: downstream, output: output)
+    self.snapshot = snapshot
+  }
+
+  var isFinished: Bool { coordinator.read(\.isFinished) }
+
+  /// Observes input `index`, keeping its latest value in `slot`.
+  func observe<Value>(_ input: Signal<Value, Failure>, into slot: LatestSlot<Value>, index: Int) -> (any Disposable)? {
+    input.core.observe { event in
+      self.coordinator.update { machine, outbox in
+        switch event {
+        case .value(let value):
+          switch machine.receiveValue(from: index) {
+          case .ignore: break
+          case .store: slot.value = value
+          case .storeAndSend:
+            slot.value = value
+            outbox.append(.value(self.snapshot()))
+          }
+        case .completed:
+          if machine.receiveCompletion(from: index) { outbox.append(.completed) }
+        case .failed(let error):
+          if machine.receiveTermination() { outbox.append(.failed(error)) }
+        case .interrupted:
+          if machine.receiveTermination() { outbox.append(.interrupted) }
+        }
+      }
+    }
+  }
+
+  /// A derived signal running the operator over `inputCount` inputs; `attach` observes them all.
+  static func signal(
+    inputCount: Int,
+    snapshot: @escaping () -> Snapshot,
+    output: @escaping (Snapshot) -> Output,
+    attach: (CombineLatestEngine) -> CompositeDisposable
+  ) -> Signal<Output, Failure> {
+    Signal(deriving: { downstream in
+      guard inputCount > 0 else {
+        downstream.send(.value(output(snapshot())))
+        downstream.send(.completed)
+        return nil
+      }
+      let engine = CombineLatestEngine(
+        inputCount: inputCount, downstream: downstream, snapshot: snapshot, output: output)
+      return attach(engine)
+    })
+  }
+}
