@@ -76,26 +76,19 @@ extension Signal {
   /// `interrupted` like on any signal that already ended; the producer form delivers `[]` and `completed`.
   public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
-    let slots = inputs.map { _ in LatestSlot<Value>() }
+    let slots = inputs.map { _ in InputSlot<Value>() }
     return CombineLatestEngine.signal(
       inputCount: inputs.count,
-      snapshot: { slots.map(\.latest) },
+      snapshot: { slots.map(\.unwrappedLatest) },
       output: { $0 }
-    ) { engine in
-      let disposables = CompositeDisposable()
-      for index in inputs.indices {
-        guard !engine.isFinished else { break }
-        disposables += engine.observe(inputs[index], into: slots[index], index: index)
-      }
-      return disposables
-    }
+    ) { $0.attach(inputs, into: slots) }
   }
 }
 
 extension SignalPack {
   func combineLatest<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
-    let slots = LatestSlots<First, repeat each Rest>()
-    return CombineLatestEngine.signal(inputCount: count, snapshot: { slots.snapshot() }, output: output) {
+    let slots = InputSlots<First, repeat each Rest>()
+    return CombineLatestEngine.signal(inputCount: count, snapshot: { slots.latest() }, output: output) {
       slots.attach(self, to: $0)
     }
   }

@@ -1,8 +1,8 @@
 /// The bookkeeping of `combineLatest`: which inputs have sent a value and how many are still running.
 ///
-/// The latest values themselves live in typed slots beside it (one ``LatestSlot`` per input), guarded by the
-/// same lock. Whether an input has a value is tracked here, per input, never by looking at the value, so
-/// optional values — `nil` included — are values like any other.
+/// The latest values themselves live in typed ``InputSlot``s beside it, guarded by the same lock. Whether an
+/// input has a value is tracked here, per input, never by looking at the value, so optional values — `nil`
+/// included — are values like any other.
 struct CombineLatestState {
   /// What to do with a value an input sent.
   enum ValueAction: Equatable {
@@ -56,53 +56,10 @@ struct CombineLatestState {
   }
 }
 
-/// Where one input of `combineLatest` keeps its latest value. Read and written under the operator's lock only.
-final class LatestSlot<Value> {
-  var value: Value?
-
-  /// The stored value; only called once the state machine knows there is one.
-  var latest: Value { value.unsafelyUnwrapped }
-}
-
-/// The slots of a fixed list of inputs of any types.
-final class LatestSlots<First, each Rest> {
-  let first = LatestSlot<First>()
-  let rest: (repeat LatestSlot<each Rest>)
-
-  init() {
-    rest = (repeat LatestSlot<each Rest>())
-  }
-
-  /// Every input's latest value, the first apart so that callers can spread the rest.
-  func snapshot() -> (First, (repeat each Rest)) {
-    (first.latest, (repeat latest(of: each rest)))
-  }
-
-  /// Observes every input of `inputs`, storing into the matching slot; stops early if the result ends.
-  func attach<Output, Failure>(
-    _ inputs: SignalPack<First, repeat each Rest, Failure>,
-    to engine: CombineLatestEngine<(First, (repeat each Rest)), Output, Failure>
-  ) -> CompositeDisposable {
-    let disposables = CompositeDisposable()
-    disposables += engine.observe(inputs.first, into: first, index: 0)
-    var index = 1
-    for (input, slot) in repeat (each inputs.rest, each rest) {
-      guard !engine.isFinished else { break }
-      disposables += engine.observe(input, into: slot, index: index)
-      index += 1
-    }
-    return disposables
-  }
-}
-
-private func latest<Value>(of slot: LatestSlot<Value>) -> Value {
-  slot.latest
-}
-
-/// The running operator: the state machine, the ordered hand-off downstream, and the snapshot of the slots.
-final class CombineLatestEngine<Snapshot, Output, Failure: Error> {
+/// The running operator: the state machine, the ordered hand-off downstream, and how to read the slots.
+final class CombineLatestEngine<Snapshot, Output, Failure: Error>: SlotEngine {
   let coordinator: Coordinator<CombineLatestState, Snapshot, Output, Failure>
-  /// Reads every slot; runs under the lock.
+  /// Reads every slot's latest value; runs under the lock.
   let snapshot: () -> Snapshot
 
   init(
@@ -117,17 +74,16 @@ final class CombineLatestEngine<Snapshot, Output, Failure: Error> {
 
   var isFinished: Bool { coordinator.read(\.isFinished) }
 
-  /// Observes input `index`, keeping its latest value in `slot`.
-  func observe<Value>(_ input: Signal<Value, Failure>, into slot: LatestSlot<Value>, index: Int) -> (any Disposable)? {
+  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>, index: Int) -> (any Disposable)? {
     input.core.observe { event in
       self.coordinator.update { machine, outbox in
         switch event {
         case .value(let value):
           switch machine.receiveValue(from: index) {
           case .ignore: break
-          case .store: slot.value = value
+          case .store: slot.latest = value
           case .storeAndSend:
-            slot.value = value
+            slot.latest = value
             outbox.append(.value(self.snapshot()))
           }
         case .completed:
@@ -141,22 +97,17 @@ final class CombineLatestEngine<Snapshot, Output, Failure: Error> {
     }
   }
 
-  /// A derived signal running the operator over `inputCount` inputs; `attach` observes them all.
+  /// A derived signal running the operator; see ``Signal/combining(inputCount:empty:engine:attach:)``.
   static func signal(
     inputCount: Int,
     snapshot: @escaping () -> Snapshot,
     output: @escaping (Snapshot) -> Output,
-    attach: (CombineLatestEngine) -> CompositeDisposable
+    attach: @escaping (CombineLatestEngine) -> CompositeDisposable
   ) -> Signal<Output, Failure> {
-    Signal(deriving: { downstream in
-      guard inputCount > 0 else {
-        downstream.send(.value(output(snapshot())))
-        downstream.send(.completed)
-        return nil
-      }
-      let engine = CombineLatestEngine(
-        inputCount: inputCount, downstream: downstream, snapshot: snapshot, output: output)
-      return attach(engine)
-    })
+    Signal.combining(
+      inputCount: inputCount,
+      empty: output(snapshot()),
+      engine: { CombineLatestEngine(inputCount: inputCount, downstream: $0, snapshot: snapshot, output: output) },
+      attach: attach)
   }
 }
