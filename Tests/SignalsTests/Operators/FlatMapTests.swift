@@ -129,6 +129,21 @@ private struct Flattening {
     #expect(recorder.descriptions == ["interrupted"])
   }
 
+  @Test func reentrantOuterValueFromAnObserverSwitchesAfterTheCurrentDelivery() {
+    let (outer, outerInput) = Signal<Int, Never>.pipe()
+    let seen = Locked<[String]>([])
+    outer.flatMap(.latest) { SignalProducer<Int, Never>([$0 * 10, $0 * 10 + 1]) }.observeValues { value in
+      seen.withLock { $0.append("begin \(value)") }
+      if value == 10 { outerInput.send(value: 2) }
+      seen.withLock { $0.append("end \(value)") }
+    }
+    outerInput.send(value: 1)
+    #expect(
+      seen.withLock { $0 } == [
+        "begin 10", "end 10", "begin 11", "end 11", "begin 20", "end 20", "begin 21", "end 21",
+      ])
+  }
+
   @Test func flattenRunsAProducerOfProducers() {
     let producers = SignalProducer<SignalProducer<Int, Never>, Never>([
       SignalProducer([1, 2]), SignalProducer([3]),
