@@ -35,6 +35,25 @@ import Testing
     #expect(recorder.descriptions == [#"(1, "b", true)"#, #"(1, "c", true)"#])
   }
 
+  @Test func combinesFourInputsAsSignalsAndAsProducers() {
+    let (a, aInput) = Signal<Int, Never>.pipe()
+    let (b, bInput) = Signal<String, Never>.pipe()
+    let (c, cInput) = Signal<Int?, Never>.pipe()
+    let (d, dInput) = Signal<Bool, Never>.pipe()
+    let recorder = Recorder(Signal.combineLatest(a, b, c, d) { "\($0) \($1) \(String(describing: $2)) \($3)" })
+    aInput.send(value: 1)
+    bInput.send(value: "b")
+    cInput.send(value: nil)
+    #expect(recorder.events.isEmpty)
+    dInput.send(value: true)
+    cInput.send(value: 3)
+    #expect(recorder.values == ["1 b nil true", "1 b Optional(3) true"])
+    let producers = SignalProducer.combineLatest(
+      SignalProducer<Int, Never>(value: 1), SignalProducer<String, Never>(value: "b"),
+      SignalProducer<Int?, Never>(value: nil), SignalProducer<Bool, Never>([false, true]))
+    #expect(Recorder(producers).descriptions == [#"(1, "b", nil, false)"#, #"(1, "b", nil, true)"#, "completed"])
+  }
+
   @Test func reduceClosureCombinesValues() {
     let (title, titleInput) = Signal<String, Never>.pipe()
     let (name, nameInput) = Signal<String, Never>.pipe()

@@ -54,6 +54,24 @@ import Testing
     #expect(recorder.values == [103, 6])
   }
 
+  @Test func zipsFourInputsAsSignalsAndAsProducers() {
+    let (a, aInput) = Signal<Int, Never>.pipe()
+    let (b, bInput) = Signal<String, Never>.pipe()
+    let (c, cInput) = Signal<Int?, Never>.pipe()
+    let (d, dInput) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(Signal.zip(a, b, c, d))
+    aInput.send(value: 1)
+    bInput.send(value: "b")
+    cInput.send(value: nil)
+    #expect(recorder.events.isEmpty)
+    dInput.send(value: 4)
+    #expect(recorder.descriptions == [#"(1, "b", nil, 4)"#])
+    let producers = SignalProducer.zip(
+      SignalProducer<Int, Never>([1, 2]), SignalProducer<String, Never>(["a", "b", "c"]),
+      SignalProducer<Int?, Never>([nil, 3]), SignalProducer<Int, Never>([7, 8]))
+    #expect(Recorder(producers).descriptions == [#"(1, "a", nil, 7)"#, #"(2, "b", Optional(3), 8)"#, "completed"])
+  }
+
   @Test func failsAtOnceAndDropsWhatWasQueued() {
     let (a, aInput) = Signal<Int, TestError>.pipe()
     let (b, bInput) = Signal<Int, TestError>.pipe()

@@ -78,7 +78,7 @@ extension Signal {
     let inputs = Array(signals)
     let slots = inputs.map { _ in InputSlot<Value>() }
     return CombineLatestEngine.signal(
-      inputCount: inputs.count,
+      hasInputs: !inputs.isEmpty,
       snapshot: { slots.map(\.unwrappedLatest) },
       output: { $0 }
     ) { $0.attach(inputs, into: slots) }
@@ -88,7 +88,7 @@ extension Signal {
 extension SignalPack {
   func combineLatest<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
     let slots = InputSlots<First, repeat each Rest>()
-    return CombineLatestEngine.signal(inputCount: count, snapshot: { slots.latest() }, output: output) {
+    return CombineLatestEngine.signal(hasInputs: true, snapshot: { slots.latest() }, output: output) {
       slots.attach(self, to: $0)
     }
   }

@@ -14,18 +14,26 @@ struct CombineLatestState {
     case storeAndSend
   }
 
-  private var hasValue: [Bool]
+  private var hasValue: [Bool] = []
   /// Inputs that have not sent a value yet.
-  private var withoutValue: Int
+  private var withoutValue = 0
   /// Inputs that have not completed yet.
-  private var running: Int
+  private var running = 0
   /// Whether the result has ended (a terminal event was decided); every later event is ignored.
   private(set) var isFinished = false
 
-  init(inputCount: Int) {
-    hasValue = Array(repeating: false, count: inputCount)
-    withoutValue = inputCount
-    running = inputCount
+  /// A machine for `inputCount` inputs, indexed from 0.
+  init(inputCount: Int = 0) {
+    for _ in 0..<inputCount { addInput() }
+  }
+
+  /// Adds an input as it is attached, before any input sends anything; returns its index.
+  @discardableResult
+  mutating func addInput() -> Int {
+    hasValue.append(false)
+    withoutValue += 1
+    running += 1
+    return hasValue.count - 1
   }
 
   /// A value from input `index`: send once every input has a value, and on every value after that.
@@ -63,19 +71,19 @@ final class CombineLatestEngine<Snapshot, Output, Failure: Error>: SlotEngine {
   let snapshot: () -> Snapshot
 
   init(
-    inputCount: Int,
     downstream: SignalCore<Output, Failure>,
     snapshot: @escaping () -> Snapshot,
     output: @escaping (Snapshot) -> Output
   ) {
-    coordinator = Coordinator(CombineLatestState(inputCount: inputCount), downstream: downstream, output: output)
+    coordinator = Coordinator(CombineLatestState(), downstream: downstream, output: output)
     self.snapshot = snapshot
   }
 
   var isFinished: Bool { coordinator.read(\.isFinished) }
 
-  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>, index: Int) -> (any Disposable)? {
-    input.core.observe { event in
+  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>) -> (any Disposable)? {
+    let index = coordinator.update { machine, _ in machine.addInput() }
+    return input.core.observe { event in
       self.coordinator.update { machine, outbox in
         switch event {
         case .value(let value):
@@ -97,17 +105,17 @@ final class CombineLatestEngine<Snapshot, Output, Failure: Error>: SlotEngine {
     }
   }
 
-  /// A derived signal running the operator; see ``Signal/combining(inputCount:empty:engine:attach:)``.
+  /// A derived signal running the operator; see ``Signal/combining(hasInputs:empty:engine:attach:)``.
   static func signal(
-    inputCount: Int,
+    hasInputs: Bool,
     snapshot: @escaping () -> Snapshot,
     output: @escaping (Snapshot) -> Output,
     attach: @escaping (CombineLatestEngine) -> CompositeDisposable
   ) -> Signal<Output, Failure> {
     Signal.combining(
-      inputCount: inputCount,
+      hasInputs: hasInputs,
       empty: output(snapshot()),
-      engine: { CombineLatestEngine(inputCount: inputCount, downstream: $0, snapshot: snapshot, output: output) },
+      engine: { CombineLatestEngine(downstream: $0, snapshot: snapshot, output: output) },
       attach: attach)
   }
 }

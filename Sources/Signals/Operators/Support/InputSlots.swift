@@ -23,8 +23,14 @@ protocol SlotEngine: AnyObject {
   /// Whether the result has ended; attaching stops early then.
   var isFinished: Bool { get }
 
-  /// Observes input `index`, keeping its values in `slot`.
-  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>, index: Int) -> (any Disposable)?
+  /// Adds an input to the state machine (its index is the number of inputs added before it) and observes it,
+  /// keeping its values in `slot`.
+  ///
+  /// The machine learns how many inputs there are from these calls, not from counting a parameter pack: in
+  /// Swift 6.3's optimised builds, a loop that only counts the elements of a stored pack can be miscompiled
+  /// (three elements counted as two). Inputs cannot send anything while they are being attached — signals
+  /// do not replay and producers start only afterwards — so growing the machine one input at a time is safe.
+  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>) -> (any Disposable)?
 }
 
 /// The slots of a fixed list of inputs of any types.
@@ -36,30 +42,40 @@ final class InputSlots<First, each Rest> {
     rest = (repeat InputSlot<each Rest>())
   }
 
-  /// Every input's latest value, the first apart so that callers can spread the rest.
+  /// Every input's latest value (`combineLatest`), the first apart so that callers can spread the rest.
   func latest() -> (First, (repeat each Rest)) {
     (first.unwrappedLatest, (repeat unwrappedLatest(of: each rest)))
   }
 
-  /// Removes and returns every input's oldest queued value.
+  /// Removes and returns every input's oldest queued value (`zip`).
   func dequeue() -> (First, (repeat each Rest)) {
     (first.dequeue(), (repeat dequeueFirst(from: each rest)))
   }
 
-  /// Observes every input of `inputs` into the matching slot; stops early if the result ends.
+  /// Observes every input of `inputs` into the matching slot, in order; stops early if the result ends.
   func attach<Engine: SlotEngine>(
     _ inputs: SignalPack<First, repeat each Rest, Engine.Failure>,
     to engine: Engine
   ) -> CompositeDisposable {
-    let disposables = CompositeDisposable()
-    disposables += engine.observe(inputs.first, into: first, index: 0)
-    var index = 1
-    for (input, slot) in repeat (each inputs.rest, each rest) {
-      guard !engine.isFinished else { break }
-      disposables += engine.observe(input, into: slot, index: index)
-      index += 1
-    }
-    return disposables
+    let attachment = Attachment(engine)
+    attachment.attach(inputs.first, into: first)
+    _ = (repeat attachment.attach(each inputs.rest, into: each rest))
+    return attachment.disposables
+  }
+}
+
+/// Observes inputs one by one, stopping once the result has ended.
+private final class Attachment<Engine: SlotEngine> {
+  let engine: Engine
+  let disposables = CompositeDisposable()
+
+  init(_ engine: Engine) {
+    self.engine = engine
+  }
+
+  func attach<Value>(_ input: Signal<Value, Engine.Failure>, into slot: InputSlot<Value>) {
+    guard !engine.isFinished else { return }
+    disposables += engine.observe(input, into: slot)
   }
 }
 
@@ -77,24 +93,24 @@ extension SlotEngine {
     let disposables = CompositeDisposable()
     for index in inputs.indices {
       guard !isFinished else { break }
-      disposables += observe(inputs[index], into: slots[index], index: index)
+      disposables += observe(inputs[index], into: slots[index])
     }
     return disposables
   }
 }
 
 extension Signal {
-  /// A derived signal running a slot engine over `inputCount` inputs: `attach` observes them all.
+  /// A derived signal running a slot engine over its inputs: `attach` observes them all.
   ///
-  /// With no input at all, it sends `output(empty)` and completes as it is created.
+  /// Without inputs, it sends `empty` and completes as it is created.
   static func combining<Engine: SlotEngine>(
-    inputCount: Int,
+    hasInputs: Bool,
     empty: @autoclosure () -> Value,
     engine makeEngine: (SignalCore<Value, Failure>) -> Engine,
     attach: @escaping (Engine) -> CompositeDisposable
   ) -> Signal where Engine.Failure == Failure {
     Signal(deriving: { downstream in
-      guard inputCount > 0 else {
+      guard hasInputs else {
         downstream.send(.value(empty()))
         downstream.send(.completed)
         return nil

@@ -34,12 +34,6 @@ final class SignalPack<First, each Rest, Failure: Error> {
     self.first = first
     self.rest = (repeat each rest)
   }
-
-  var count: Int {
-    var count = 1
-    for _ in repeat each rest { count += 1 }
-    return count
-  }
 }
 
 /// A fixed list of producers of any types sharing one failure type.
@@ -60,22 +54,39 @@ final class ProducerPack<First, each Rest, Failure: Error> {
     _ transform: @escaping (SignalPack<First, repeat each Rest, Failure>) -> Signal<Output, F>
   ) -> SignalProducer<Output, F> {
     SignalProducer { observer, lifetime in
-      let first = PreparedStart(self.first)
-      let rest = self.prepareRest()
-      lifetime += first.interrupter
-      for start in repeat each rest { lifetime += start.interrupter }
-      lifetime += transform(SignalPack<First, repeat each Rest, Failure>(first.signal, repeat (each rest).signal))
-        .observe(observer)
-      first.run()
-      for start in repeat each rest {
-        guard !lifetime.hasEnded else { break }
-        start.run()
-      }
+      let group = StartGroup()
+      let signals = self.prepare(into: group)
+      group.start(lifetime: lifetime) { transform(signals).observe(observer) }
     }
   }
 
-  private func prepareRest() -> (repeat PreparedStart<each Rest, Failure>) {
-    (repeat PreparedStart(each rest))
+  private func prepare(into group: StartGroup) -> SignalPack<First, repeat each Rest, Failure> {
+    SignalPack(group.prepare(first), repeat group.prepare(each rest))
+  }
+}
+
+/// The prepared starts of one start of a multi-producer operator.
+final class StartGroup {
+  private var interrupters: [any Disposable] = []
+  private var runs: [() -> Void] = []
+
+  /// Prepares a start of `producer` and returns its signal; the work runs in ``start(lifetime:observe:)``.
+  func prepare<Value, Failure>(_ producer: SignalProducer<Value, Failure>) -> Signal<Value, Failure> {
+    let start = PreparedStart(producer)
+    interrupters.append(start.interrupter)
+    runs.append(start.run)
+    return start.signal
+  }
+
+  /// Ties every start to `lifetime`, lets `observe` attach the result, then runs the starts in order until
+  /// the result has ended.
+  func start(lifetime: Lifetime, observe: () -> (any Disposable)?) {
+    for interrupter in interrupters { lifetime += interrupter }
+    lifetime += observe()
+    for run in runs {
+      guard !lifetime.hasEnded else { break }
+      run()
+    }
   }
 }
 
@@ -86,13 +97,9 @@ extension SignalProducer {
     _ transform: @escaping ([Signal<Value, Failure>]) -> Signal<Output, F>
   ) -> SignalProducer<Output, F> {
     SignalProducer<Output, F> { observer, lifetime in
-      let starts = producers.map(PreparedStart.init)
-      for start in starts { lifetime += start.interrupter }
-      lifetime += transform(starts.map(\.signal)).observe(observer)
-      for start in starts {
-        guard !lifetime.hasEnded else { break }
-        start.run()
-      }
+      let group = StartGroup()
+      let signals = producers.map(group.prepare)
+      group.start(lifetime: lifetime) { transform(signals).observe(observer) }
     }
   }
 }

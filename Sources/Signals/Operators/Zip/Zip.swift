@@ -63,7 +63,7 @@ extension Signal {
   public static func zip(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in InputSlot<Value>() }
-    return ZipEngine.signal(inputCount: inputs.count, dequeue: { slots.map { $0.dequeue() } }, output: { $0 }) {
+    return ZipEngine.signal(hasInputs: !inputs.isEmpty, dequeue: { slots.map { $0.dequeue() } }, output: { $0 }) {
       $0.attach(inputs, into: slots)
     }
   }
@@ -72,7 +72,7 @@ extension Signal {
 extension SignalPack {
   func zip<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
     let slots = InputSlots<First, repeat each Rest>()
-    return ZipEngine.signal(inputCount: count, dequeue: { slots.dequeue() }, output: output) {
+    return ZipEngine.signal(hasInputs: true, dequeue: { slots.dequeue() }, output: output) {
       slots.attach(self, to: $0)
     }
   }

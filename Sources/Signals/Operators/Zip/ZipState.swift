@@ -13,17 +13,25 @@ struct ZipState {
     case enqueueAndSend(thenComplete: Bool)
   }
 
-  private var queued: [Int]
-  private var hasCompleted: [Bool]
+  private var queued: [Int] = []
+  private var hasCompleted: [Bool] = []
   /// Inputs with nothing queued.
-  private var empty: Int
+  private var empty = 0
   /// Whether the result has ended (a terminal event was decided); every later event is ignored.
   private(set) var isFinished = false
 
-  init(inputCount: Int) {
-    queued = Array(repeating: 0, count: inputCount)
-    hasCompleted = Array(repeating: false, count: inputCount)
-    empty = inputCount
+  /// A machine for `inputCount` inputs, indexed from 0.
+  init(inputCount: Int = 0) {
+    for _ in 0..<inputCount { addInput() }
+  }
+
+  /// Adds an input as it is attached, before any input sends anything; returns its index.
+  @discardableResult
+  mutating func addInput() -> Int {
+    queued.append(0)
+    hasCompleted.append(false)
+    empty += 1
+    return queued.count - 1
   }
 
   /// A value from input `index`: send a tuple whenever every input has a value queued.
@@ -68,19 +76,19 @@ final class ZipEngine<Snapshot, Output, Failure: Error>: SlotEngine {
   let dequeue: () -> Snapshot
 
   init(
-    inputCount: Int,
     downstream: SignalCore<Output, Failure>,
     dequeue: @escaping () -> Snapshot,
     output: @escaping (Snapshot) -> Output
   ) {
-    coordinator = Coordinator(ZipState(inputCount: inputCount), downstream: downstream, output: output)
+    coordinator = Coordinator(ZipState(), downstream: downstream, output: output)
     self.dequeue = dequeue
   }
 
   var isFinished: Bool { coordinator.read(\.isFinished) }
 
-  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>, index: Int) -> (any Disposable)? {
-    input.core.observe { event in
+  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>) -> (any Disposable)? {
+    let index = coordinator.update { machine, _ in machine.addInput() }
+    return input.core.observe { event in
       self.coordinator.update { machine, outbox in
         switch event {
         case .value(let value):
@@ -103,17 +111,17 @@ final class ZipEngine<Snapshot, Output, Failure: Error>: SlotEngine {
     }
   }
 
-  /// A derived signal running the operator; see ``Signal/combining(inputCount:empty:engine:attach:)``.
+  /// A derived signal running the operator; see ``Signal/combining(hasInputs:empty:engine:attach:)``.
   static func signal(
-    inputCount: Int,
+    hasInputs: Bool,
     dequeue: @escaping () -> Snapshot,
     output: @escaping (Snapshot) -> Output,
     attach: @escaping (ZipEngine) -> CompositeDisposable
   ) -> Signal<Output, Failure> {
     Signal.combining(
-      inputCount: inputCount,
+      hasInputs: hasInputs,
       empty: output(dequeue()),
-      engine: { ZipEngine(inputCount: inputCount, downstream: $0, dequeue: dequeue, output: output) },
+      engine: { ZipEngine(downstream: $0, dequeue: dequeue, output: output) },
       attach: attach)
   }
 }
