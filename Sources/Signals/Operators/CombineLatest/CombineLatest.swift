@@ -1,0 +1,181 @@
+// combineLatest: the latest value of every input, whenever one of them changes.
+//
+// The rules, shared by every form below:
+// - Emits: nothing until every input has sent a value; then the combination of all latest values, once
+//   per value any input sends. An input's `nil` counts as a value.
+// - Completes: when every input has completed — or at once when an input completes without ever having sent a
+//   value, since no combination could ever be sent again.
+// - Fails: at once, when any input fails. Interrupted: at once, when any input is interrupted.
+// - Ending (for any reason, disposal included) detaches from every input.
+
+extension Signal {
+  /// Combines the latest values of any number of signals, one per input, as a tuple.
+  ///
+  /// ```
+  /// a:             -1-2-----3-|
+  /// b:             ---x--y------|
+  /// combineLatest: ---A--B--C---|   (A = (2, x), B = (2, y), C = (3, y))
+  /// ```
+  ///
+  /// - Emits: nothing until every input has a value; then `(a, b, …)` of the latest values each time any input
+  ///   sends one. Optional values work: an input that sent `nil` has a value.
+  /// - Completes: when all inputs have completed, or at once when an input completes without ever having
+  ///   sent a value (nothing could be emitted again).
+  /// - Fails: at once when any input fails, with its error.
+  /// - Interruption and disposal: interrupted at once when any input is interrupted (or had already ended when
+  ///   combined); ending, or being abandoned, detaches from every input.
+  /// - Note: safe under concurrent sends from the inputs: each combination is taken atomically, and
+  ///   combinations are sent in the order they were taken.
+  public static func combineLatest<each V>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>
+  ) -> Signal<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).combineLatest(output)
+  }
+
+  /// Combines the latest values of any number of signals with `reduce` (RAC's `combineLatest:reduce:`).
+  ///
+  /// ```swift
+  /// Signal.combineLatest(title, name, phone) { title, name, phone in "\(name) will stay at \(title)" }
+  /// ```
+  ///
+  /// Same rules as ``combineLatest(_:_:)``; `reduce` runs once per combination, outside any lock, in the
+  /// order the combinations were taken.
+  public static func combineLatest<each V, Result>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>,
+    reduce: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).combineLatest(output)
+  }
+
+  /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:)``.
+  ///
+  /// Not spelled `combineLatest(with:)`: in Swift 6 mode, an instance method sharing the base name of the
+  /// static `Signal.combineLatest` stops the compiler from inferring `Signal`'s generic arguments at
+  /// `Signal.combineLatest(a, b)` (swiftlang/swift#80146, still present in Swift 6.3).
+  public func combiningLatest<each V>(
+    with others: repeat Signal<each V, Failure>
+  ) -> Signal<(Value, repeat each V), Failure> {
+    Signal.combineLatest(self, repeat each others)
+  }
+
+  /// Combines the latest values of a list of signals of one type, as an array in the list's order.
+  ///
+  /// ```
+  /// a:             -1---3-|
+  /// b:             --2----|
+  /// combineLatest: --A-B--|   (A = [1, 2], B = [3, 2])
+  /// ```
+  ///
+  /// Same rules as ``combineLatest(_:_:)``. An **empty list** sends `[]` and completes (every input has a
+  /// value, vacuously — so `combineLatest(fields).map { $0.allSatisfy(\.isValid) }` is `true` for no fields).
+  /// For a signal this happens as it is created, before anyone can observe it, so observers see
+  /// `interrupted` like on any signal that already ended; the producer form delivers `[]` and `completed`.
+  public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
+    let inputs = Array(signals)
+    let slots = inputs.map { _ in InputSlot<Value>() }
+    return CombineLatestEngine.signal(
+      hasInputs: !inputs.isEmpty,
+      snapshot: { slots.map(\.unwrappedLatest) },
+      output: { $0 }
+    ) { $0.attach(inputs, into: slots) }
+  }
+}
+
+extension SignalPack {
+  func combineLatest<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
+    let slots = InputSlots<First, repeat each Rest>()
+    return CombineLatestEngine.signal(hasInputs: true, snapshot: { slots.latest() }, output: output) {
+      slots.attach(self, to: $0)
+    }
+  }
+}
+
+extension SignalProducer {
+  /// Starts every producer, in argument order, and combines their latest values as a tuple; see
+  /// ``Signal/combineLatest(_:_:)``. Producers after one that ends the result synchronously are not started;
+  /// disposing the result interrupts them all.
+  public static func combineLatest<each V>(
+    _ first: SignalProducer,
+    _ rest: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
+  }
+
+  /// Starts every producer and combines their latest values with `reduce`; see
+  /// ``Signal/combineLatest(_:_:reduce:)``.
+  public static func combineLatest<each V, Result>(
+    _ first: SignalProducer,
+    _ rest: repeat SignalProducer<each V, Failure>,
+    reduce: @escaping (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
+  }
+
+  /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:)``
+  /// (and ``Signal/combiningLatest(with:)`` for the name).
+  public func combiningLatest<each V>(
+    with others: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    SignalProducer.combineLatest(self, repeat each others)
+  }
+
+  /// Starts every producer of the list and combines their latest values as an array; see
+  /// ``Signal/combineLatest(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  public static func combineLatest(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
+    let producers = Array(producers)
+    guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }
+    return SignalProducer.lift(producers) { Signal<Value, Failure>.combineLatest($0) }
+  }
+}
+
+extension Property {
+  /// A property whose value is the tuple of the current values of any number of properties.
+  ///
+  /// Its value is always up to date; it changes whenever one of the sources changes, and ends when every
+  /// source has ended. It stays attached to the sources while it, its `signal` or an observer is alive.
+  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol>(
+    _ first: First,
+    _ rest: repeat each P
+  ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
+    Property<(Value, repeat (each P).Value)>(
+      unsafeProducer: SignalProducer<Value, Never>.combineLatest(first.producer, repeat (each rest).producer))
+  }
+
+  /// A property whose value is `reduce` applied to the current values of any number of properties.
+  ///
+  /// ```swift
+  /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
+  /// ```
+  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
+    _ first: First,
+    _ rest: repeat each P,
+    reduce: @escaping (Value, repeat (each P).Value) -> Result
+  ) -> Property<Result> where First.Value == Value {
+    Property<Result>(
+      unsafeProducer: SignalProducer<Value, Never>.combineLatest(
+        first.producer, repeat (each rest).producer, reduce: reduce))
+  }
+
+  /// A property whose value is the array of the current values of `properties`; `[]` for an empty list.
+  public static func combineLatest<P: PropertyProtocol>(
+    _ properties: some Collection<P>
+  ) -> Property<[Value]> where P.Value == Value {
+    Property<[Value]>(unsafeProducer: SignalProducer<Value, Never>.combineLatest(properties.map(\.producer)))
+  }
+}
+
+extension PropertyProtocol {
+  /// A property whose value is the tuple of this property's value and those of `others`; see
+  /// ``Property/combineLatest(_:_:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  public func combiningLatest<each P: PropertyProtocol>(
+    with others: repeat each P
+  ) -> Property<(Value, repeat (each P).Value)> {
+    Property<Value>.combineLatest(self, repeat each others)
+  }
+}

@@ -1,0 +1,40 @@
+// concat: producers one after the other. Producers only: a signal is already running, so "start the next
+// one when the previous completes" has no meaning for it (use `flatMap(.concat)` to queue work per value).
+
+extension SignalProducer {
+  /// Runs the producers of a list one after the other, each starting when the previous one completes.
+  ///
+  /// ```
+  /// first:  -1-2|
+  /// second:     -3|
+  /// concat: -1-2-3|
+  /// ```
+  ///
+  /// - Emits: every value of the first producer, then every value of the second, and so on.
+  /// - Completes: when the last producer completes; an **empty list** completes at once.
+  /// - Fails: when the current producer fails; the rest are never started.
+  /// - Interruption and disposal: an interruption of the current producer interrupts the result; disposing
+  ///   the result interrupts the current producer, and the rest are never started.
+  public static func concat(_ producers: some Sequence<SignalProducer>) -> SignalProducer {
+    SignalProducer<SignalProducer, Failure>(Array(producers)).flatten(.concat)
+  }
+
+  /// Runs the arguments one after the other; see ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  public static func concat(_ producers: SignalProducer...) -> SignalProducer {
+    concat(producers)
+  }
+
+  /// Runs this producer, then `next` once this one has completed; see
+  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  ///
+  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:)``.
+  public func concatenating(_ next: SignalProducer) -> SignalProducer {
+    SignalProducer.concat(self, next)
+  }
+
+  /// Runs `previous` first, then this producer once `previous` has completed; see
+  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  public func prefix(_ previous: SignalProducer) -> SignalProducer {
+    SignalProducer.concat(previous, self)
+  }
+}

@@ -1,0 +1,93 @@
+// Error operators. mapError, promoteError and flatMapError exist for signals and producers alike;
+// retry(upTo:) is for producers only (Retry.swift): a signal cannot be restarted.
+
+extension Signal {
+  /// Transforms the failure; values and the other terminal events pass through.
+  ///
+  /// ```
+  /// input:    -1-X
+  /// mapError: -1-Y   (Y = transform(X))
+  /// ```
+  ///
+  /// - Emits: every value of the source. **Completes:** when the source completes.
+  /// - Fails: when the source fails, with `transform(error)`.
+  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  public func mapError<F>(_ transform: @escaping (Failure) -> F) -> Signal<Value, F> {
+    let upstream = core
+    return Signal<Value, F>(deriving: { downstream in
+      upstream.observe { downstream.relay($0.mapError(transform)) }
+    })
+  }
+
+  /// On failure, switches to the producer `handler` makes from the error, and forwards its events.
+  ///
+  /// ```
+  /// source:       -1-2-X
+  /// handler(X):        (9|)
+  /// flatMapError: -1-2-(9|)
+  /// ```
+  ///
+  /// - Emits: the values of the source, then — if it fails — those of `handler(error)`, started at once.
+  /// - Completes: when the source completes, or when the handler's producer completes.
+  /// - Fails: only if the handler's producer fails, with its error (`F`; `Never` if it cannot fail).
+  /// - Interruption and disposal: an interruption of the source or of the handler's producer interrupts the
+  ///   result; ending, or being abandoned, detaches from the source and interrupts the handler's producer.
+  public func flatMapError<F>(_ handler: @escaping (Failure) -> SignalProducer<Value, F>) -> Signal<Value, F> {
+    let upstream = core
+    return Signal<Value, F>(deriving: { downstream in
+      let recovery = SerialDisposable()
+      let source = upstream.observe { event in
+        switch event {
+        case .value(let value): downstream.send(.value(value))
+        case .completed: downstream.send(.completed)
+        case .interrupted: downstream.send(.interrupted)
+        case .failed(let error): recovery.inner = handler(error).start { downstream.send($0) }
+        }
+      }
+      return CompositeDisposable([source, recovery].compactMap { $0 })
+    })
+  }
+}
+
+extension Signal where Failure == Never {
+  /// Gives a signal that cannot fail the failure type `F`, so that it can be combined with ones that can.
+  ///
+  /// ```swift
+  /// Signal.combineLatest(search, settings.promoteError())  // F inferred from `search`
+  /// ```
+  ///
+  /// Every event passes through unchanged; the result never fails.
+  public func promoteError<F>(_: F.Type = F.self) -> Signal<Value, F> {
+    let upstream = core
+    return Signal<Value, F>(deriving: { downstream in
+      upstream.observe { event in
+        switch event {
+        case .value(let value): downstream.relay(.value(value))
+        case .completed: downstream.relay(.completed)
+        case .interrupted: downstream.relay(.interrupted)
+        }
+      }
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Transforms the failure of every start; see ``Signal/mapError(_:)``.
+  public func mapError<F>(_ transform: @escaping (Failure) -> F) -> SignalProducer<Value, F> {
+    lift { $0.mapError(transform) }
+  }
+
+  /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(_:)``.
+  public func flatMapError<F>(
+    _ handler: @escaping (Failure) -> SignalProducer<Value, F>
+  ) -> SignalProducer<Value, F> {
+    lift { $0.flatMapError(handler) }
+  }
+}
+
+extension SignalProducer where Failure == Never {
+  /// Gives a producer that cannot fail the failure type `F`; see ``Signal/promoteError(_:)``.
+  public func promoteError<F>(_: F.Type = F.self) -> SignalProducer<Value, F> {
+    lift { $0.promoteError(F.self) }
+  }
+}

@@ -1,0 +1,114 @@
+/// How `flatMap` and `flatten` run the inner producers that the values of an outer stream turn into.
+///
+/// Whatever the strategy: a failure of the outer stream or of any inner one fails the result at once and
+/// disposes everything; an interruption of the outer stream or of a running inner one interrupts it; ending
+/// or disposing the result detaches from the outer stream (interrupts it, for a producer) and interrupts every
+/// inner one.
+public enum FlattenStrategy: Sendable, Equatable {
+  /// Starts every inner producer as soon as its outer value arrives and forwards all their values as they
+  /// come. Completes when the outer stream and every inner producer have completed.
+  case merge
+  /// Runs the inner producers one at a time, in the order of the outer values: the next starts when the
+  /// current one completes, the others wait in a queue. Completes when the outer stream has completed and
+  /// the queue has run out.
+  case concat
+  /// Runs only the newest inner producer: an outer value disposes the current inner producer — silently, its
+  /// interruption is not forwarded — and starts the new one. Completes when the outer stream and the current
+  /// inner producer (if any) have completed.
+  case latest
+}
+
+extension Signal {
+  /// Turns every value into a producer and flattens the producers' events into one stream, by `strategy`.
+  ///
+  /// ```
+  /// outer:            -a-b----|
+  /// inner a:           -1--3|
+  /// inner b:             -2----4|
+  /// flatMap(.merge):  --1-23---4|
+  ///
+  /// outer:            -a--b---|
+  /// inner a:           -1-
+  /// inner b:              -2---3|
+  /// flatMap(.latest): --1--2---3|
+  ///
+  /// outer:            -a-b----|
+  /// inner a:           -1--2|
+  /// inner b:                -3-4|
+  /// flatMap(.concat): --1--2-3-4|
+  /// ```
+  ///
+  /// - Emits: the values of the inner producers, as ``FlattenStrategy`` describes; `transform` runs once per
+  ///   outer value, when it arrives.
+  /// - Completes: when this signal has completed and every inner producer has (`.latest`: the current one).
+  /// - Fails: at once when this signal or any inner producer fails; everything is disposed.
+  /// - Interruption and disposal: an interruption of this signal or of a running inner producer interrupts
+  ///   the result (`.latest`: a replaced inner's interruption is not forwarded). Ending detaches from this
+  ///   signal and interrupts every inner producer.
+  public func flatMap<U>(
+    _ strategy: FlattenStrategy,
+    _ transform: @escaping (Value) -> SignalProducer<U, Failure>
+  ) -> Signal<U, Failure> {
+    let upstream = core
+    return Signal<U, Failure>(deriving: { downstream in
+      let engine = FlattenEngine(strategy, downstream: downstream)
+      engine.disposables += upstream.observe { engine.receiveOuter($0, transform: transform) }
+      return engine.disposables
+    })
+  }
+
+  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)``.
+  public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
+  where Value == SignalProducer<U, Failure> {
+    flatMap(strategy) { $0 }
+  }
+}
+
+extension SignalProducer {
+  /// Turns every value of every start into a producer and flattens their events by `strategy`; see
+  /// ``Signal/flatMap(_:_:)``. Disposing the result interrupts this producer and every inner one.
+  public func flatMap<U>(
+    _ strategy: FlattenStrategy,
+    _ transform: @escaping (Value) -> SignalProducer<U, Failure>
+  ) -> SignalProducer<U, Failure> {
+    lift { $0.flatMap(strategy, transform) }
+  }
+
+  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)``.
+  public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
+  where Value == SignalProducer<U, Failure> {
+    lift { $0.flatten(strategy) }
+  }
+}
+
+/// How a property flattens: only ``latest``, since a property has exactly one current value.
+public enum PropertyFlattenStrategy: Sendable, Equatable {
+  /// Follows the property made from the current value, and switches when the value changes.
+  case latest
+}
+
+extension PropertyProtocol {
+  /// A property that follows the property `transform` makes from this one's current value, switching to a new
+  /// one whenever this value changes.
+  ///
+  /// ```swift
+  /// let hotelName = selectedHotel.flatMap(.latest) { hotel in hotel.name }  // name: MutableProperty<String>
+  /// ```
+  ///
+  /// The property `transform` returns is kept alive while it is the current one. The result ends when this
+  /// property and the current inner property have ended.
+  public func flatMap<P: PropertyProtocol>(
+    _ strategy: PropertyFlattenStrategy,
+    _ transform: @escaping (Value) -> P
+  ) -> Property<P.Value> {
+    lift { producer in
+      producer.flatMap(.latest) { value in
+        let inner = transform(value)
+        return SignalProducer { observer, lifetime in
+          lifetime += inner.producer.start(observer)
+          lifetime.observeEnded { withExtendedLifetime(inner) {} }
+        }
+      }
+    }
+  }
+}

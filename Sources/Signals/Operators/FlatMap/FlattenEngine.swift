@@ -1,0 +1,89 @@
+/// The running `flatMap`: the state machine, the ordered hand-off downstream, and the inner starts.
+final class FlattenEngine<Value, Failure: Error> {
+  typealias Inner = SignalProducer<Value, Failure>
+
+  let strategy: FlattenStrategy
+  let coordinator: Coordinator<FlattenState<Inner>, Value, Value, Failure>
+  /// Everything the result releases when it ends: the outer subscription and every inner start.
+  let disposables = CompositeDisposable()
+  /// `.latest` and `.concat`: the current inner start.
+  private let current = SerialDisposable()
+
+  init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
+    self.strategy = strategy
+    coordinator = Coordinator(FlattenState(strategy: strategy), downstream: downstream)
+    disposables += current
+  }
+
+  var isFinished: Bool { coordinator.read(\.isFinished) }
+
+  func receiveOuter<Outer>(_ event: Signal<Outer, Failure>.Event, transform: (Outer) -> Inner) {
+    switch event {
+    case .value(let value):
+      guard !isFinished else { return }
+      let inner = transform(value)
+      if let (inner, id) = coordinator.update({ machine, _ in machine.receiveOuterValue(inner) }) {
+        start(inner, id: id)
+      }
+    case .completed:
+      coordinator.update { machine, outbox in
+        if machine.receiveOuterCompletion() { outbox.append(.completed) }
+      }
+    case .failed(let error):
+      coordinator.update { machine, outbox in
+        if machine.receiveTermination(from: nil) { outbox.append(.failed(error)) }
+      }
+    case .interrupted:
+      coordinator.update { machine, outbox in
+        if machine.receiveTermination(from: nil) { outbox.append(.interrupted) }
+      }
+    }
+  }
+
+  private func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
+    switch event {
+    case .value(let value):
+      coordinator.update { machine, outbox in
+        if machine.receiveInnerValue(from: id) { outbox.append(.value(value)) }
+      }
+    case .completed:
+      let next = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
+        let next = machine.receiveInnerCompletion(from: id)
+        if case .complete = next { outbox.append(.completed) }
+        return next
+      }
+      if case .start(let inner, let id) = next { start(inner, id: id) }
+    case .failed, .interrupted:
+      coordinator.update { machine, outbox in
+        if machine.receiveTermination(from: id) { outbox.append(event) }
+      }
+    }
+  }
+
+  private func start(_ inner: Inner, id: Int) {
+    switch strategy {
+    case .merge:
+      // Each inner start sits in `disposables` while it runs, and removes itself when it ends.
+      let start = SerialDisposable()
+      let membership = disposables.add(start)
+      start.inner = inner.start { event in
+        if event.isTerminating { membership?.dispose() }
+        self.receiveInner(event, id: id)
+      }
+    case .latest:
+      current.inner = nil  // The replaced inner's interruption is dropped: its id is no longer the newest.
+      current.inner = inner.start { self.receiveInner($0, id: id) }
+    case .concat:
+      var next: (Inner, id: Int)? = (inner, id)
+      while let (inner, id) = next {
+        current.inner = inner.start { self.receiveInner($0, id: id) }
+        let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
+          let after = machine.finishStarting()
+          if case .complete = after { outbox.append(.completed) }
+          return after
+        }
+        if case .start(let inner, let id) = after { next = (inner, id) } else { next = nil }
+      }
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/// The bookkeeping of `flatMap`/`flatten`: which inner streams run, which wait, and when the result ends.
+///
+/// Every inner stream gets an id when it is started, so that events of an inner that `.latest` has replaced
+/// can be recognised and dropped. `Inner` is what the operator starts (a producer); tests use any type.
+struct FlattenState<Inner> {
+  /// What to do after an inner stream completed, or after a `.concat` start returned.
+  enum Next {
+    /// Nothing.
+    case none
+    /// Complete the result.
+    case complete
+    /// Start this inner stream (`.concat`: the next one in the queue).
+    case start(Inner, id: Int)
+  }
+
+  let strategy: FlattenStrategy
+  /// Whether the result has ended (a terminal event was decided); every later event is ignored.
+  private(set) var isFinished = false
+  private var outerCompleted = false
+  /// Inner streams running: any number for `.merge`, at most one otherwise.
+  private var running = 0
+  /// The id of the newest inner stream.
+  private var newestID = 0
+  /// `.concat`: inner streams waiting for the current one to complete.
+  private var waiting = PendingQueue<Inner>()
+  /// `.concat`: a thread is starting an inner stream; completions that happen meanwhile leave the next start
+  /// to that thread, so a chain of inner streams that complete synchronously runs in a loop, not a recursion.
+  private var isStarting = false
+
+  init(strategy: FlattenStrategy) {
+    self.strategy = strategy
+  }
+
+  /// The outer stream sent `inner`. Returns the inner stream to start now, with its id, if any.
+  mutating func receiveOuterValue(_ inner: Inner) -> (Inner, id: Int)? {
+    guard !isFinished else { return nil }
+    switch strategy {
+    case .merge:
+      running += 1
+    case .latest:
+      running = 1
+    case .concat:
+      guard running == 0, !isStarting else {
+        waiting.append(inner)
+        return nil
+      }
+      running = 1
+      isStarting = true
+    }
+    newestID += 1
+    return (inner, newestID)
+  }
+
+  /// The outer stream completed. Returns whether the result completes now (no inner stream left to wait for).
+  mutating func receiveOuterCompletion() -> Bool {
+    guard !isFinished else { return false }
+    outerCompleted = true
+    guard running == 0, waiting.isEmpty else { return false }
+    isFinished = true
+    return true
+  }
+
+  /// Inner stream `id` sent a value. Returns whether to forward it: not if it was replaced (`.latest`).
+  mutating func receiveInnerValue(from id: Int) -> Bool {
+    !isFinished && isCurrent(id)
+  }
+
+  /// Inner stream `id` completed.
+  mutating func receiveInnerCompletion(from id: Int) -> Next {
+    guard !isFinished, isCurrent(id) else { return .none }
+    running -= 1
+    if strategy == .concat && isStarting { return .none }
+    return next()
+  }
+
+  /// A `.concat` start returned: start the next inner stream if the one just started already completed.
+  mutating func finishStarting() -> Next {
+    isStarting = false
+    guard !isFinished, running == 0 else { return .none }
+    return next()
+  }
+
+  /// The outer stream (`id == nil`) or inner stream `id` failed or was interrupted. Returns whether to
+  /// forward it: yes, unless the result has ended or the inner stream was replaced (`.latest`).
+  mutating func receiveTermination(from id: Int?) -> Bool {
+    guard !isFinished else { return false }
+    if let id, !isCurrent(id) { return false }
+    isFinished = true
+    return true
+  }
+
+  private func isCurrent(_ id: Int) -> Bool {
+    strategy != .latest || id == newestID
+  }
+
+  /// With no inner stream running: start the next waiting one, or complete if the outer has completed.
+  private mutating func next() -> Next {
+    guard running == 0 else { return .none }
+    if let inner = waiting.popFirst() {
+      running = 1
+      isStarting = true
+      newestID += 1
+      return .start(inner, id: newestID)
+    }
+    guard outerCompleted else { return .none }
+    isFinished = true
+    return .complete
+  }
+}

@@ -1,0 +1,68 @@
+/// The shared state of a multi-source operator, and the ordered hand-off of what it decides to send.
+///
+/// Inputs call ``update(_:)`` from any thread. The body runs under the lock: it advances the state machine
+/// and appends to the outbox the events to send. The thread that finds nobody flushing becomes the flusher and
+/// sends the outbox downstream, outside the lock, until it is empty; a thread that finds a flusher at work
+/// leaves its events to it. So events leave in the order in which the lock accepted the decisions — a
+/// combined value computed later is never sent before one computed earlier — while nothing is called under
+/// the lock, and a reentrant send from a downstream observer only queues behind the event in flight.
+///
+/// `output` turns a snapshot into the value sent; it runs outside the lock, so it may be a user closure (the
+/// `reduce` of `combineLatest`).
+final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked Sendable {
+  typealias Decision = Signal<Snapshot, Failure>.Event
+
+  struct State {
+    var machine: Machine
+    var outbox = PendingQueue<Decision>()
+    /// Whether some thread is sending the outbox right now.
+    var isFlushing = false
+  }
+
+  let state: Locked<State>
+  let downstream: SignalCore<Output, Failure>
+  let output: (Snapshot) -> Output
+
+  init(_ machine: Machine, downstream: SignalCore<Output, Failure>, output: @escaping (Snapshot) -> Output) {
+    state = Locked(State(machine: machine))
+    self.downstream = downstream
+    self.output = output
+  }
+
+  /// Runs `body` under the lock, then sends what it queued (unless another thread is already sending) and
+  /// returns its result, so that the caller can act on it outside the lock.
+  @discardableResult
+  func update<Result>(_ body: (inout Machine, inout PendingQueue<Decision>) -> Result) -> Result {
+    let (result, flushes) = state.withLock { state -> (Result, Bool) in
+      let result = body(&state.machine, &state.outbox)
+      guard !state.isFlushing, !state.outbox.isEmpty else { return (result, false) }
+      state.isFlushing = true
+      return (result, true)
+    }
+    if flushes { flush() }
+    return result
+  }
+
+  /// Reads the machine under the lock.
+  func read<Result>(_ body: (Machine) -> Result) -> Result {
+    state.withLock { body($0.machine) }
+  }
+
+  private func flush() {
+    while true {
+      let next = state.withLock { state -> Decision? in
+        if let decision = state.outbox.popFirst() { return decision }
+        state.isFlushing = false
+        return nil
+      }
+      guard let next else { return }
+      downstream.send(next.map(output))
+    }
+  }
+}
+
+extension Coordinator where Snapshot == Output {
+  convenience init(_ machine: Machine, downstream: SignalCore<Output, Failure>) {
+    self.init(machine, downstream: downstream, output: { $0 })
+  }
+}

@@ -1,0 +1,118 @@
+// zip: the n-th values of every input, together.
+//
+// The rules, shared by every form below:
+// - Emits: a tuple (or array) of the oldest unpaired value of each input, as soon as every input has one.
+//   Values wait in a queue per input until they are paired; an input's `nil` is a value.
+// - Completes: as soon as an input has completed and has no queued value left — it can never pair again.
+// - Fails: at once, when any input fails. Interrupted: at once, when any input is interrupted.
+// - Ending (for any reason, disposal included) detaches from every input and drops the queues.
+
+extension Signal {
+  /// Pairs the values of any number of signals by index, as tuples.
+  ///
+  /// ```
+  /// a:   -1-2-|
+  /// b:   --x---y-z|
+  /// zip: --A---(B|)   (A = (1, x), B = (2, y))
+  /// ```
+  ///
+  /// - Emits: `(a, b, …)` of the n-th value of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired — at once if it
+  ///   had none waiting (as ReactiveSwift, RAC and Combine; RxSwift waits for every input).
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is interrupted; ending, or being
+  ///   abandoned, detaches from every input.
+  /// - Note: safe under concurrent sends from the inputs; each tuple is taken atomically, and tuples are sent
+  ///   in the order they were taken.
+  public static func zip<each V>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>
+  ) -> Signal<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).zip(output)
+  }
+
+  /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
+  /// ``zip(_:_:)``. `reduce` runs once per set, outside any lock.
+  public static func zip<each V, Result>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>,
+    reduce: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).zip(output)
+  }
+
+  /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:)``.
+  ///
+  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:)``.
+  public func zipping<each V>(with others: repeat Signal<each V, Failure>) -> Signal<(Value, repeat each V), Failure> {
+    Signal.zip(self, repeat each others)
+  }
+
+  /// Pairs the values of a list of signals of one type by index, as arrays in the list's order.
+  ///
+  /// ```
+  /// a:   -1-2---|
+  /// b:   ---3-4-|
+  /// zip: ---A-B-|   (A = [1, 3], B = [2, 4])
+  /// ```
+  ///
+  /// Same rules as ``zip(_:_:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
+  /// is created, so observers see `interrupted` (see ``combineLatest(_:)-(Collection<Signal<Value,Failure>>)``).
+  public static func zip(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
+    let inputs = Array(signals)
+    let slots = inputs.map { _ in InputSlot<Value>() }
+    return ZipEngine.signal(hasInputs: !inputs.isEmpty, dequeue: { slots.map { $0.dequeue() } }, output: { $0 }) {
+      $0.attach(inputs, into: slots)
+    }
+  }
+}
+
+extension SignalPack {
+  func zip<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
+    let slots = InputSlots<First, repeat each Rest>()
+    return ZipEngine.signal(hasInputs: true, dequeue: { slots.dequeue() }, output: output) {
+      slots.attach(self, to: $0)
+    }
+  }
+}
+
+extension SignalProducer {
+  /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  /// Producers after one that ends the result synchronously are not started; disposing the result interrupts
+  /// them all.
+  public static func zip<each V>(
+    _ first: SignalProducer,
+    _ rest: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
+  }
+
+  /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
+  /// ``Signal/zip(_:_:reduce:)``.
+  public static func zip<each V, Result>(
+    _ first: SignalProducer,
+    _ rest: repeat SignalProducer<each V, Failure>,
+    reduce: @escaping (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
+  }
+
+  /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  public func zipping<each V>(
+    with others: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    SignalProducer.zip(self, repeat each others)
+  }
+
+  /// Starts every producer of the list and pairs their values by index, as arrays; see
+  /// ``Signal/zip(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  public static func zip(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
+    let producers = Array(producers)
+    guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }
+    return SignalProducer.lift(producers) { Signal<Value, Failure>.zip($0) }
+  }
+}

@@ -1,0 +1,147 @@
+import Testing
+
+@testable import Signals
+
+private enum WrappedError: Error, Equatable {
+  case wrapped(TestError)
+}
+
+@Suite struct ErrorsTests {
+  @Test func mapErrorTransformsTheFailureOnly() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    // input:    -1-X
+    // mapError: -1-Y   (Y = transform(X))
+    let recorder = Recorder(signal.mapError { WrappedError.wrapped($0) })
+    input.send(value: 1)
+    input.send(error: .boom)
+    #expect(recorder.values == [1])
+    #expect(recorder.error == .wrapped(.boom))
+    let completing = SignalProducer<Int, TestError>([1, 2]).mapError { WrappedError.wrapped($0) }
+    #expect(Recorder(completing).descriptions == ["1", "2", "completed"])
+  }
+
+  @Test func promoteErrorLetsANeverFailingStreamJoinAFailingOne() {
+    let (search, searchInput) = Signal<String, TestError>.pipe()
+    let (settings, settingsInput) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(Signal.combineLatest(search, settings.promoteError()))
+    searchInput.send(value: "q")
+    settingsInput.send(value: 1)
+    searchInput.send(error: .boom)
+    #expect(recorder.descriptions == [#"("q", 1)"#, "failed(boom)"])
+    let explicit = SignalProducer<Int, Never>([1]).promoteError(TestError.self)
+    #expect(Recorder(explicit).descriptions == ["1", "completed"])
+  }
+
+  @Test func flatMapErrorSwitchesToTheHandlersProducer() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    // source:       -1-2-X
+    // handler(X):        (9|)
+    // flatMapError: -1-2-(9|)
+    let recorder = Recorder(signal.flatMapError { _ in SignalProducer<Int, Never>(value: 9) })
+    input.send(value: 1)
+    input.send(value: 2)
+    input.send(error: .boom)
+    #expect(recorder.descriptions == ["1", "2", "9", "completed"])
+  }
+
+  @Test func flatMapErrorForwardsTheHandlersFailureAndPassesCompletionThrough() {
+    let failing = SignalProducer<Int, TestError>(error: .boom)
+      .flatMapError { SignalProducer<Int, WrappedError>(error: .wrapped($0)) }
+    #expect(Recorder(failing).error == .wrapped(.boom))
+    var handled = false
+    let succeeding = SignalProducer<Int, TestError>(value: 1).flatMapError { _ -> SignalProducer<Int, Never> in
+      handled = true
+      return .empty
+    }
+    #expect(Recorder(succeeding).descriptions == ["1", "completed"])
+    #expect(!handled)
+  }
+
+  @Test func disposingFlatMapErrorInterruptsTheRecoveryProducer() {
+    let recovery = ProducerProbe<Int, Never>()
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let recorder = Recorder(signal.flatMapError { _ in recovery.producer })
+    input.send(error: .boom)
+    recovery.observer?.send(value: 5)
+    recorder.disposable?.dispose()
+    #expect((recovery.starts, recovery.ends) == (1, 1))
+    #expect(recorder.descriptions == ["5"])
+  }
+
+  @Test func mapErrorDetachesWhenDisposed() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let seen = Locked(0)
+    let recorder = Recorder(
+      signal.map { value -> Int in
+        seen.withLock { $0 += 1 }
+        return value
+      }.mapError { WrappedError.wrapped($0) })
+    input.send(value: 1)
+    recorder.disposable?.dispose()
+    input.send(value: 2)
+    #expect(seen.withLock { $0 } == 1)
+  }
+}
+
+@Suite struct RetryTests {
+  /// A producer that fails on its first `failures` starts, sending 1 before failing; then sends 1, 2 and completes.
+  private func flaky(failures: Int, starts: Locked<Int>) -> SignalProducer<Int, TestError> {
+    SignalProducer { observer, _ in
+      let start = starts.withLock { starts -> Int in
+        starts += 1
+        return starts
+      }
+      observer.send(value: 1)
+      if start <= failures {
+        observer.send(error: .boom)
+      } else {
+        observer.send(value: 2)
+        observer.sendCompleted()
+      }
+    }
+  }
+
+  @Test func restartsOnFailureUntilAnAttemptCompletes() {
+    let starts = Locked(0)
+    // each start:      -1-X, then -1-X, then -1-2|
+    // retry(upTo: 2):  -1-1-1-2|
+    let recorder = Recorder(flaky(failures: 2, starts: starts).retry(upTo: 2))
+    #expect(recorder.descriptions == ["1", "1", "1", "2", "completed"])
+    #expect(starts.withLock { $0 } == 3)
+  }
+
+  @Test func forwardsTheLastFailureOnceRetriesRunOut() {
+    let starts = Locked(0)
+    let recorder = Recorder(flaky(failures: 5, starts: starts).retry(upTo: 2))
+    #expect(recorder.descriptions == ["1", "1", "1", "failed(boom)"])
+    #expect(starts.withLock { $0 } == 3)
+    #expect(Recorder(flaky(failures: 5, starts: Locked(0)).retry(upTo: 0)).descriptions == ["1", "failed(boom)"])
+  }
+
+  @Test func restartsAnAttemptThatFailsLater() {
+    let probe = ProducerProbe<Int, TestError>()
+    let recorder = Recorder(probe.producer.retry(upTo: 1))
+    probe.observer?.send(error: .boom)
+    #expect(probe.starts == 2)
+    probe.observer?.send(value: 3)
+    probe.observer?.sendCompleted()
+    #expect(recorder.descriptions == ["3", "completed"])
+  }
+
+  @Test func manySynchronousFailuresDoNotRecurse() {
+    let starts = Locked(0)
+    let recorder = Recorder(flaky(failures: .max, starts: starts).retry(upTo: 20_000))
+    #expect(starts.withLock { $0 } == 20_001)
+    #expect(recorder.error == .boom)
+  }
+
+  @Test func disposalInterruptsTheCurrentAttemptAndStopsRetrying() {
+    let probe = ProducerProbe<Int, TestError>()
+    let recorder = Recorder(probe.producer.retry(upTo: 3))
+    let first = probe.observer
+    recorder.disposable?.dispose()
+    first?.send(error: .boom)
+    #expect((probe.starts, probe.ends) == (1, 1))
+    #expect(recorder.descriptions == ["interrupted"])
+  }
+}
