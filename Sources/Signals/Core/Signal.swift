@@ -81,6 +81,14 @@ extension Signal {
     core.observe(action)
   }
 
+  /// Attaches an operator's downstream `observer`; like ``observe(_:)-(Signal<Value,Failure>.Observer)``, but
+  /// if this signal already ended — an operator that ends while it is being set up, such as `take(first: 0)` —
+  /// `observer` receives the terminal event it ended with rather than `interrupted`. For `lift` and its kin.
+  @usableFromInline
+  func observeForwardingEnd(_ observer: Observer) -> (any Disposable)? {
+    core.observeForwardingEnd { observer.send($0) }
+  }
+
   /// Observes every event with `observer`; see ``observe(_:)-(Event)->Void``.
   @discardableResult
   public func observe(_ observer: Observer) -> (any Disposable)? {

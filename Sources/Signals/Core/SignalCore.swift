@@ -45,6 +45,8 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var pending = PendingQueue<Item>()
     /// Whether a terminal event was accepted (or the core ended unobserved).
     @usableFromInline var isTerminated = false
+    /// The terminal event accepted, kept so that ``observeForwardingEnd(_:)`` can hand it on.
+    @usableFromInline var terminal: Event?
     /// Replaying cores: the value of the latest accepted event.
     @usableFromInline var latest: Value?
     /// Replaying cores: the value of the latest delivered event.
@@ -96,7 +98,10 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   func send(_ event: Event) {
     let snapshot = state.withLock { state -> Observers? in
       guard !state.isTerminated else { return nil }
-      if event.isTerminating { state.isTerminated = true }
+      if event.isTerminating {
+        state.isTerminated = true
+        state.terminal = event
+      }
       if replays, case .value(let value) = event { state.latest = value }
       guard !state.isDelivering else {
         state.pending.append(.event(event))
@@ -122,7 +127,10 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   func relay(_ event: Event) {
     let snapshot = state.withLock { state -> Observers? in
       guard !state.isTerminated else { return nil }
-      if event.isTerminating { state.isTerminated = true }
+      if event.isTerminating {
+        state.isTerminated = true
+        state.terminal = event
+      }
       return state.observers
     }
     guard let snapshot else { return }
@@ -137,6 +145,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     let (snapshot, dropped) = state.withLock { state -> (Observers?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
       state.isTerminated = true
+      state.terminal = .interrupted
       if state.isDelivering {
         let queued = state.pending.removeAll()
         for item in queued {
@@ -229,6 +238,25 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       return nil
     }
     return subscription
+  }
+
+  /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands the observer
+  /// the terminal event it ended with, rather than `interrupted`.
+  ///
+  /// For operators that attach their own downstream to a signal they just built (`lift`): an operator that
+  /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
+  /// signal late still get `interrupted`.
+  @usableFromInline
+  func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    let ending = state.withLock { state -> Event? in
+      guard !state.isTerminated else { return state.terminal ?? .interrupted }
+      state.observers.append(ObserverEntry(subscription, action))
+      return nil
+    }
+    guard let ending else { return subscription }
+    action(ending)
+    return nil
   }
 
   /// Attaches an observer that first receives the current value (replaying cores only).

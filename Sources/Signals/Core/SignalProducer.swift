@@ -193,7 +193,7 @@ extension SignalProducer {
     SignalProducer<U, F> { observer, lifetime in
       self.startWithSignal { signal, interrupter in
         lifetime += interrupter
-        lifetime += transform(signal).observe(observer)
+        lifetime += transform(signal).observeForwardingEnd(observer)
       }
     }
   }
@@ -212,7 +212,7 @@ extension SignalProducer {
         lifetime += interrupter
         other.startWithSignal { otherSignal, otherInterrupter in
           lifetime += otherInterrupter
-          lifetime += transform(signal, otherSignal).observe(observer)
+          lifetime += transform(signal, otherSignal).observeForwardingEnd(observer)
         }
       }
     }

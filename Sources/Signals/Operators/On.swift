@@ -92,7 +92,7 @@ extension SignalProducer {
           terminated: terminated,
           disposed: disposed
         )
-        lifetime += hooked.observe(observer)
+        lifetime += hooked.observeForwardingEnd(observer)
       }
       started?()
     }

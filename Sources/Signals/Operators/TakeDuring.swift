@@ -28,7 +28,7 @@ extension SignalProducer {
       }
       self.startWithSignal { signal, interrupter in
         outer += interrupter
-        outer += signal.take(during: lifetime).observe(observer)
+        outer += signal.take(during: lifetime).observeForwardingEnd(observer)
       }
     }
   }

@@ -56,7 +56,7 @@ final class ProducerPack<First, each Rest, Failure: Error> {
     SignalProducer { observer, lifetime in
       let group = StartGroup()
       let signals = self.prepare(into: group)
-      group.start(lifetime: lifetime) { transform(signals).observe(observer) }
+      group.start(lifetime: lifetime) { transform(signals).observeForwardingEnd(observer) }
     }
   }
 
@@ -99,7 +99,7 @@ extension SignalProducer {
     SignalProducer<Output, F> { observer, lifetime in
       let group = StartGroup()
       let signals = producers.map(group.prepare)
-      group.start(lifetime: lifetime) { transform(signals).observe(observer) }
+      group.start(lifetime: lifetime) { transform(signals).observeForwardingEnd(observer) }
     }
   }
 }
