@@ -41,7 +41,7 @@ private final class StressLog: @unchecked Sendable {
       log.record(value, perSender: Self.perSender)
       inside.store(false)
     }
-    DispatchQueue.concurrentPerform(iterations: Self.senders) { sender in
+    concurrently(Self.senders) { sender in
       let base = sender * Self.perSender
       for offset in 0..<Self.perSender { input.send(value: base + offset) }
     }
@@ -59,7 +59,7 @@ private final class StressLog: @unchecked Sendable {
     let disorder = AtomicCounter()
     let stop = AtomicFlag()
     let repeatedLateDeliveries = AtomicCounter()
-    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+    concurrently(4) { worker in
       if worker < 2 {
         let base = worker * perSender
         for offset in 0..<perSender { input.send(value: base + offset) }
@@ -102,7 +102,7 @@ private final class StressLog: @unchecked Sendable {
       let recorder = Recorder(SignalProducer<Int, Never> { observer, _ in input.value = observer })
       let observer = input.value!
       let disposable = recorder.disposable!
-      DispatchQueue.concurrentPerform(iterations: 2) { worker in
+      concurrently(2) { worker in
         if worker == 0 {
           observer.send(value: 1)
           observer.sendCompleted()
@@ -160,7 +160,7 @@ private final class StressLog: @unchecked Sendable {
     }
     let producerValues = AtomicCounter()
     property.producer.startWithValues { _ in producerValues.increment() }
-    DispatchQueue.concurrentPerform(iterations: Self.setters) { setter in
+    concurrently(Self.setters) { setter in
       let base = setter * Self.perSetter
       for offset in 0..<Self.perSetter { property.value = base + offset }
     }
@@ -177,7 +177,7 @@ private final class StressLog: @unchecked Sendable {
     let property = MutableProperty(0)
     let changes = AtomicCounter()
     property.signal.observeValues { _ in changes.increment() }
-    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+    concurrently(4) { _ in
       for _ in 0..<10_000 { property.modify { $0 += 1 } }
     }
     #expect(property.value == 40_000)
@@ -189,7 +189,7 @@ private final class StressLog: @unchecked Sendable {
     let perSetter = 5_000
     let problems = AtomicCounter()
     let recorders = Locked<[Recorder<Int, Never>]>([])
-    DispatchQueue.concurrentPerform(iterations: 2) { worker in
+    concurrently(2) { worker in
       if worker == 0 {
         for value in 1...perSetter { property.value = value }
       } else {

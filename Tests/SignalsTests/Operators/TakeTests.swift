@@ -154,7 +154,7 @@ import Testing
       let (signal, input) = Signal<Int, Never>.pipe()
       let (trigger, fire) = Signal<(), Never>.pipe()
       let recorder = Recorder(signal.take(until: trigger))
-      DispatchQueue.concurrentPerform(iterations: 4) { lane in
+      concurrently(4) { lane in
         if lane == 0 {
           fire.send(value: ())
         } else {

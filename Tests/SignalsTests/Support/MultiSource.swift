@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 @testable import Signals
 
@@ -25,7 +26,18 @@ final class ProducerProbe<Value, Failure: Error>: @unchecked Sendable {
   }
 }
 
-/// Runs `body(index)` on `count` threads at once and waits for all of them.
+/// Runs `body(index)` on `count` threads of its own at once, and waits for all of them.
+///
+/// Real threads rather than `concurrentPerform`, which runs no more iterations at once than there are cores:
+/// a stress test of 4 senders must have 4 senders even on a 2-core machine.
 func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  DispatchQueue.concurrentPerform(iterations: count, execute: body)
+  let finished = DispatchGroup()
+  for index in 0..<count {
+    finished.enter()
+    Thread {
+      body(index)
+      finished.leave()
+    }.start()
+  }
+  finished.wait()
 }
