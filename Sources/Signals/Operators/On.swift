@@ -14,7 +14,8 @@ extension Signal {
   ///   - value: called with every value.
   ///   - failed: called with the error if the source fails.
   ///   - completed: called if the source completes.
-  ///   - interrupted: called if the source is interrupted (also when observed after it had ended).
+  ///   - interrupted: called if the source is interrupted, including at once when `on` is applied to a signal
+  ///     that had already ended (a late observer of the result runs no hook).
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
   ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
   /// - Emits, completes, fails: exactly as the source.

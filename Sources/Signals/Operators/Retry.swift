@@ -10,7 +10,7 @@ extension SignalProducer {
   ///
   /// - Emits: the values of every attempt, failed ones included.
   /// - Completes: when an attempt completes.
-  /// - Fails: when attempt `count + 1` fails (at once if `count` ≤ 0), with its error.
+  /// - Fails: when attempt `count + 1` fails, with its error (with `count` ≤ 0, when the first attempt fails).
   /// - Interruption and disposal: an interrupted attempt interrupts the result; disposing the result
   ///   interrupts the current attempt and stops retrying. Attempts that fail synchronously are restarted in a
   ///   loop, not a recursion, however large `count` is.

@@ -7,7 +7,8 @@ extension Signal {
   /// ```
   ///
   /// - Emits: the first `count` values.
-  /// - Completes: right after the `count`-th value (at once if `count` ≤ 0), or when the source completes
+  /// - Completes: right after the `count`-th value (at once if `count` ≤ 0: a later observer of the signal then
+  ///   sees `interrupted`, a producer's observer `completed`), or when the source completes
   ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
   /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
   public func take(first count: Int) -> Signal {

@@ -65,12 +65,18 @@ import Testing
 
     let (signal, input) = Signal<Event, Never>.pipe()
     let completedWithSource = Recorder(signal.dematerialize())
-    let interruptedWithSource = Recorder(signal.dematerialize())
-    interruptedWithSource.disposable?.dispose()
+    let disposedEarly = Recorder(signal.dematerialize())
+    disposedEarly.disposable?.dispose()
     input.send(value: .value(7))
     input.sendCompleted()
     #expect(completedWithSource.descriptions == ["7", "completed"])
-    #expect(interruptedWithSource.events.isEmpty)
+    #expect(disposedEarly.events.isEmpty)
+
+    let (source, sourceInput) = Signal<Event, Never>.pipe()
+    let interruptedWithSource = Recorder(source.dematerialize())
+    sourceInput.send(value: .value(1))
+    sourceInput.sendInterrupted()
+    #expect(interruptedWithSource.descriptions == ["1", "interrupted"])
   }
 
   @Test func producerMaterializeAndDematerializeRoundTrip() {
