@@ -145,3 +145,27 @@ private enum WrappedError: Error, Equatable {
     #expect(recorder.descriptions == ["interrupted"])
   }
 }
+
+extension RetryTests {
+  @Test func anInterruptedAttemptInterruptsWithoutRetrying() {
+    var starts = 0
+    let producer = SignalProducer<Int, TestError> { observer, _ in
+      starts += 1
+      observer.send(value: starts)
+      observer.sendInterrupted()
+    }
+    #expect(Recorder(producer.retry(upTo: 3)).descriptions == ["1", "interrupted"])
+    #expect(starts == 1)
+  }
+}
+
+extension ErrorsTests {
+  @Test func flatMapErrorForwardsTheInterruptionOfItsHandlersProducer() {
+    let recovery = SignalProducer<Int, Never> { observer, _ in
+      observer.send(value: 9)
+      observer.sendInterrupted()
+    }
+    let producer = SignalProducer<Int, TestError>(error: .boom).flatMapError { _ in recovery }
+    #expect(Recorder(producer).descriptions == ["9", "interrupted"])
+  }
+}

@@ -124,3 +124,15 @@ import Testing
     }
   }
 }
+
+extension MergeTests {
+  @Test func mergingAnInputThatAlreadyEndedIsInterruptedAtOnce() {
+    let (ended, endedInput) = Signal<Int, Never>.pipe()
+    endedInput.sendCompleted()
+    let (live, liveInput) = Signal<Int, Never>.pipe()
+    let merged = Signal.merge(ended, live)
+    let recorder = Recorder(merged)
+    liveInput.send(value: 1)
+    #expect(recorder.descriptions == ["interrupted"])
+  }
+}

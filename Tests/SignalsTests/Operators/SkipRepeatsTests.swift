@@ -88,3 +88,12 @@ import Testing
     #expect(property.value == 1)
   }
 }
+
+extension SkipRepeatsTests {
+  @Test func treatsNilAsAValueLikeAnyOther() {
+    let (signal, input) = Signal<Int?, Never>.pipe()
+    let recorder = Recorder(signal.skipRepeats())
+    for value in [nil, nil, 1, 1, nil, 2] as [Int?] { input.send(value: value) }
+    #expect(recorder.descriptions == ["nil", "Optional(1)", "nil", "Optional(2)"])
+  }
+}

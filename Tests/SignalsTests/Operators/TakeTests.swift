@@ -198,3 +198,44 @@ import Testing
     #expect(trigger.starts == 2 && trigger.ended == 2)
   }
 }
+
+extension TakeTests {
+  @Test func takeFirstFailsAndIsInterruptedWithTheSourceBeforeItsCount() {
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    let failed = Recorder(failing.take(first: 3))
+    failingInput.send(value: 1)
+    failingInput.send(error: .boom)
+    #expect(failed.descriptions == ["1", "failed(boom)"])
+
+    let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
+    let interrupted = Recorder(interrupting.take(first: 3))
+    interruptingInput.sendInterrupted()
+    #expect(interrupted.descriptions == ["interrupted"])
+  }
+
+  @Test func takeLastDropsItsBufferOnFailureAndInterruption() {
+    let (failing, failingInput) = Signal<Int, TestError>.pipe()
+    let failed = Recorder(failing.take(last: 2))
+    failingInput.send(value: 1)
+    failingInput.send(value: 2)
+    failingInput.send(error: .boom)
+    #expect(failed.descriptions == ["failed(boom)"])
+
+    let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
+    let interrupted = Recorder(interrupting.take(last: 2))
+    interruptingInput.send(value: 1)
+    interruptingInput.sendInterrupted()
+    #expect(interrupted.descriptions == ["interrupted"])
+  }
+
+  @Test func takeLastOfZeroSendsNothingButCompletes() {
+    let recorder = Recorder(SignalProducer<Int, Never>([1, 2, 3]).take(last: 0))
+    #expect(recorder.descriptions == ["completed"])
+  }
+
+  @Test func takeLastProducerFormSendsTheTailOfEveryStart() {
+    let producer = SignalProducer<Int, Never>([1, 2, 3, 4]).take(last: 2)
+    #expect(Recorder(producer).descriptions == ["3", "4", "completed"])
+    #expect(Recorder(producer).descriptions == ["3", "4", "completed"])
+  }
+}
