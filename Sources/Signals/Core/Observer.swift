@@ -32,7 +32,7 @@ extension Signal {
       }
     }
 
-    @usableFromInline
+    @inlinable
     init(core: SignalCore<Value, Failure>) {
       self.core = core
       self.action = nil
@@ -59,16 +59,19 @@ extension Signal {
     }
 
     /// Fails the stream with `error`. Terminal.
+    @inlinable
     public func send(error: Failure) {
       send(.failed(error))
     }
 
     /// Completes the stream. Terminal.
+    @inlinable
     public func sendCompleted() {
       send(.completed)
     }
 
     /// Interrupts the stream. Terminal.
+    @inlinable
     public func sendInterrupted() {
       send(.interrupted)
     }

@@ -140,7 +140,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Ends the stream with `interrupted` on behalf of a disposal: values still queued are dropped, the
   /// event in flight on another thread (if any) finishes first.
-  @usableFromInline
+  @inlinable
   func interrupt() {
     let (snapshot, dropped) = state.withLock { state -> (Observers?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
@@ -207,7 +207,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   ///
   /// What is released — observer closures, queued items — leaves the lock first and is dropped after it,
   /// so that no `deinit` of a user's object runs under the lock.
-  @usableFromInline
+  @inlinable
   func finish() {
     let (observers, pending, terminations) = state.withLock { state in
       (
@@ -246,7 +246,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// For operators that attach their own downstream to a signal they just built (`lift`): an operator that
   /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
   /// signal late still get `interrupted`.
-  @usableFromInline
+  @inlinable
   func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let subscription = Subscription(core: self)
     let ending = state.withLock { state -> Event? in
@@ -263,7 +263,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   ///
   /// An ended core sends its last value and `completed`. A busy core queues the attachment behind the
   /// events already accepted, so the observer starts at the right point of the stream.
-  @usableFromInline
+  @inlinable
   func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let subscription = Subscription(core: self)
     let entry = ObserverEntry(subscription, action)
@@ -293,7 +293,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Detaches a disposed observer. Its closure is released after the lock, or when the delivery in progress
   /// lets go of its snapshot.
-  @usableFromInline
+  @inlinable
   func remove(_ subscription: Subscription<Value, Failure>) {
     let (removed, terminations) = state.withLock { state -> (ObserverEntry<Value, Failure>?, [any Disposable]) in
       var removed: ObserverEntry<Value, Failure>?
@@ -307,7 +307,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Called when the ``Signal`` handle of this core is released.
-  @usableFromInline
+  @inlinable
   func handleReleased() {
     guard endsWhenUnobserved else { return }
     let terminations = state.withLock { state -> [any Disposable] in
@@ -319,7 +319,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
   /// to be attached (a replaying observer that arrived during a delivery is an observer already).
-  @usableFromInline
+  @inlinable
   func endIfAbandoned(_ state: inout State) -> [any Disposable] {
     guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else { return [] }
     let awaitsAttachment = state.pending.contains { item in
@@ -332,7 +332,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Disposes `disposable` when the core ends, or at once if it already has.
-  @usableFromInline
+  @inlinable
   func addTermination(_ disposable: (any Disposable)?) {
     guard let disposable else { return }
     let ended = state.withLock { state -> Bool in
@@ -380,7 +380,8 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 }
 
 /// What attaching a replaying observer must do once the lock is released.
-private enum ReplayStep<Value> {
+@usableFromInline
+enum ReplayStep<Value> {
   /// The core ended: send its last value and complete.
   case ended(Value?)
   /// The core is busy: the attachment was queued.

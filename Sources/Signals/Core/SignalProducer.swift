@@ -16,11 +16,13 @@ public struct SignalProducer<Value, Failure: Error> {
   ///
   /// If `startHandler` lets go of the observer without sending a terminal event, the stream is interrupted.
   /// To run forever, keep the observer alive, for example from the lifetime: `lifetime.observeEnded { _ = observer }`.
+  @inlinable
   public init(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
     self.startHandler = startHandler
   }
 
   /// A producer that sends `value`, then completes.
+  @inlinable
   public init(value: Value) {
     self.init { observer, _ in
       observer.send(value: value)
@@ -41,11 +43,13 @@ public struct SignalProducer<Value, Failure: Error> {
   }
 
   /// A producer that sends every argument in order, then completes.
+  @inlinable
   public init(values first: Value, _ rest: Value...) {
     self.init([first] + rest)
   }
 
   /// A producer that fails with `error` at once.
+  @inlinable
   public init(error: Failure) {
     self.init { observer, _ in observer.send(error: error) }
   }
@@ -102,6 +106,7 @@ extension SignalProducer {
   ///
   /// - Parameter setup: receives the signal and the disposable that interrupts it; it runs before the start
   ///   closure, so it sees every event.
+  @inlinable
   public func startWithSignal(_ setup: (_ signal: Signal<Value, Failure>, _ interrupter: any Disposable) -> Void) {
     let core = SignalCore<Value, Failure>()
     let disposables = CompositeDisposable()
@@ -117,6 +122,7 @@ extension SignalProducer {
   /// - Returns: a disposable that interrupts this start: its observer receives `interrupted` (after the event
   ///   in flight, if another thread is delivering one) and the start's lifetime ends.
   @discardableResult
+  @inlinable
   public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
     start { observer.send($0) }
   }
@@ -136,6 +142,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` with every value.
   @discardableResult
+  @inlinable
   public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
     start { event in
       if case .value(let value) = event { action(value) }
@@ -144,6 +151,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
   @discardableResult
+  @inlinable
   public func startWithResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> any Disposable {
     start { event in
       switch event {
@@ -156,6 +164,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it fails.
   @discardableResult
+  @inlinable
   public func startWithFailed(_ action: @escaping (Failure) -> Void) -> any Disposable {
     start { event in
       if case .failed(let error) = event { action(error) }
@@ -164,6 +173,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it completes.
   @discardableResult
+  @inlinable
   public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
     start { event in
       if case .completed = event { action() }
@@ -172,6 +182,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it is interrupted.
   @discardableResult
+  @inlinable
   public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
     start { event in
       if case .interrupted = event { action() }
