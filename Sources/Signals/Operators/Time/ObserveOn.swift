@@ -33,8 +33,9 @@ extension SignalProducer {
   /// on `scheduler`, and the events follow from wherever the work sends them.
   ///
   /// ```
-  /// producer (each start): a|
-  /// start(on: scheduler), started at tick 0, the scheduler advanced at tick 2:  --(a|)
+  /// producer (each start):                  (a|)   sent synchronously by its start closure
+  /// start(on: testScheduler), nothing run:  (nothing yet)
+  /// after testScheduler.advance():          (a|)
   /// ```
   ///
   /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work, which never
