@@ -56,4 +56,20 @@ import Testing
     #expect(batches.values.flatMap { $0 }.count == 1000)
     #expect(batches.values.allSatisfy { !$0.isEmpty })
   }
+
+  @Test func debounceNeverLosesOrDuplicatesTheLastValueWhenItsTimerRacesCompletion() {
+    let scheduler = QueueScheduler(name: "debounce-race")
+    for round in 0..<200 {
+      let (signal, input) = Signal<Int, Never>.pipe()
+      let events = LockedList<String>()
+      signal.debounce(.microseconds(200), on: scheduler).observe { event in
+        events.append(event.value.map { "\($0)" } ?? event.description)
+      }
+      input.send(value: round)
+      usleepMilliseconds(round % 2)
+      input.sendCompleted()
+      #expect(eventually { events.values.last == "completed" })
+      #expect(events.values == ["\(round)", "completed"])
+    }
+  }
 }
