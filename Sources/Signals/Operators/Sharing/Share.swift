@@ -18,8 +18,8 @@ extension SignalProducer {
   /// - Emits: to each observer, the values the shared stream sends while it is attached; nothing is replayed.
   /// - Completes / Fails: every attached observer receives the shared stream's terminal event.
   /// - Interruption and disposal: disposing one start interrupts that observer only; disposing the last one
-  ///   interrupts the shared stream. An observer that starts at the very moment the shared stream ends may
-  ///   receive `interrupted` rather than its terminal event.
+  ///   interrupts the shared stream. A start that joins at the very moment the shared stream ends receives
+  ///   that stream's terminal event.
   public func share() -> SignalProducer {
     let hub = ShareHub(self)
     return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
@@ -56,7 +56,8 @@ private final class ShareHub<Value, Failure: Error>: @unchecked Sendable {
       state.connection = connection
       return (connection, true)
     }
-    lifetime += connection.signal.observe(observer)
+    // A start that joins just as the shared stream ends receives its real terminal event.
+    lifetime += connection.signal.observeForwardingEnd(observer)
     lifetime.observeEnded { self.leave(connection.id) }
     guard connects else { return }
     let input = connection.input
