@@ -4,7 +4,8 @@ import PackageDescription
 let package = Package(
   name: "Signals",
   products: [
-    .library(name: "Signals", targets: ["Signals"])
+    .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
   ],
   targets: [
     .target(
@@ -14,8 +15,9 @@ let package = Package(
         .define("SIGNALS_SANITIZER_EDGES", .when(configuration: .debug))
       ]
     ),
+    .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .executableTarget(name: "hotel-demo", dependencies: ["Signals"]),
-    .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

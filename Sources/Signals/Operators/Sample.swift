@@ -1,0 +1,72 @@
+extension Signal {
+  /// Each time `sampler` sends a value, sends the source's latest value together with it.
+  ///
+  /// ```
+  /// input:    -a--b----|
+  /// sampler:  --x---yz---
+  /// result:   --p---qr-|     (p = (a, x), q = (b, y), r = (b, z))
+  /// ```
+  ///
+  /// - Emits: `(latest, sample)` for each sampler value once the source has sent a value; the same source
+  ///   value is sent again for every sample until a new one arrives (as ReactiveSwift does; RxSwift's
+  ///   `sample` sends each value at most once).
+  /// - Completes: when the source or the sampler completes: once the source has completed, samples could
+  ///   only repeat its last value.
+  /// - Fails: when the source fails, with its error.
+  /// - Interruption and disposal: an interrupted source or sampler interrupts the result. Ending detaches
+  ///   from both.
+  public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Failure> {
+    let upstream = core
+    let samplerCore = sampler.core
+    return Signal<(Value, T), Failure>(deriving: { downstream in
+      let coordinator = Coordinator(Value?.none, downstream: downstream)
+      let disposables = CompositeDisposable()
+      disposables += samplerCore.observe { event in
+        coordinator.update { latest, outbox in
+          switch event {
+          case .value(let sample):
+            if let latest { outbox.append(.value((latest, sample))) }
+          case .completed: outbox.append(.completed)
+          case .interrupted: outbox.append(.interrupted)
+          }
+        }
+      }
+      disposables += upstream.observe { event in
+        coordinator.update { latest, outbox in
+          switch event {
+          case .value(let value): latest = value
+          case .failed(let error): outbox.append(.failed(error))
+          case .completed: outbox.append(.completed)
+          case .interrupted: outbox.append(.interrupted)
+          }
+        }
+      }
+      return disposables
+    })
+  }
+
+  /// Each time `sampler` sends a value, sends the source's latest value.
+  ///
+  /// ```
+  /// input:    -a--b----|
+  /// sampler:  --x---yz---
+  /// result:   --a---bb-|
+  /// ```
+  ///
+  /// Like ``sample(with:)``, without the sampler's value.
+  public func sample(on sampler: Signal<Void, Never>) -> Signal {
+    sample(with: sampler).map { $0.0 }
+  }
+}
+
+extension SignalProducer {
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(with:)``. `sampler` starts first.
+  public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Failure> {
+    lift(sampler) { $0.sample(with: $1) }
+  }
+
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(on:)``. `sampler` starts first.
+  public func sample(on sampler: SignalProducer<Void, Never>) -> SignalProducer {
+    lift(sampler) { $0.sample(on: $1) }
+  }
+}

@@ -1,0 +1,94 @@
+extension SignalProducer {
+  /// Shares one start of this producer among the starts of the result that overlap in time.
+  ///
+  /// ```
+  /// source (each start):        -a-b-c-d|
+  /// first start at tick 0:      -a-b-c-d|
+  /// second start at tick 2:     ---b-c-d|     (the same start of source: started once)
+  /// ```
+  ///
+  /// The result connects — starts this producer — when its first observer starts it, forwards that one
+  /// stream to every observer, and disconnects — interrupts the stream — when the last observer leaves.
+  ///
+  /// **Reconnection.** After a disconnection, or after the shared stream ended, the next start connects
+  /// again with a fresh start of this producer. (RxSwift's `share()` does the same; RAC's `autoconnect`
+  /// never reconnects, which leaves every later subscriber with a dead stream.) A view that appears again
+  /// gets fresh work, not silence; to keep and replay the first result instead, use ``replayLazily(upTo:)``.
+  ///
+  /// - Emits: to each observer, the values the shared stream sends while it is attached; nothing is replayed.
+  /// - Completes / Fails: every attached observer receives the shared stream's terminal event.
+  /// - Interruption and disposal: disposing one start interrupts that observer only; disposing the last one
+  ///   interrupts the shared stream. A start that joins at the very moment the shared stream ends receives
+  ///   that stream's terminal event.
+  public func share() -> SignalProducer {
+    let hub = ShareHub(self)
+    return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
+  }
+}
+
+/// The connection of `share()`: the shared stream while at least one observer is attached.
+private final class ShareHub<Value, Failure: Error>: @unchecked Sendable {
+  struct Connection {
+    let id: Int
+    let signal: Signal<Value, Failure>
+    let input: Signal<Value, Failure>.Observer
+    let upstream = SerialDisposable()
+    var observers = 1
+  }
+
+  private let state = Locked<(connection: Connection?, nextID: Int)>((nil, 0))
+  private let source: SignalProducer<Value, Failure>
+
+  init(_ source: SignalProducer<Value, Failure>) {
+    self.source = source
+  }
+
+  func attach(_ observer: Signal<Value, Failure>.Observer, _ lifetime: Lifetime) {
+    let (connection, connects) = state.withLock { state -> (Connection, Bool) in
+      if var connection = state.connection {
+        connection.observers += 1
+        state.connection = connection
+        return (connection, false)
+      }
+      let (signal, input) = Signal<Value, Failure>.pipe()
+      let connection = Connection(id: state.nextID, signal: signal, input: input)
+      state.nextID += 1
+      state.connection = connection
+      return (connection, true)
+    }
+    // A start that joins just as the shared stream ends receives its real terminal event.
+    lifetime += connection.signal.observeForwardingEnd(observer)
+    lifetime.observeEnded { self.leave(connection.id) }
+    guard connects else { return }
+    let input = connection.input
+    connection.upstream.inner = source.start { [weak self] event in
+      if event.isTerminating { self?.end(connection.id) }
+      input.send(event)
+    }
+  }
+
+  /// An observer left: the last one of a connection disconnects it.
+  private func leave(_ id: Int) {
+    let disconnected = state.withLock { state -> Connection? in
+      guard var connection = state.connection, connection.id == id else { return nil }
+      connection.observers -= 1
+      guard connection.observers == 0 else {
+        state.connection = connection
+        return nil
+      }
+      state.connection = nil
+      return connection
+    }
+    disconnected?.upstream.dispose()
+  }
+
+  /// The shared stream ended: the next observer connects anew.
+  private func end(_ id: Int) {
+    let ended = state.withLock { state -> Connection? in
+      guard let connection = state.connection, connection.id == id else { return nil }
+      state.connection = nil
+      return connection
+    }
+    _ = ended  // released here, outside the lock
+  }
+}

@@ -1,0 +1,56 @@
+extension Signal {
+  /// Fails with `error` if the source has not ended within `interval` of being observed.
+  ///
+  /// ```
+  /// input:                       -a---b|
+  /// timeout(after: 3 ticks):     -a-X
+  /// ```
+  ///
+  /// - Emits: the source's values until it ends or times out.
+  /// - Completes: when the source completes in time. **Fails:** with the source's error, or with `error`
+  ///   when `interval` passes first (measured on `scheduler` from the moment of observation; for a producer,
+  ///   from each start).
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
+  ///   cancels the timer and detaches from the source.
+  public func timeout(after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler) -> Signal {
+    let upstream = core
+    return Signal(deriving: { downstream in
+      let disposables = CompositeDisposable()
+      disposables += scheduler.schedule(after: interval) { downstream.send(.failed(error)) }
+      disposables += upstream.observe { downstream.send($0) }
+      return disposables
+    })
+  }
+}
+
+extension SignalProducer {
+  /// Fails every start with `error` unless it ends within `interval`; see ``Signal/timeout(after:raising:on:)``.
+  public func timeout(
+    after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler
+  )
+    -> SignalProducer
+  {
+    lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+  }
+}
+
+extension SignalProducer where Value == SchedulerInstant, Failure == Never {
+  /// A producer that sends the scheduler's time every `interval`, forever.
+  ///
+  /// ```
+  /// timer(interval: 2 ticks), started at tick 0:  --a-b-c-…   (a = tick 2, b = tick 4, …)
+  /// ```
+  ///
+  /// - Emits: `scheduler.now` every `interval` after each start, the first one `interval` after the start.
+  ///   Runs are due at whole multiples of `interval`, so a late run does not delay the next.
+  /// - Completes: never. **Fails:** never.
+  /// - Interruption and disposal: disposing a start interrupts it and cancels its timer.
+  public static func timer(interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
+    SignalProducer { observer, lifetime in
+      lifetime += scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
+        observer.send(value: scheduler.now)
+      }
+      lifetime.observeEnded { _ = observer }
+    }
+  }
+}

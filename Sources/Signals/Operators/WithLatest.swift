@@ -1,0 +1,53 @@
+extension Signal {
+  /// Pairs every value with the latest value of `other`.
+  ///
+  /// ```
+  /// input:   -a--b-c-|
+  /// other:   --x--y---
+  /// result:  ----p-q-|     (p = (b, x), q = (c, y))
+  /// ```
+  ///
+  /// - Emits: `(value, latestOther)` for each value that arrives once `other` has sent a value; values
+  ///   before that are dropped.
+  /// - Completes: when the source completes. `other` ending, in any way, changes nothing: its last value
+  ///   stays the latest.
+  /// - Fails: when the source fails, with its error.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
+  public func withLatest<U>(from other: Signal<U, Never>) -> Signal<(Value, U), Failure> {
+    let upstream = core
+    let otherCore = other.core
+    return Signal<(Value, U), Failure>(deriving: { downstream in
+      let coordinator = Coordinator(U?.none, downstream: downstream)
+      let disposables = CompositeDisposable()
+      disposables += otherCore.observe { event in
+        guard case .value(let value) = event else { return }
+        coordinator.update { latest, _ in latest = value }
+      }
+      disposables += upstream.observe { event in
+        coordinator.update { latest, outbox in
+          switch event {
+          case .value(let value):
+            if let latest { outbox.append(.value((value, latest))) }
+          case .failed(let error): outbox.append(.failed(error))
+          case .completed: outbox.append(.completed)
+          case .interrupted: outbox.append(.interrupted)
+          }
+        }
+      }
+      return disposables
+    })
+  }
+
+  /// Pairs every value with the current value of `property`, which always has one.
+  public func withLatest<P: PropertyProtocol>(from property: P) -> Signal<(Value, P.Value), Failure> {
+    map { ($0, property.value) }
+  }
+}
+
+extension SignalProducer {
+  /// Pairs every value of every start with the latest value of a start of `other`, which starts first;
+  /// see ``Signal/withLatest(from:)-(Signal<U,Never>)``.
+  public func withLatest<U>(from other: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Failure> {
+    lift(other) { $0.withLatest(from: $1) }
+  }
+}

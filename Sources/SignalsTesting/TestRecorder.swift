@@ -1,0 +1,194 @@
+import Signals
+import Testing
+
+/// Records the events of a signal, producer or property, with their virtual times, for assertions.
+///
+/// Given a ``TestScheduler``, each event is stamped with the scheduler's time, and ``marble(symbol:)`` draws
+/// what was recorded as a marble diagram (ticks counted from time zero). The `expect` methods record an
+/// issue at the caller's source location when the stream did something else, with a readable diff: for
+/// marbles, the diagram it actually produced under the one expected. Thread-safe.
+public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
+  /// The events of the stream.
+  public typealias Event = Signal<Value, Failure>.Event
+
+  private let storage = TestLock<[(time: SchedulerInstant?, event: Event)]>([])
+  private let scheduler: TestScheduler?
+
+  /// The disposable of the observation or start, if the recorder made one.
+  public private(set) var disposable: (any Disposable)?
+
+  /// A recorder that records only what is passed to ``record(_:)``.
+  public init(scheduler: TestScheduler? = nil) {
+    self.scheduler = scheduler
+  }
+
+  /// A recorder observing `signal` from now on.
+  public convenience init(_ signal: Signal<Value, Failure>, scheduler: TestScheduler? = nil) {
+    self.init(scheduler: scheduler)
+    disposable = signal.observe { self.record($0) }
+  }
+
+  /// A recorder that starts `producer` now.
+  public convenience init(_ producer: SignalProducer<Value, Failure>, scheduler: TestScheduler? = nil) {
+    self.init(scheduler: scheduler)
+    disposable = producer.start { self.record($0) }
+  }
+
+  /// A recorder of `property`'s producer: its current value now, then every change.
+  public convenience init<Property: PropertyProtocol>(
+    _ property: Property,
+    scheduler: TestScheduler? = nil
+  ) where Property.Value == Value, Failure == Never {
+    self.init(property.producer, scheduler: scheduler)
+  }
+
+  /// Records `event` at the scheduler's current time.
+  public func record(_ event: Event) {
+    let time = scheduler?.now
+    storage.withLock { $0.append((time, event)) }
+  }
+
+  /// Stops observing: disposes the observation or start the recorder made.
+  public func dispose() {
+    disposable?.dispose()
+  }
+
+  /// Every event recorded, in order.
+  public var events: [Event] { storage.withLock { $0.map(\.event) } }
+
+  /// Every event with the virtual time it arrived at (`nil` without a scheduler).
+  public var timedEvents: [(time: SchedulerInstant?, event: Event)] { storage.withLock { $0 } }
+
+  /// The values recorded.
+  public var values: [Value] { events.compactMap(\.value) }
+
+  /// Whether a terminal event was recorded last.
+  public var isTerminated: Bool { events.last?.isTerminating ?? false }
+
+  /// The events as short strings: values as `"\(value)"`, then `"failed(…)"`, `"completed"`, `"interrupted"`.
+  public var descriptions: [String] {
+    events.map { event in
+      if case .value(let value) = event { return "\(value)" }
+      return event.description
+    }
+  }
+
+  /// The recorded events as a marble diagram, ticks counted from the scheduler's time zero.
+  public func marble(symbol: (Value) -> String = { "\($0)" }) -> String {
+    Marble.render(entries, symbol: symbol)
+  }
+
+  /// The recorded events as marble entries; events between ticks belong to the tick they fall in.
+  var entries: [Marble.Entry<Value, Failure>] {
+    let tick = scheduler?.tick ?? .seconds(1)
+    return timedEvents.map { recorded in
+      let elapsed = recorded.time?.sinceOrigin ?? .zero
+      return Marble.Entry(tick: Int((elapsed / tick).rounded(.down)), event: recorded.event)
+    }
+  }
+
+  /// Records an issue unless the recorded events, described as in ``descriptions``, are `expected`.
+  public func expect(events expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = descriptions
+    guard actual != expected else { return }
+    Issue.record(Comment(rawValue: Diff.lines(expected: expected, actual: actual)), sourceLocation: sourceLocation)
+  }
+
+  /// Records an issue unless the stream produced `expected`, a marble diagram whose characters stand for
+  /// the values in `values`, and whose `X` is a failure with `error` (compared by description).
+  ///
+  /// Ticks are compared exactly: an event recorded one tick late is a mismatch. On failure the issue shows
+  /// the diagram the stream actually produced under the expected one.
+  public func expect(
+    marble expected: String,
+    values: [Character: Value],
+    error: Failure? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) where Value: Equatable {
+    let symbols = values.sorted { $0.key < $1.key }
+    let symbol = { (value: Value) in symbols.first { $0.value == value }.map { String($0.key) } ?? "«\(value)»" }
+    let wanted = Marble.parse(expected, values: values, error: error, sourceLocation: sourceLocation)
+    compare(wanted, entries, symbol: symbol, expected: expected, sourceLocation: sourceLocation)
+  }
+
+  private func compare(
+    _ wanted: [Marble.Entry<Value, Failure>],
+    _ actual: [Marble.Entry<Value, Failure>],
+    symbol: (Value) -> String,
+    expected: String,
+    sourceLocation: SourceLocation
+  ) {
+    func keys(_ entries: [Marble.Entry<Value, Failure>]) -> [String] {
+      entries.map { entry in
+        switch entry.event {
+        case .value(let value): return "\(entry.tick): \(symbol(value))"
+        case .failed(let error): return "\(entry.tick): failed(\(error))"
+        case .completed: return "\(entry.tick): completed"
+        case .interrupted: return "\(entry.tick): interrupted"
+        }
+      }
+    }
+    let wantedKeys = keys(wanted)
+    let actualKeys = keys(actual)
+    guard wantedKeys != actualKeys else { return }
+    let message = Diff.marbles(
+      expected: Marble.render(wanted, symbol: symbol),
+      actual: Marble.render(actual, symbol: symbol),
+      events: Diff.lines(expected: wantedKeys, actual: actualKeys)
+    )
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
+extension TestRecorder where Value == String {
+  /// Records an issue unless the stream produced `expected`, whose characters stand for one-character
+  /// string values; see ``expect(marble:values:error:sourceLocation:)``.
+  public func expect(marble expected: String, error: Failure? = nil, sourceLocation: SourceLocation = #_sourceLocation)
+  {
+    expect(marble: expected, values: Marble.selfValues(expected), error: error, sourceLocation: sourceLocation)
+  }
+}
+
+extension TestRecorder where Value: Equatable {
+  /// Records an issue unless the values recorded are `expected`, whatever the terminal event.
+  public func expect(values expected: [Value], sourceLocation: SourceLocation = #_sourceLocation) {
+    let actual = values
+    guard actual != expected else { return }
+    let message = Diff.lines(expected: expected.map { "\($0)" }, actual: actual.map { "\($0)" })
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+  }
+}
+
+/// Readable differences for failed expectations.
+enum Diff {
+  /// A line per position: unchanged lines indented, differing ones as `- expected` / `+ actual`.
+  static func lines(expected: [String], actual: [String]) -> String {
+    var text = "Recorded events differ (- expected, + actual):"
+    for index in 0..<max(expected.count, actual.count) {
+      let wanted = index < expected.count ? expected[index] : nil
+      let got = index < actual.count ? actual[index] : nil
+      if wanted == got {
+        text += "\n    \(wanted!)"
+        continue
+      }
+      if let wanted { text += "\n  - \(wanted)" }
+      if let got { text += "\n  + \(got)" }
+    }
+    return text
+  }
+
+  /// Both diagrams, one above the other, with a caret under the first differing character.
+  static func marbles(expected: String, actual: String, events: String) -> String {
+    let wanted = Array(expected)
+    let got = Array(actual)
+    let firstDifference =
+      zip(wanted, got).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(wanted.count, got.count)
+    return """
+      Marble mismatch
+        expected: \(expected)
+          actual: \(actual)
+                  \(String(repeating: " ", count: firstDifference))^
+      \(events)
+      """
+  }
+}

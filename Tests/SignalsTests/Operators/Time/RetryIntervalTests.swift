@@ -1,0 +1,63 @@
+import SignalsTesting
+import Testing
+
+@testable import Signals
+
+@Suite struct RetryIntervalTests {
+  @Test func restartsAfterTheIntervalAndForwardsTheLastFailure() {
+    let scheduler = TestScheduler()
+    let producer = scheduler.coldProducer("-aX", error: TestError.boom)
+    let recorder = TestRecorder(producer.retry(upTo: 1, interval: .seconds(2), on: scheduler), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "-a---aX", error: .boom)
+  }
+
+  @Test func completesWhenAnAttemptCompletes() {
+    let scheduler = TestScheduler()
+    var attempts = 0
+    let producer = SignalProducer<String, TestError> { observer, _ in
+      attempts += 1
+      if attempts < 3 {
+        observer.send(error: .boom)
+      } else {
+        observer.send(value: "c")
+        observer.sendCompleted()
+      }
+    }
+    let recorder = TestRecorder(producer.retry(upTo: 5, interval: .seconds(1), on: scheduler), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "--(c|)")
+    #expect(attempts == 3)
+  }
+
+  @Test func zeroRetriesFailsAtOnceAndInterruptionIsForwarded() {
+    let scheduler = TestScheduler()
+    let failing = TestRecorder(
+      scheduler.coldProducer("X", error: TestError.boom).retry(upTo: 0, interval: .seconds(1), on: scheduler),
+      scheduler: scheduler
+    )
+    let interrupted = TestRecorder(
+      scheduler.coldProducer("-!", error: TestError.boom).retry(upTo: 2, interval: .seconds(1), on: scheduler),
+      scheduler: scheduler
+    )
+    scheduler.run()
+    failing.expect(marble: "X", error: .boom)
+    interrupted.expect(marble: "-!")
+  }
+
+  @Test func disposingDuringTheWaitCancelsTheNextAttempt() {
+    let scheduler = TestScheduler()
+    var attempts = 0
+    let producer = SignalProducer<String, TestError> { observer, _ in
+      attempts += 1
+      observer.send(error: .boom)
+    }
+    let recorder = TestRecorder(producer.retry(upTo: 3, interval: .seconds(5), on: scheduler), scheduler: scheduler)
+    #expect(scheduler.scheduledCount == 1)
+    recorder.dispose()
+    #expect(scheduler.scheduledCount == 0)
+    scheduler.run()
+    #expect(attempts == 1)
+    recorder.expect(events: ["interrupted"])
+  }
+}

@@ -1,0 +1,67 @@
+import SignalsTesting
+import Testing
+
+@testable import Signals
+
+@Suite struct WithLatestTests {
+  @Test func pairsEachValueWithTheOthersLatest() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-a--b-c-|")
+    let other = scheduler.hotSignal("--x--y---")
+    let recorder = TestRecorder(source.withLatest(from: other).map { $0.0 + $0.1 }, scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "----p-q-|", values: ["p": "bx", "q": "cy"])
+    #expect(observerCount(other) == 0)
+  }
+
+  @Test func theOthersEndChangesNothing() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("--a-b|")
+    let recorder = TestRecorder(
+      source.withLatest(from: scheduler.hotSignal("x!")).map { $0.0 + $0.1 },
+      scheduler: scheduler
+    )
+    scheduler.run()
+    recorder.expect(marble: "--p-q|", values: ["p": "ax", "q": "bx"])
+  }
+
+  @Test func forwardsTheSourcesFailureAndInterruption() {
+    let scheduler = TestScheduler()
+    let failing = TestRecorder(
+      scheduler.hotSignal("-X", error: TestError.boom).withLatest(from: scheduler.hotSignal("x")),
+      scheduler: scheduler
+    )
+    let interrupted = TestRecorder(
+      scheduler.hotSignal("-!").withLatest(from: scheduler.hotSignal("x")), scheduler: scheduler)
+    scheduler.run()
+    #expect(failing.descriptions == ["failed(boom)"])
+    #expect(interrupted.descriptions == ["interrupted"])
+  }
+
+  @Test func disposingDetachesFromBoth() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-a")
+    let other = scheduler.hotSignal("x")
+    let recorder = TestRecorder(source.withLatest(from: other))
+    recorder.dispose()
+    #expect(observerCount(source) == 0)
+    #expect(observerCount(other) == 0)
+  }
+
+  @Test func producerFormSeesTheOthersSynchronousValue() {
+    let recorder = TestRecorder(
+      SignalProducer<Int, Never>(values: 1, 2).withLatest(from: SignalProducer(value: "x")).map { "\($0.0)\($0.1)" }
+    )
+    recorder.expect(events: ["1x", "2x", "completed"])
+  }
+
+  @Test func pairsWithAPropertysCurrentValue() {
+    let property = MutableProperty("x")
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let recorder = TestRecorder(signal.withLatest(from: property).map { "\($0.0)\($0.1)" })
+    input.send(value: 1)
+    property.value = "y"
+    input.send(value: 2)
+    recorder.expect(values: ["1x", "2y"])
+  }
+}
