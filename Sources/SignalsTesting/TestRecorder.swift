@@ -11,7 +11,7 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
   public typealias Event = Signal<Value, Failure>.Event
 
-  private let storage = TestLock<[(time: SchedulerInstant?, event: Event)]>([])
+  private let storage = Locked<[(time: SchedulerInstant?, event: Event)]>([])
   private let scheduler: TestScheduler?
 
   /// The disposable of the observation or start, if the recorder made one.

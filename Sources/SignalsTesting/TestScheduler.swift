@@ -38,7 +38,7 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
     }
   }
 
-  private let state = TestLock(State())
+  private let state = Locked(State())
 
   /// The virtual length of one marble character.
   public let tick: Duration

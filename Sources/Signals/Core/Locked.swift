@@ -17,19 +17,22 @@ import Synchronization
 /// on exit: instrumented operations that give ThreadSanitizer the happens-before edge the mutex already
 /// guarantees. Release builds leave them out: they are free on the specialised send path, but they made the
 /// library's unspecialised dispose path twice as slow (33 → 68 ns per observe + dispose).
+///
+/// It has `package` access so that the package's other modules (SignalsTesting) share this one lock rather
+/// than growing their own; it is not part of the public API.
 @usableFromInline
-struct Locked<State>: @unchecked Sendable {
+package struct Locked<State>: @unchecked Sendable {
   @usableFromInline let storage: LockedStorage<State>
 
   /// A new lock guarding `initial`.
   @inlinable
-  init(_ initial: State) {
+  package init(_ initial: State) {
     storage = LockedStorage.make(initial)
   }
 
   /// Runs `body` with exclusive access to the state and returns its result.
   @inlinable
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try storage.withUnsafeMutablePointers { state, word in
       // The result leaves through a local: `Mutex.withLock` wants a `sending` result, which a value reached
       // through the state pointer cannot be proven to be. The mutex is what makes this safe.
