@@ -35,18 +35,23 @@ public final class Channel<Value> {
   /// The model's end: values sent into it reach the following terminal's observers (and are replayed to
   /// them); its observers receive what is sent into the following terminal, from the moment they attach.
   public var leadingTerminal: ChannelTerminal<Value> {
-    ChannelTerminal(producer: core.producer(of: core.toLeading, replaying: false), lifetime: core.lifetime) {
-      [self] event in
-      self.core.send(event, to: self.core.toFollowing)
-    }
+    terminal(observing: core.toLeading, replaying: false, sendingTo: core.toFollowing)
   }
 
   /// The view's end: values sent into it reach the leading terminal's observers; its observers first receive
   /// the latest value sent into the leading terminal, then what is sent into it later.
   public var followingTerminal: ChannelTerminal<Value> {
-    ChannelTerminal(producer: core.producer(of: core.toFollowing, replaying: true), lifetime: core.lifetime) {
-      [self] event in
-      self.core.send(event, to: self.core.toLeading)
+    terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
+  }
+
+  /// A terminal whose send side holds the channel, and whose producer holds only the core.
+  private func terminal(
+    observing output: SignalCore<Value, Never>,
+    replaying: Bool,
+    sendingTo input: SignalCore<Value, Never>
+  ) -> ChannelTerminal<Value> {
+    ChannelTerminal(producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime) { event in
+      self.core.send(event, to: input)
     }
   }
 }
