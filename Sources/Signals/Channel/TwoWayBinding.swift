@@ -4,10 +4,10 @@ infix operator <~> : BindingPrecedence
 /// Binds two terminals or properties both ways: what comes out of each is sent into the other.
 ///
 /// ```
-/// right (property): 1---------3---
-/// left.value = :    ----2---------
-/// left sees:        1---------3---
-/// right sees:       1---2-----3---
+/// left.value = :   ----2---      (left was 0, right 1 when bound)
+/// right.value = :  ------3-
+/// left:            1---2-3-      (1: the right side's value, at bind time)
+/// right:           ----2-3-
 /// ```
 ///
 /// - **Who wins at bind time:** the right side. Whatever the right side replays to a new observer (a

@@ -107,6 +107,13 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// A producer that executes the command with `input` each time it is started.
   ///
+  /// ```
+  /// work:         -1-2-|
+  /// apply(x):     -1-2-|
+  /// isExecuting:  t----f      (t: before the work is called)
+  /// disabled:     X           (CommandError.disabled; the work is not called)
+  /// ```
+  ///
   /// - Emits: the execution's values.
   /// - Completes: when the work completes. **Fails:** with ``CommandError/disabled`` at once if the command
   ///   is disabled when the producer is started (the work is not called), or with

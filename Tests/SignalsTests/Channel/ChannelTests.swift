@@ -11,27 +11,16 @@ import Testing
     }
   }
 
-  @Test func aValueSentIntoTheLeadingTerminalReachesOnlyTheFollowingObservers() {
-    let channel = Channel<Int>()
-    let leading = Recorder<Int, Never>()
-    let following = Recorder<Int, Never>()
-    channel.leadingTerminal.observe(leading.record)
-    channel.followingTerminal.observe(following.record)
-    channel.leadingTerminal.send(value: 1)
-    channel.leadingTerminal.send(value: 2)
-    #expect(following.descriptions == ["1", "2"])
-    #expect(leading.events.isEmpty)
-  }
-
-  @Test func aValueSentIntoTheFollowingTerminalReachesOnlyTheLeadingObservers() {
-    let channel = Channel<Int>()
-    let leading = Recorder<Int, Never>()
-    let following = Recorder<Int, Never>()
-    channel.leadingTerminal.observe(leading.record)
-    channel.followingTerminal.observe(following.record)
-    channel.followingTerminal.send(value: 1)
-    #expect(leading.descriptions == ["1"])
-    #expect(following.events.isEmpty)
+  @Test func aValueSentIntoOneTerminalReachesOnlyTheOthersObservers() {  // the doc comment's marble
+    let channel = Channel<String>()
+    let leading = Recorder(channel.leadingTerminal.producer)
+    let following = Recorder(channel.followingTerminal.producer)
+    channel.leadingTerminal.send(value: "a")
+    channel.followingTerminal.send(value: "x")
+    channel.leadingTerminal.send(value: "b")
+    channel.leadingTerminal.sendCompleted()
+    #expect(following.descriptions == ["a", "b", "completed"])
+    #expect(leading.descriptions == ["x", "completed"])
   }
 
   @Test func theFollowingTerminalReplaysTheLatestValueSentIntoTheLeadingTerminal() {

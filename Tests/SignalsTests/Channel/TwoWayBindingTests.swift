@@ -16,15 +16,15 @@ import Testing
   }
 
   @Test func changesFlowBothWays() {
-    let left = MutableProperty(1)
+    let left = MutableProperty(0)
     let right = MutableProperty(1)
-    let leftSeen = Recorder(left.producer)
-    let rightSeen = Recorder(right.producer)
+    let leftSeen = Recorder(left.signal)
+    let rightSeen = Recorder(right.signal)
     left <~> right
     left.value = 2
     right.value = 3
-    #expect(leftSeen.descriptions == ["1", "1", "2", "3"])
-    #expect(rightSeen.descriptions == ["1", "2", "3"])
+    #expect(leftSeen.descriptions == ["1", "2", "3"])
+    #expect(rightSeen.descriptions == ["2", "3"])
   }
 
   @Test func aChangeTravelsOnceEachWayAndStopsEvenForValuesThatAreNotEquatable() {

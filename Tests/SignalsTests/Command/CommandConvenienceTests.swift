@@ -31,11 +31,8 @@ import Testing
     refresh.execute()
     #expect(Recorder(refresh.apply()).descriptions == ["2", "completed"])
     #expect(count.value == 2)
-  }
-
-  @Test func aProducerCommandWithoutInputTakesAClosureWithoutParameters() {
-    let refresh = Command<Void, String, Never> { SignalProducer(values: "a", "b") }
-    #expect(Recorder(refresh.apply()).descriptions == ["a", "b", "completed"])
+    let load = Command<Void, String, Never> { SignalProducer(values: "a", "b") }
+    #expect(Recorder(load.apply()).descriptions == ["a", "b", "completed"])
   }
 
   @Test func synchronousWorkHonoursEnabledIfAndThePolicy() {

@@ -65,25 +65,19 @@ import Testing
 
   // MARK: Disabled
 
-  @Test func executingWhileDisabledFailsWithDisabledAndDoesNotCallTheWork() {
+  @Test func executingWhileDisabledFailsWithDisabledReportsTheInputAndDoesNotCallTheWork() {
     let gate = MutableProperty(false)
     let manual = ManualCommand(enabledIf: gate)
     let errors = Recorder(manual.command.errors)
+    let attempts = Recorder(manual.command.disabledAttempts)
     let execution = Recorder(manual.command.apply(1))
+    manual.command.execute(2)
+    #expect(attempts.descriptions == ["1", "2"])
     #expect(execution.descriptions == ["failed(disabled)"])
     #expect(execution.error == .disabled)
     #expect(manual.workCalls.isEmpty)
     #expect(!manual.command.isExecuting.value)
     #expect(errors.events.isEmpty)
-  }
-
-  @Test func disabledAttemptsCarryTheRefusedInputs() {
-    let gate = MutableProperty(false)
-    let manual = ManualCommand(enabledIf: gate)
-    let attempts = Recorder(manual.command.disabledAttempts)
-    manual.command.execute(1)
-    manual.command.execute(2)
-    #expect(attempts.descriptions == ["1", "2"])
   }
 
   @Test func isEnabledFollowsEnabledIf() {
@@ -94,12 +88,6 @@ import Testing
     gate.value = true
     gate.value = false
     #expect(isEnabled.descriptions == ["false", "true", "false"])
-  }
-
-  @Test func aCommandWithoutEnabledIfStartsEnabled() {
-    let manual = ManualCommand()
-    #expect(manual.command.isEnabled.value)
-    #expect(!manual.command.isExecuting.value)
   }
 
   // MARK: isExecuting and isEnabled timing
@@ -116,20 +104,13 @@ import Testing
     #expect(isExecuting.descriptions == ["true", "false"])
   }
 
-  @Test func isExecutingTurnsFalseWhenTheExecutionCompletes() {
+  @Test(arguments: [Signal<Int, TestError>.Event.completed, .failed(.boom)])
+  func isExecutingTurnsFalseWhenTheExecutionEnds(ending: Signal<Int, TestError>.Event) {
     let manual = ManualCommand()
     manual.command.execute(1)
     #expect(manual.command.isExecuting.value)
     #expect(!manual.command.isEnabled.value)
-    manual.latest.sendCompleted()
-    #expect(!manual.command.isExecuting.value)
-    #expect(manual.command.isEnabled.value)
-  }
-
-  @Test func isExecutingTurnsFalseWhenTheExecutionFails() {
-    let manual = ManualCommand()
-    manual.command.execute(1)
-    manual.latest.send(error: .boom)
+    manual.latest.send(ending)
     #expect(!manual.command.isExecuting.value)
     #expect(manual.command.isEnabled.value)
   }
@@ -204,10 +185,19 @@ import Testing
     #expect(errors.descriptions == ["other"])
   }
 
+  @Test func theLatestErrorCanBeKeptAsStateWithAProperty() {
+    let manual = ManualCommand()
+    let latestError = Property(initial: nil, then: manual.command.errors.map(Optional.some))
+    manual.command.execute(1)
+    manual.latest.send(error: .boom)
+    #expect(latestError.value == .boom)
+  }
+
   // MARK: Policies
 
   @Test func aSerialCommandRefusesASecondExecutionWhileOneRuns() {
     let manual = ManualCommand()
+    #expect(manual.command.isEnabled.value && !manual.command.isExecuting.value)  // no enabledIf: enabled
     let attempts = Recorder(manual.command.disabledAttempts)
     manual.command.execute(1)
     let second = Recorder(manual.command.apply(2))
