@@ -72,6 +72,10 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// A command that runs the producer `work` returns, once per execution.
   ///
+  /// When the command's type is not given by the context (a stored property's declared type, or explicit
+  /// generic arguments), label the closure, `Command(execute: { … })`: a bare trailing closure that returns a
+  /// producer could also be synchronous work returning a producer, ``init(policy:enabledIf:work:)``.
+  ///
   /// - Parameters:
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
