@@ -1,9 +1,7 @@
 import BenchSupport
 
-import BenchSupport
-
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 /// The frames on the stack between a send and the observer that receives the value.

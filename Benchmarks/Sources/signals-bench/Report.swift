@@ -57,9 +57,11 @@ struct Report {
     Swift.print("")
     Swift.print("Median ns per operation (min–max over \(samples) samples of ≈ \(String(format2: sampleSeconds)) s).")
     Swift.print("Ratios are Signals' median over the other's: below 1 means Signals is faster.")
-    Swift.print("Goal: Signals at most a quarter of the fastest peer (RxSwift, ReactiveSwift, OpenCombine; from issue 7).")
+    Swift.print(
+      "Goal: Signals at most a quarter of the fastest peer (RxSwift, ReactiveSwift, OpenCombine; from issue 7).")
     Swift.print("")
-    Swift.print("| | workload | per | Signals | OpenCombine | closures | S/OC | S/closures | fastest peer | goal ≤ | met |")
+    Swift.print(
+      "| | workload | per | Signals | OpenCombine | closures | S/OC | S/closures | fastest peer | goal ≤ | met |")
     Swift.print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
     for (workload, measurements) in rows {
       if let reason = workload.pending {
@@ -81,10 +83,13 @@ struct Report {
     }
 
     Swift.print("")
-    Swift.print("Heap allocations per operation (steady state, 1,000 iterations) and per subscription (attach + detach,")
+    Swift.print(
+      "Heap allocations per operation (steady state, 1,000 iterations) and per subscription (attach + detach,")
     Swift.print("on a fresh source, mean of 100), and stack frames from the send to the observer's closure.")
     Swift.print("")
-    Swift.print("| | allocs/op Signals | OpenCombine | closures | allocs/sub Signals | OpenCombine | closures | frames Signals | OpenCombine | closures |")
+    Swift.print(
+      "| | allocs/op Signals | OpenCombine | closures | allocs/sub Signals | OpenCombine | closures | frames Signals | OpenCombine | closures |"
+    )
     Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for (workload, measurements) in rows where workload.pending == nil {
       let perOperation = libraries.map { library in

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import BenchSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How the runner samples.
 struct Options {
@@ -11,6 +12,8 @@ struct Options {
   var samples = 7
   /// Only the workloads whose id is listed (`--only W1,W4`); all when empty.
   var only: Set<String> = []
+  /// Only these libraries (`--library Signals`), e.g. to profile one under callgrind; all when empty.
+  var libraries: Set<Library> = []
   /// Print the symbols of the frames between send and observer (W1).
   var showFrames = false
 
@@ -46,7 +49,8 @@ struct Checks {
     if got == expected {
       verified += 1
     } else {
-      failures.append("\(workload.id) \(library.rawValue): checksum \(got), expected \(expected) (\(iterations) iterations)")
+      failures.append(
+        "\(workload.id) \(library.rawValue): checksum \(got), expected \(expected) (\(iterations) iterations)")
     }
   }
 }
@@ -72,8 +76,12 @@ func timed(_ run: (Int) -> Int, _ iterations: Int) -> (checksum: Int, seconds: D
 /// rotates from round to round, so that drift of the machine (the other core's load, frequency) hits all
 /// libraries alike.
 func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [Measurement] {
-  let runs = workload.implementations.map { $0.make() }
-  var measurements = workload.implementations.map { Measurement(library: $0.library) }
+  let implementations = workload.implementations.filter {
+    options.libraries.isEmpty || options.libraries.contains($0.library)
+  }
+  guard !implementations.isEmpty else { return [] }
+  let runs = implementations.map { $0.make() }
+  var measurements = implementations.map { Measurement(library: $0.library) }
 
   // Calibrate: grow the iteration count until a run takes a tenth of a sample, then scale to a sample.
   var iterations = [Int](repeating: 1, count: runs.count)
@@ -81,7 +89,7 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     var count = 1
     while true {
       let (checksum, seconds) = timed(runs[index], count)
-      checks.check(workload, workload.implementations[index].library, iterations: count, got: checksum)
+      checks.check(workload, implementations[index].library, iterations: count, got: checksum)
       if seconds >= options.sampleSeconds / 10 || count >= 1 << 30 {
         iterations[index] = max(1, Int(Double(count) * options.sampleSeconds / max(seconds, 1e-9)))
         break
@@ -94,7 +102,7 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     for step in runs.indices {
       let index = (step + round) % runs.count
       let (checksum, seconds) = timed(runs[index], iterations[index])
-      checks.check(workload, workload.implementations[index].library, iterations: iterations[index], got: checksum)
+      checks.check(workload, implementations[index].library, iterations: iterations[index], got: checksum)
       let operations = Double(iterations[index] * workload.operationsPerIteration)
       measurements[index].samples.append(seconds * 1e9 / operations)
     }
@@ -106,13 +114,13 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     malloc_counter_start()
     let checksum = runs[index](counted)
     let allocations = malloc_counter_stop()
-    checks.check(workload, workload.implementations[index].library, iterations: counted, got: checksum)
+    checks.check(workload, implementations[index].library, iterations: counted, got: checksum)
     measurements[index].allocationsPerOperation =
       Double(allocations) / Double(counted * workload.operationsPerIteration)
   }
 
   // Allocations per subscription: a fresh source each time, attach counted, then detach counted.
-  for (index, implementation) in workload.implementations.enumerated() {
+  for (index, implementation) in implementations.enumerated() {
     guard let subscription = implementation.subscription else { continue }
     let cycles = 100
     var attached: Int64 = 0
@@ -130,7 +138,7 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     measurements[index].allocationsPerDetach = Double(detached) / Double(cycles)
   }
 
-  for (index, implementation) in workload.implementations.enumerated() {
+  for (index, implementation) in implementations.enumerated() {
     measurements[index].frames = implementation.frames?()
   }
   return measurements
@@ -149,4 +157,10 @@ func verifyAllocationCounter() -> Bool {
   for index in 0..<1_000 { keep.append(Probe(index)) }
   let count = malloc_counter_stop()
   return malloc_counter_is_interposed() != 0 && count == 1_000 && keep.count == 1_000
+}
+
+/// Runs `run` once, untimed: the function to look for in a callgrind profile (`--profile N`).
+@inline(never)
+func profiled(_ run: (Int) -> Int, _ iterations: Int) -> Int {
+  run(iterations)
 }

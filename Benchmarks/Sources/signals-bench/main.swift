@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #endif
 
 // signals-bench: Signals side by side with OpenCombine and hand-written closures (issue 7).
@@ -7,19 +7,27 @@
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
 
 var options = Options()
+/// `--profile N`: run each selected implementation once for N iterations, untimed (for callgrind).
+var profileIterations: Int?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick":
-    let only = options.only
+    let (only, libraries, showFrames) = (options.only, options.libraries, options.showFrames)
     options = .quick
-    options.only = only
+    (options.only, options.libraries, options.showFrames) = (only, libraries, showFrames)
   case "--only":
     options.only = Set((arguments.popFirst() ?? "").split(separator: ",").map { $0.uppercased() })
+  case "--library":
+    let names = (arguments.popFirst() ?? "").split(separator: ",").map { $0.lowercased() }
+    options.libraries = Set(Library.allCases.filter { names.contains($0.rawValue.lowercased()) })
+  case "--profile":
+    profileIterations = Int(arguments.popFirst() ?? "") ?? 10_000
   case "--frames":
     options.showFrames = true
   case "--help", "-h":
-    print("usage: signals-bench [--quick] [--only W1,W2,…] [--frames]")
+    print(
+      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--profile N]")
     exit(0)
   default:
     print("unknown argument \(argument); see --help")
@@ -28,12 +36,26 @@ while let argument = arguments.popFirst() {
 }
 
 #if DEBUG
-  print("warning: a debug build; times mean nothing. Use swift run -c release.")
+print("warning: a debug build; times mean nothing. Use swift run -c release.")
 #endif
 
 guard verifyAllocationCounter() else {
   print("error: the malloc counter does not see this process's allocations; allocation counts would be wrong.")
   exit(1)
+}
+
+if let iterations = profileIterations {
+  var checks = Checks()
+  for workload in Workload.all where workload.pending == nil {
+    guard options.only.isEmpty || options.only.contains(workload.id) else { continue }
+    for implementation in workload.implementations {
+      guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
+      let run = implementation.make()
+      checks.check(workload, implementation.library, iterations: iterations, got: profiled(run, iterations))
+    }
+  }
+  print(checks.failures.isEmpty ? "Profile run: checksums verified." : "Profile run: \(checks.failures)")
+  exit(checks.failures.isEmpty ? 0 : 1)
 }
 
 var report = Report()
