@@ -74,7 +74,14 @@ struct Report {
       var met = "—"
       if let peer = workload.fastestPeer, let signals = measurement(measurements, .signals) {
         goal = format(ns: peer / 4)
-        met = signals.median <= peer / 4 ? "yes" : "no (\(String(format1: peer / signals.median))x faster)"
+        let speedup = peer / signals.median
+        if speedup >= 4 {
+          met = "yes (\(String(format1: speedup))x)"
+        } else if speedup >= 1 {
+          met = "no: \(String(format1: speedup))x faster"
+        } else {
+          met = "no: \(String(format1: 1 / speedup))x slower"
+        }
       }
       let peer = workload.fastestPeer.map { format(ns: $0) } ?? "—"
       Swift.print(

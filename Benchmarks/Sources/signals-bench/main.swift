@@ -47,7 +47,7 @@ guard verifyAllocationCounter() else {
 if let iterations = profileIterations {
   var checks = Checks()
   for workload in Workload.all where workload.pending == nil {
-    guard options.only.isEmpty || options.only.contains(workload.id) else { continue }
+    guard options.only.isEmpty || options.only.contains(workload.id.uppercased()) else { continue }
     for implementation in workload.implementations {
       guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
       let run = implementation.make()
@@ -61,7 +61,7 @@ if let iterations = profileIterations {
 var report = Report()
 var checks = Checks()
 let started = nanoseconds()
-for workload in Workload.all where options.only.isEmpty || options.only.contains(workload.id) {
+for workload in Workload.all where options.only.isEmpty || options.only.contains(workload.id.uppercased()) {
   if workload.pending != nil {
     print("\(workload.id) \(workload.title): pending")
     report.rows.append((workload, []))
