@@ -126,12 +126,12 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     var attached: Int64 = 0
     var detached: Int64 = 0
     for _ in 0..<cycles {
-      let attach = subscription()
+      let probe = subscription()
       malloc_counter_start()
-      let detach = attach()
+      let token = probe.attach()
       attached += malloc_counter_stop()
       malloc_counter_start()
-      detach()
+      probe.detach(token)
       detached += malloc_counter_stop()
     }
     measurements[index].allocationsPerAttach = Double(attached) / Double(cycles)

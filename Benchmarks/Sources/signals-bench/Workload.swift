@@ -11,16 +11,16 @@ struct Implementation {
   /// Builds the workload's streams and subscriptions (not timed) and returns the timed part: it runs the given
   /// number of iterations and returns the checksum of what the observers received.
   let make: () -> (Int) -> Int
-  /// The cost of one subscription: `make` builds a fresh source (not counted) and returns `attach`, which
-  /// subscribes and returns `detach`. Counted apart: allocations of `attach`, then of `detach`.
-  var subscription: (() -> () -> () -> Void)?
+  /// The cost of one subscription: builds a fresh source (not counted) and returns the probe whose `attach`
+  /// and `detach` are counted apart.
+  var subscription: (() -> SubscriptionProbe)?
   /// The stack frames from the send to the observer, for one value; see `Frames.swift`.
   var frames: (() -> FrameProbe)?
 
   init(
     _ library: Library,
     make: @escaping () -> (Int) -> Int,
-    subscription: (() -> () -> () -> Void)? = nil,
+    subscription: (() -> SubscriptionProbe)? = nil,
     frames: (() -> FrameProbe)? = nil
   ) {
     self.library = library
@@ -28,6 +28,14 @@ struct Implementation {
     self.subscription = subscription
     self.frames = frames
   }
+}
+
+/// Subscribing and unsubscribing on a source built beforehand. The token that `attach` returns (a disposable,
+/// a cancellable, an id) is handed to `detach`: a reference or an integer boxed in `Any` is stored inline, so
+/// the probe itself allocates nothing that would be counted.
+struct SubscriptionProbe {
+  let attach: () -> Any
+  let detach: (Any) -> Void
 }
 
 /// A workload: the same work written on each library, with the checksum every run must produce.

@@ -27,11 +27,11 @@ extension Workload {
           },
           subscription: {
             let (signal, input) = Signal<Int, Never>.pipe()
-            return {
-              let sink = Sink()
-              let disposable = signal.map { $0 &* 3 }.filter { $0 & 1 == 0 }.observeValues { sink.add($0) }
-              return { withExtendedLifetime(input) { disposable?.dispose() } }
-            }
+            let sink = Sink()  // made outside the counted attach
+            return SubscriptionProbe(
+              attach: { signal.map { $0 &* 3 }.filter { $0 & 1 == 0 }.observeValues { sink.add($0) } as Any },
+              detach: { token in withExtendedLifetime(input) { (token as? (any Disposable)?)??.dispose() } }
+            )
           },
           frames: { signalsFrames() }
         ),
@@ -49,11 +49,11 @@ extension Workload {
           },
           subscription: {
             let subject = PassthroughSubject<Int, Never>()
-            return {
-              let sink = Sink()
-              let cancellable = subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.sink { sink.add($0) }
-              return { cancellable.cancel() }
-            }
+            let sink = Sink()  // made outside the counted attach
+            return SubscriptionProbe(
+              attach: { subject.map { $0 &* 3 }.filter { $0 & 1 == 0 }.sink { sink.add($0) } },
+              detach: { token in (token as? AnyCancellable)?.cancel() }
+            )
           },
           frames: { openCombineFrames() }
         ),
@@ -71,11 +71,11 @@ extension Workload {
           },
           subscription: {
             let pipe = ClosurePipe<Int>()
-            return {
-              let sink = Sink()
-              let id = pipe.observe(w1Closures { sink.add($0) })
-              return { pipe.remove(id) }
-            }
+            let sink = Sink()  // made outside the counted attach
+            return SubscriptionProbe(
+              attach: { pipe.observe(w1Closures { sink.add($0) }) },
+              detach: { token in pipe.remove(token as! Int) }
+            )
           },
           frames: { closuresFrames() }
         ),

@@ -53,13 +53,15 @@ extension Workload {
             let (a, inputA) = Signal<Int, Never>.pipe()
             let (b, inputB) = Signal<Int, Never>.pipe()
             let (c, inputC) = Signal<Int, Never>.pipe()
-            return {
-              let sink = Sink()
-              let disposable = Signal.combineLatest(a, b, c).observeValues { x, y, z in
-                sink.add(x &+ y &* 2 &+ z &* 3)
+            let sink = Sink()  // made outside the counted attach
+            return SubscriptionProbe(
+              attach: {
+                Signal.combineLatest(a, b, c).observeValues { x, y, z in sink.add(x &+ y &* 2 &+ z &* 3) } as Any
+              },
+              detach: { token in
+                withExtendedLifetime((inputA, inputB, inputC)) { (token as? (any Disposable)?)??.dispose() }
               }
-              return { withExtendedLifetime((inputA, inputB, inputC)) { disposable?.dispose() } }
-            }
+            )
           }
         ),
         Implementation(
