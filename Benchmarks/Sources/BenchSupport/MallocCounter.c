@@ -1,6 +1,8 @@
 #include "BenchSupport.h"
 
 #include <errno.h>
+#include <execinfo.h>
+#include <unistd.h>
 #include <stddef.h>
 
 extern void *__libc_malloc(size_t size);
@@ -13,9 +15,26 @@ static volatile int counting = 0;
 static int64_t count = 0;
 static volatile int seen = 0;
 
+static volatile int tracing = 0;
+static volatile int inTrace = 0;
+
+static void trace(void) {
+  if (inTrace) return;
+  inTrace = 1;
+  void *frames[10];
+  int depth = backtrace(frames, 10);
+  // frames[0] is trace, frames[1] note's caller (malloc…): skip both.
+  if (depth > 2) backtrace_symbols_fd(frames + 2, depth - 2, 2);
+  write(2, "--\n", 3);
+  inTrace = 0;
+}
+
 static inline void note(void) {
   seen = 1;
-  if (counting) __atomic_fetch_add(&count, 1, __ATOMIC_RELAXED);
+  if (counting) {
+    __atomic_fetch_add(&count, 1, __ATOMIC_RELAXED);
+    if (tracing) trace();
+  }
 }
 
 void *malloc(size_t size) {
@@ -63,6 +82,15 @@ void malloc_counter_start(void) {
 int64_t malloc_counter_stop(void) {
   counting = 0;
   return __atomic_load_n(&count, __ATOMIC_RELAXED);
+}
+
+void malloc_counter_trace(int on) {
+  if (on) {
+    // The first backtrace() loads libgcc_s, which allocates: do it before tracing starts.
+    void *frames[2];
+    backtrace(frames, 2);
+  }
+  tracing = on;
 }
 
 int malloc_counter_is_interposed(void) { return seen; }

@@ -1,3 +1,5 @@
+import BenchSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,6 +9,8 @@ import Glibc
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
 
 var options = Options()
+/// `--trace-allocations W1`: print where each allocation of one Signals subscription comes from.
+var traceAllocations: String?
 /// `--profile N`: run each selected implementation once for N iterations, untimed (for callgrind).
 var profileIterations: Int?
 var arguments = CommandLine.arguments.dropFirst()
@@ -23,11 +27,14 @@ while let argument = arguments.popFirst() {
     options.libraries = Set(Library.allCases.filter { names.contains($0.rawValue.lowercased()) })
   case "--profile":
     profileIterations = Int(arguments.popFirst() ?? "") ?? 10_000
+  case "--trace-allocations":
+    traceAllocations = arguments.popFirst()?.uppercased()
   case "--frames":
     options.showFrames = true
   case "--help", "-h":
     print(
-      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--profile N]")
+      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--profile N] [--trace-allocations W1]"
+    )
     exit(0)
   default:
     print("unknown argument \(argument); see --help")
@@ -42,6 +49,37 @@ print("warning: a debug build; times mean nothing. Use swift run -c release.")
 guard verifyAllocationCounter() else {
   print("error: the malloc counter does not see this process's allocations; allocation counts would be wrong.")
   exit(1)
+}
+
+func writeToStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+if let id = traceAllocations {
+  for workload in Workload.all where workload.id.uppercased() == id {
+    for implementation in workload.implementations {
+      guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
+      guard let subscription = implementation.subscription else { continue }
+      // One cycle first, untraced: the runtime instantiates type metadata the first time, and allocates.
+      let warmUp = subscription()
+      warmUp.detach(warmUp.attach())
+      let probe = subscription()
+      writeToStandardError("== \(workload.id) \(implementation.library.rawValue): attach\n")
+      malloc_counter_trace(1)
+      malloc_counter_start()
+      let token = probe.attach()
+      let attached = malloc_counter_stop()
+      writeToStandardError("== detach\n")
+      malloc_counter_start()
+      probe.detach(token)
+      let detached = malloc_counter_stop()
+      malloc_counter_trace(0)
+      print(
+        "\(workload.id) \(implementation.library.rawValue): \(attached) allocations to attach, \(detached) to detach")
+    }
+  }
+  exit(0)
 }
 
 if let iterations = profileIterations {

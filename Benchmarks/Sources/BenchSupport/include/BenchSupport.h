@@ -19,6 +19,10 @@ void malloc_counter_start(void);
 /// posix_memalign, aligned_alloc, memalign) made since `malloc_counter_start`.
 int64_t malloc_counter_stop(void);
 
+/// While on, every counted allocation also writes the innermost frames of its caller's stack to standard
+/// error (backtrace_symbols_fd, which does not allocate): where the allocations of a subscription come from.
+void malloc_counter_trace(int on);
+
 /// Whether the interposed malloc is the one the process uses (checked once at startup).
 int malloc_counter_is_interposed(void);
 
