@@ -63,7 +63,7 @@ func nanoseconds() -> UInt64 {
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
-/// Runs `body` and returns its result with the elapsed seconds.
+/// Runs `run` for `iterations` and returns its checksum with the elapsed seconds.
 @inline(never)
 func timed(_ run: (Int) -> Int, _ iterations: Int) -> (checksum: Int, seconds: Double) {
   let start = nanoseconds()

@@ -7,6 +7,9 @@ import Glibc
 // signals-bench: Signals side by side with OpenCombine and hand-written closures (issue 7).
 //
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
+//
+// --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
+// --trace-allocations W1 prints where each allocation of one subscription comes from. See README, Performance.
 
 var options = Options()
 /// `--trace-allocations W1`: print where each allocation of one Signals subscription comes from.

@@ -15,8 +15,8 @@
 /// Starts counting allocations from zero.
 void malloc_counter_start(void);
 
-/// Stops counting and returns the number of allocations (malloc, calloc, realloc of NULL or to a new block,
-/// posix_memalign, aligned_alloc, memalign) made since `malloc_counter_start`.
+/// Stops counting and returns the number of allocations (malloc, calloc, realloc, posix_memalign,
+/// aligned_alloc, memalign calls) made since `malloc_counter_start`.
 int64_t malloc_counter_stop(void);
 
 /// While on, every counted allocation also writes the innermost frames of its caller's stack to standard
