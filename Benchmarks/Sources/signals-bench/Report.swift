@@ -1,0 +1,130 @@
+/// Formats nanoseconds: two decimals below 10, one below 100, whole numbers with thousands separators above.
+func format(ns value: Double) -> String {
+  if value < 10 { return String(format2: value) }
+  if value < 100 { return String(format1: value) }
+  return grouped(Int(value.rounded()))
+}
+
+func format(count value: Double) -> String {
+  value == value.rounded() ? String(Int(value)) : String(format2: value)
+}
+
+func grouped(_ value: Int) -> String {
+  let digits = String(value)
+  var result = ""
+  for (offset, character) in digits.enumerated() {
+    if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+    result.append(character)
+  }
+  return result
+}
+
+extension String {
+  init(format1 value: Double) {
+    let tenths = Int((value * 10).rounded())
+    self = "\(tenths / 10).\(tenths % 10)"
+  }
+
+  init(format2 value: Double) {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    self = "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+}
+
+/// The results of one run, printed as Markdown tables.
+struct Report {
+  var rows: [(Workload, [Measurement])] = []
+
+  func measurement(_ measurements: [Measurement], _ library: Library) -> Measurement? {
+    measurements.first { $0.library == library }
+  }
+
+  func ratio(_ measurements: [Measurement], _ library: Library) -> String {
+    guard let signals = measurement(measurements, .signals), let other = measurement(measurements, library) else {
+      return "—"
+    }
+    return String(format2: signals.median / other.median)
+  }
+
+  func timeCell(_ measurement: Measurement?) -> String {
+    guard let measurement else { return "—" }
+    return "\(format(ns: measurement.median)) (\(format(ns: measurement.minimum))–\(format(ns: measurement.maximum)))"
+  }
+
+  func print(samples: Int, sampleSeconds: Double) {
+    let libraries = Library.allCases
+    Swift.print("")
+    Swift.print("Median ns per operation (min–max over \(samples) samples of ≈ \(String(format2: sampleSeconds)) s).")
+    Swift.print("Ratios are Signals' median over the other's: below 1 means Signals is faster.")
+    Swift.print(
+      "Goal: Signals at most a quarter of the fastest peer (RxSwift, ReactiveSwift, OpenCombine; from issue 7).")
+    Swift.print("")
+    Swift.print(
+      "| | workload | per | Signals | OpenCombine | closures | S/OC | S/closures | fastest peer | goal ≤ | met |")
+    Swift.print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for (workload, measurements) in rows {
+      if let reason = workload.pending {
+        let peer = workload.fastestPeer.map { format(ns: $0) } ?? "—"
+        Swift.print("| \(workload.id) | \(workload.title) | — | pending: \(reason) | | | | | \(peer) | | |")
+        continue
+      }
+      let cells = libraries.map { timeCell(measurement(measurements, $0)) }
+      var goal = "—"
+      var met = "—"
+      if let peer = workload.fastestPeer, let signals = measurement(measurements, .signals) {
+        goal = format(ns: peer / 4)
+        let speedup = peer / signals.median
+        if speedup >= 4 {
+          met = "yes (\(String(format1: speedup))x)"
+        } else if speedup >= 1 {
+          met = "no: \(String(format1: speedup))x faster"
+        } else {
+          met = "no: \(String(format1: 1 / speedup))x slower"
+        }
+      }
+      let peer = workload.fastestPeer.map { format(ns: $0) } ?? "—"
+      Swift.print(
+        "| \(workload.id) | \(workload.title) | \(workload.unit) | \(cells.joined(separator: " | ")) | "
+          + "\(ratio(measurements, .openCombine)) | \(ratio(measurements, .closures)) | \(peer) | \(goal) | \(met) |")
+    }
+
+    Swift.print("")
+    Swift.print(
+      "Heap allocations per operation (steady state, 1,000 iterations) and per subscription (attach + detach,")
+    Swift.print("on a fresh source, mean of 100), and stack frames from the send to the observer's closure.")
+    Swift.print("")
+    Swift.print(
+      "| | allocs/op Signals | OpenCombine | closures | allocs/sub Signals | OpenCombine | closures | frames Signals | OpenCombine | closures |"
+    )
+    Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for (workload, measurements) in rows where workload.pending == nil {
+      let perOperation = libraries.map { library in
+        measurement(measurements, library)?.allocationsPerOperation.map { format(count: $0) } ?? "—"
+      }
+      let perSubscription = libraries.map { library -> String in
+        guard let found = measurement(measurements, library), let attach = found.allocationsPerAttach,
+          let detach = found.allocationsPerDetach
+        else { return "—" }
+        return "\(format(count: attach)) + \(format(count: detach))"
+      }
+      let frames = libraries.map { library in
+        measurement(measurements, library)?.frames.map { String($0.depth) } ?? "—"
+      }
+      Swift.print(
+        "| \(workload.id) | \(perOperation.joined(separator: " | ")) | \(perSubscription.joined(separator: " | ")) | "
+          + "\(frames.joined(separator: " | ")) |")
+    }
+  }
+
+  func printFrames() {
+    for (workload, measurements) in rows {
+      for found in measurements {
+        guard let frames = found.frames else { continue }
+        Swift.print("")
+        Swift.print("\(workload.id) \(found.library.rawValue): \(frames.depth) frames, observer first")
+        for symbol in frames.symbols { Swift.print("  \(symbol)") }
+      }
+    }
+  }
+}

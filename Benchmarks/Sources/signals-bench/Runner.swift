@@ -1,0 +1,166 @@
+import BenchSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How the runner samples.
+struct Options {
+  /// How long one sample should last, in seconds (the issue asks for ≈ 0.2 s).
+  var sampleSeconds = 0.2
+  /// Samples per library and workload (at least 5).
+  var samples = 7
+  /// Only the workloads whose id is listed (`--only W1,W4`); all when empty.
+  var only: Set<String> = []
+  /// Only these libraries (`--library Signals`), e.g. to profile one under callgrind; all when empty.
+  var libraries: Set<Library> = []
+  /// Print the symbols of the frames between send and observer (W1).
+  var showFrames = false
+
+  static let quick = Options(sampleSeconds: 0.02, samples: 5)
+}
+
+/// What the runner measured for one library on one workload.
+struct Measurement {
+  let library: Library
+  /// ns per operation, one per sample.
+  var samples: [Double] = []
+  var allocationsPerOperation: Double?
+  var allocationsPerAttach: Double?
+  var allocationsPerDetach: Double?
+  var frames: FrameProbe?
+
+  var median: Double {
+    let sorted = samples.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+  var minimum: Double { samples.min() ?? 0 }
+  var maximum: Double { samples.max() ?? 0 }
+}
+
+/// Checksums verified and failed over the whole run.
+struct Checks {
+  var verified = 0
+  var failures: [String] = []
+
+  mutating func check(_ workload: Workload, _ library: Library, iterations: Int, got: Int) {
+    let expected = workload.expected(iterations)
+    if got == expected {
+      verified += 1
+    } else {
+      failures.append(
+        "\(workload.id) \(library.rawValue): checksum \(got), expected \(expected) (\(iterations) iterations)")
+    }
+  }
+}
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func nanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// Runs `run` for `iterations` and returns its checksum with the elapsed seconds.
+@inline(never)
+func timed(_ run: (Int) -> Int, _ iterations: Int) -> (checksum: Int, seconds: Double) {
+  let start = nanoseconds()
+  let checksum = run(iterations)
+  let end = nanoseconds()
+  return (checksum, Double(end - start) / 1e9)
+}
+
+/// Runs one workload on every library, interleaved: each round times every library once, in an order that
+/// rotates from round to round, so that drift of the machine (the other core's load, frequency) hits all
+/// libraries alike.
+func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [Measurement] {
+  let implementations = workload.implementations.filter {
+    options.libraries.isEmpty || options.libraries.contains($0.library)
+  }
+  guard !implementations.isEmpty else { return [] }
+  let runs = implementations.map { $0.make() }
+  var measurements = implementations.map { Measurement(library: $0.library) }
+
+  // Calibrate: grow the iteration count until a run takes a tenth of a sample, then scale to a sample.
+  var iterations = [Int](repeating: 1, count: runs.count)
+  for index in runs.indices {
+    var count = 1
+    while true {
+      let (checksum, seconds) = timed(runs[index], count)
+      checks.check(workload, implementations[index].library, iterations: count, got: checksum)
+      if seconds >= options.sampleSeconds / 10 || count >= 1 << 30 {
+        iterations[index] = max(1, Int(Double(count) * options.sampleSeconds / max(seconds, 1e-9)))
+        break
+      }
+      count = seconds < options.sampleSeconds / 1000 ? count * 10 : count * 2
+    }
+  }
+
+  for round in 0..<options.samples {
+    for step in runs.indices {
+      let index = (step + round) % runs.count
+      let (checksum, seconds) = timed(runs[index], iterations[index])
+      checks.check(workload, implementations[index].library, iterations: iterations[index], got: checksum)
+      let operations = Double(iterations[index] * workload.operationsPerIteration)
+      measurements[index].samples.append(seconds * 1e9 / operations)
+    }
+  }
+
+  // Allocations per operation, in steady state (after the samples), outside the timed runs.
+  let counted = 1_000
+  for index in runs.indices {
+    malloc_counter_start()
+    let checksum = runs[index](counted)
+    let allocations = malloc_counter_stop()
+    checks.check(workload, implementations[index].library, iterations: counted, got: checksum)
+    measurements[index].allocationsPerOperation =
+      Double(allocations) / Double(counted * workload.operationsPerIteration)
+  }
+
+  // Allocations per subscription: a fresh source each time, attach counted, then detach counted.
+  for (index, implementation) in implementations.enumerated() {
+    guard let subscription = implementation.subscription else { continue }
+    let cycles = 100
+    var attached: Int64 = 0
+    var detached: Int64 = 0
+    for _ in 0..<cycles {
+      let probe = subscription()
+      malloc_counter_start()
+      let token = probe.attach()
+      attached += malloc_counter_stop()
+      malloc_counter_start()
+      probe.detach(token)
+      detached += malloc_counter_stop()
+    }
+    measurements[index].allocationsPerAttach = Double(attached) / Double(cycles)
+    measurements[index].allocationsPerDetach = Double(detached) / Double(cycles)
+  }
+
+  for (index, implementation) in implementations.enumerated() {
+    measurements[index].frames = implementation.frames?()
+  }
+  return measurements
+}
+
+/// Checks once that the malloc counter sees the allocations of this process: 1,000 objects, 1,000 counts.
+@inline(never)
+func verifyAllocationCounter() -> Bool {
+  final class Probe {
+    var value: Int
+    init(_ value: Int) { self.value = value }
+  }
+  var keep: [Probe] = []
+  keep.reserveCapacity(1_000)
+  malloc_counter_start()
+  for index in 0..<1_000 { keep.append(Probe(index)) }
+  let count = malloc_counter_stop()
+  return malloc_counter_is_interposed() != 0 && count == 1_000 && keep.count == 1_000
+}
+
+/// Runs `run` once, untimed: the function to look for in a callgrind profile (`--profile N`).
+@inline(never)
+func profiled(_ run: (Int) -> Int, _ iterations: Int) -> Int {
+  run(iterations)
+}

@@ -1,0 +1,131 @@
+/// The libraries a workload runs on.
+enum Library: String, CaseIterable {
+  case signals = "Signals"
+  case openCombine = "OpenCombine"
+  case closures = "closures"
+}
+
+/// One workload on one library.
+struct Implementation {
+  let library: Library
+  /// Builds the workload's streams and subscriptions (not timed) and returns the timed part: it runs the given
+  /// number of iterations and returns the checksum of what the observers received.
+  let make: () -> (Int) -> Int
+  /// The cost of one subscription: builds a fresh source (not counted) and returns the probe whose `attach`
+  /// and `detach` are counted apart.
+  var subscription: (() -> SubscriptionProbe)?
+  /// The stack frames from the send to the observer, for one value; see `Frames.swift`.
+  var frames: (() -> FrameProbe)?
+
+  init(
+    _ library: Library,
+    make: @escaping () -> (Int) -> Int,
+    subscription: (() -> SubscriptionProbe)? = nil,
+    frames: (() -> FrameProbe)? = nil
+  ) {
+    self.library = library
+    self.make = make
+    self.subscription = subscription
+    self.frames = frames
+  }
+}
+
+/// Subscribing and unsubscribing on a source built beforehand. The token that `attach` returns (a disposable,
+/// a cancellable, an id) is handed to `detach`: a reference or an integer boxed in `Any` is stored inline, so
+/// the probe itself allocates nothing that would be counted.
+struct SubscriptionProbe {
+  let attach: () -> Any
+  let detach: (Any) -> Void
+}
+
+/// A workload: the same work written on each library, with the checksum every run must produce.
+///
+/// Adding a workload is one file under `Workloads/` with a `static func` returning a `Workload`, plus one
+/// line in ``Workload/all``.
+struct Workload {
+  let id: String
+  let title: String
+  /// What one operation is ("send", "delivery", "inner value", …); times are per operation.
+  let unit: String
+  /// How many operations one iteration performs (W2: 100 deliveries per send).
+  let operationsPerIteration: Int
+  /// The checksum a run of this many iterations must return.
+  let expected: (Int) -> Int
+  let implementations: [Implementation]
+  /// Target from the issue: the fastest peer's median ns/op on this machine (RxSwift, ReactiveSwift, OpenCombine).
+  let fastestPeer: Double?
+  /// Set for a workload whose types are not on this branch yet: it is listed, not run.
+  let pending: String?
+
+  init(
+    id: String,
+    title: String,
+    unit: String,
+    operationsPerIteration: Int = 1,
+    fastestPeer: Double?,
+    expected: @escaping (Int) -> Int,
+    implementations: [Implementation]
+  ) {
+    self.id = id
+    self.title = title
+    self.unit = unit
+    self.operationsPerIteration = operationsPerIteration
+    self.fastestPeer = fastestPeer
+    self.expected = expected
+    self.implementations = implementations
+    self.pending = nil
+  }
+
+  /// A workload listed but not yet runnable.
+  static func pending(id: String, title: String, fastestPeer: Double?, reason: String) -> Workload {
+    Workload(id: id, title: title, fastestPeer: fastestPeer, reason: reason)
+  }
+
+  private init(id: String, title: String, fastestPeer: Double?, reason: String) {
+    self.id = id
+    self.title = title
+    self.unit = "op"
+    self.operationsPerIteration = 1
+    self.fastestPeer = fastestPeer
+    self.expected = { _ in 0 }
+    self.implementations = []
+    self.pending = reason
+  }
+
+  /// Every workload, in the issue's order.
+  static var all: [Workload] {
+    [
+      .w1SendMapFilter(),
+      .w2FanOut(),
+      .w3SubscribeDispose(),
+      .w4CombineLatest(),
+      .w5PropertySet(),
+      .w6ChainedMaps(),
+      .w7FlatMapLatestCold(),
+      .w7bFlatMapLatestHot(),
+      .w8StartJust(),
+      .pending(
+        id: "W9", title: "Command execute, synchronous work", fastestPeer: nil,
+        reason: "needs Command (being built on another branch)"),
+      .pending(
+        id: "W10", title: "two-way Channel round trip", fastestPeer: nil,
+        reason: "needs Channel (being built on another branch)"),
+      .pending(
+        id: "W11", title: "debounce on the TestScheduler", fastestPeer: nil,
+        reason: "needs debounce and TestScheduler (being built on another branch)"),
+    ]
+  }
+}
+
+/// Where observers add what they receive: a pointer, so the hot path pays no exclusivity check and every
+/// library pays the same.
+final class Sink {
+  let pointer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+
+  init() { pointer.initialize(to: 0) }
+  deinit { pointer.deallocate() }
+
+  @inline(__always) func add(_ value: Int) { pointer.pointee &+= value }
+  var value: Int { pointer.pointee }
+  func reset() { pointer.pointee = 0 }
+}

@@ -1,0 +1,125 @@
+import BenchSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// signals-bench: Signals side by side with OpenCombine and hand-written closures (issue 7).
+//
+//   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
+//
+// --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
+// --trace-allocations W1 prints where each allocation of one subscription comes from. See README, Performance.
+
+var options = Options()
+/// `--trace-allocations W1`: print where each allocation of one Signals subscription comes from.
+var traceAllocations: String?
+/// `--profile N`: run each selected implementation once for N iterations, untimed (for callgrind).
+var profileIterations: Int?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--quick":
+    let (only, libraries, showFrames) = (options.only, options.libraries, options.showFrames)
+    options = .quick
+    (options.only, options.libraries, options.showFrames) = (only, libraries, showFrames)
+  case "--only":
+    options.only = Set((arguments.popFirst() ?? "").split(separator: ",").map { $0.uppercased() })
+  case "--library":
+    let names = (arguments.popFirst() ?? "").split(separator: ",").map { $0.lowercased() }
+    options.libraries = Set(Library.allCases.filter { names.contains($0.rawValue.lowercased()) })
+  case "--profile":
+    profileIterations = Int(arguments.popFirst() ?? "") ?? 10_000
+  case "--trace-allocations":
+    traceAllocations = arguments.popFirst()?.uppercased()
+  case "--frames":
+    options.showFrames = true
+  case "--help", "-h":
+    print(
+      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--profile N] [--trace-allocations W1]"
+    )
+    exit(0)
+  default:
+    print("unknown argument \(argument); see --help")
+    exit(2)
+  }
+}
+
+#if DEBUG
+print("warning: a debug build; times mean nothing. Use swift run -c release.")
+#endif
+
+guard verifyAllocationCounter() else {
+  print("error: the malloc counter does not see this process's allocations; allocation counts would be wrong.")
+  exit(1)
+}
+
+func writeToStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+if let id = traceAllocations {
+  for workload in Workload.all where workload.id.uppercased() == id {
+    for implementation in workload.implementations {
+      guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
+      guard let subscription = implementation.subscription else { continue }
+      // One cycle first, untraced: the runtime instantiates type metadata the first time, and allocates.
+      let warmUp = subscription()
+      warmUp.detach(warmUp.attach())
+      let probe = subscription()
+      writeToStandardError("== \(workload.id) \(implementation.library.rawValue): attach\n")
+      malloc_counter_trace(1)
+      malloc_counter_start()
+      let token = probe.attach()
+      let attached = malloc_counter_stop()
+      writeToStandardError("== detach\n")
+      malloc_counter_start()
+      probe.detach(token)
+      let detached = malloc_counter_stop()
+      malloc_counter_trace(0)
+      print(
+        "\(workload.id) \(implementation.library.rawValue): \(attached) allocations to attach, \(detached) to detach")
+    }
+  }
+  exit(0)
+}
+
+if let iterations = profileIterations {
+  var checks = Checks()
+  for workload in Workload.all where workload.pending == nil {
+    guard options.only.isEmpty || options.only.contains(workload.id.uppercased()) else { continue }
+    for implementation in workload.implementations {
+      guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
+      let run = implementation.make()
+      checks.check(workload, implementation.library, iterations: iterations, got: profiled(run, iterations))
+    }
+  }
+  print(checks.failures.isEmpty ? "Profile run: checksums verified." : "Profile run: \(checks.failures)")
+  exit(checks.failures.isEmpty ? 0 : 1)
+}
+
+var report = Report()
+var checks = Checks()
+let started = nanoseconds()
+for workload in Workload.all where options.only.isEmpty || options.only.contains(workload.id.uppercased()) {
+  if workload.pending != nil {
+    print("\(workload.id) \(workload.title): pending")
+    report.rows.append((workload, []))
+    continue
+  }
+  print("\(workload.id) \(workload.title)…")
+  report.rows.append((workload, measure(workload, options: options, checks: &checks)))
+}
+report.print(samples: options.samples, sampleSeconds: options.sampleSeconds)
+if options.showFrames { report.printFrames() }
+
+print("")
+print("Run time \(String(format1: Double(nanoseconds() - started) / 1e9)) s.")
+if checks.failures.isEmpty {
+  print("Checksums: all \(checks.verified) verified.")
+} else {
+  for failure in checks.failures { print("CHECKSUM FAILED: \(failure)") }
+  print("Checksums: \(checks.failures.count) failed, \(checks.verified) verified.")
+  exit(1)
+}
