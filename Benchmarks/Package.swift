@@ -17,6 +17,7 @@ let package = Package(
       dependencies: [
         "BenchSupport",
         .product(name: "Signals", package: "Signals"),
+        .product(name: "SignalsTesting", package: "Signals"),
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),

@@ -104,15 +104,9 @@ struct Workload {
       .w7FlatMapLatestCold(),
       .w7bFlatMapLatestHot(),
       .w8StartJust(),
-      .pending(
-        id: "W9", title: "Command execute, synchronous work", fastestPeer: nil,
-        reason: "needs Command (being built on another branch)"),
-      .pending(
-        id: "W10", title: "two-way Channel round trip", fastestPeer: nil,
-        reason: "needs Channel (being built on another branch)"),
-      .pending(
-        id: "W11", title: "debounce on the TestScheduler", fastestPeer: nil,
-        reason: "needs debounce and TestScheduler (being built on another branch)"),
+      .w9CommandExecute(),
+      .w10ChannelRoundTrip(),
+      .w11DebounceTestScheduler(),
     ]
   }
 }
