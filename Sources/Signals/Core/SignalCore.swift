@@ -94,7 +94,11 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   // MARK: Sending
 
   /// Accepts an event from any thread and delivers it serially; see the type's documentation.
-  @inlinable
+  ///
+  /// `send`, `relay` and `deliver` are always inlined: they are the frames between a send and its observer,
+  /// and people debug through them. Inlined, `send → map → filter → observer` is 6 frames deep, like the same
+  /// chain written with plain closures (11 before; measured with `signals-bench --frames`).
+  @inlinable @inline(__always)
   func send(_ event: Event) {
     let snapshot = state.withLock { state -> Observers? in
       guard !state.isTerminated else { return nil }
@@ -123,7 +127,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Delivers an event that arrives from a serial upstream; one lock, no queue.
   ///
   /// Only for cores whose every event comes from one upstream's delivery, which is already serial.
-  @inlinable
+  @inlinable @inline(__always)
   func relay(_ event: Event) {
     let snapshot = state.withLock { state -> Observers? in
       guard !state.isTerminated else { return nil }
@@ -163,7 +167,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     finish()
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   static func deliver(_ event: Event, to observers: Observers) {
     for observer in observers where observer.isActive {
       observer.action(event)
