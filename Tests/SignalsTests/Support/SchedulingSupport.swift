@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Signals
 
 /// Waits at most `seconds` for `condition`, polling; returns whether it held.
 func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
@@ -18,8 +18,7 @@ func usleepMilliseconds(_ milliseconds: Int) {
 
 /// A thread-safe list for real-queue tests.
 final class LockedList<Value>: @unchecked Sendable {
-  private let mutex = Mutex<Void>(())
-  private var storage: [Value] = []
-  func append(_ value: Value) { mutex.withLock { _ in storage.append(value) } }
-  var values: [Value] { mutex.withLock { _ in storage } }
+  private let storage = Locked<[Value]>([])
+  func append(_ value: Value) { storage.withLock { $0.append(value) } }
+  var values: [Value] { storage.withLock { $0 } }
 }
