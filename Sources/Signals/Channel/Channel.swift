@@ -1,0 +1,118 @@
+/// A two-way connection with two ends, RAC's `RACChannel`: what one terminal is sent, the other one's
+/// observers receive.
+///
+/// ```
+/// leading ← send:   -a---b-|
+/// following:        -a---b-|
+/// following ← send: ---x----
+/// leading:          ---x---|
+/// ```
+///
+/// - A value sent into one terminal is delivered to the observers of the **other** terminal, never back to
+///   the observers of the terminal it was sent into.
+/// - The ``followingTerminal`` replays the latest value sent into the ``leadingTerminal`` to each new
+///   observer; the ``leadingTerminal`` replays no value. The leading side is the model's (the source of
+///   truth), the following side a view's, which needs the current value when it attaches.
+/// - A terminal event (`completed`, `interrupted`) sent into either terminal reaches the observers of both,
+///   and later observers of either receive it at once (after the following terminal's latest value).
+///   Values sent after it are ignored.
+/// - The channel lives while the channel or one of its terminals is held; when the last is released the
+///   channel is interrupted, like a pipe whose input is released. Observing a terminal does not keep the
+///   channel alive.
+///
+/// Sends are accepted from any thread and from inside the channel's own observers; each direction delivers
+/// serially, in the order sends were accepted.
+public final class Channel<Value> {
+  let core = ChannelCore<Value>()
+
+  /// A channel that has not sent anything yet.
+  public init() {}
+
+  deinit {
+    core.end(with: .interrupted)
+  }
+
+  /// The model's end: values sent into it reach the following terminal's observers (and are replayed to
+  /// them); its observers receive what is sent into the following terminal, from the moment they attach.
+  public var leadingTerminal: ChannelTerminal<Value> {
+    terminal(observing: core.toLeading, replaying: false, sendingTo: core.toFollowing)
+  }
+
+  /// The view's end: values sent into it reach the leading terminal's observers; its observers first receive
+  /// the latest value sent into the leading terminal, then what is sent into it later.
+  public var followingTerminal: ChannelTerminal<Value> {
+    terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
+  }
+
+  /// A terminal whose send side holds the channel, and whose producer holds only the core.
+  private func terminal(
+    observing output: SignalCore<Value, Never>,
+    replaying: Bool,
+    sendingTo input: SignalCore<Value, Never>
+  ) -> ChannelTerminal<Value> {
+    ChannelTerminal(producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime) { event in
+      self.core.send(event, to: input)
+    }
+  }
+}
+
+extension Channel: @unchecked Sendable where Value: Sendable {}
+
+/// The two directions of a ``Channel`` and its shared end.
+///
+/// The terminals' producers hold this core, not the ``Channel``, so that observing a terminal does not keep
+/// the channel alive; the terminals' send sides hold the channel.
+final class ChannelCore<Value>: @unchecked Sendable {
+  typealias Event = Signal<Value, Never>.Event
+
+  /// What the leading terminal's observers receive: the values sent into the following terminal.
+  let toLeading = SignalCore<Value, Never>()
+  /// What the following terminal's observers receive: the values sent into the leading terminal, the latest
+  /// of which is replayed.
+  let toFollowing = SignalCore<Value, Never>(replaying: nil)
+  /// The terminal event that ended the channel; it is set before either direction receives it.
+  let ending = Locked<Event?>(nil)
+  let lifetime: Lifetime
+  let token: Lifetime.Token
+
+  init() {
+    (lifetime, token) = Lifetime.make()
+  }
+
+  /// Sends a value one way, or ends both ways.
+  func send(_ event: Event, to direction: SignalCore<Value, Never>) {
+    if event.isTerminating {
+      end(with: event)
+    } else {
+      direction.send(event)
+    }
+  }
+
+  /// Ends both directions with `event`, if the channel has not ended yet.
+  func end(with event: Event) {
+    let isFirst = ending.withLock { ending -> Bool in
+      guard ending == nil else { return false }
+      ending = event
+      return true
+    }
+    guard isFirst else { return }
+    toLeading.send(event)
+    toFollowing.send(event)
+    token.dispose()
+  }
+
+  /// Observations of one direction, each replaying what the direction keeps.
+  ///
+  /// Whatever terminal event a direction hands an observer — the one it delivers, or the one it gives a
+  /// late observer (which only says that it ended) — the observer receives the event that ended the channel.
+  func producer(of direction: SignalCore<Value, Never>, replaying: Bool) -> SignalProducer<Value, Never> {
+    let ending = self.ending
+    return SignalProducer { observer, lifetime in
+      let forward: (Event) -> Void = { event in
+        guard event.isTerminating else { return observer.send(event) }
+        observer.send(ending.withLock { $0 } ?? event)
+      }
+      lifetime += replaying ? direction.observeReplaying(forward) : direction.observe(forward)
+    }
+  }
+}

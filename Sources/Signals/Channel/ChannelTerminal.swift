@@ -1,0 +1,99 @@
+/// One end of a two-way connection: it can be observed, and sent into.
+///
+/// What comes out of a terminal and what is sent into it belong to two different directions: a value sent into
+/// a terminal goes to the other side (the other terminal of a ``Channel``, or the property behind a property's
+/// terminal), not back to this terminal's own observers. Observing a terminal starts its ``producer``, which
+/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``).
+///
+/// A terminal is a binding source (`property <~ terminal`) and a binding target (`terminal <~ signal`), and
+/// either side of a two-way binding (`a <~> b`). Make your own — for a text field, say — with
+/// ``init(producer:lifetime:send:)``.
+public struct ChannelTerminal<Value> {
+  /// The events of a terminal.
+  public typealias Event = Signal<Value, Never>.Event
+
+  /// What comes out of this terminal; each start observes it anew, with the terminal's replay rule.
+  public let producer: SignalProducer<Value, Never>
+
+  /// Ends when nothing sent into this terminal can arrive anywhere any more: bindings into it end then.
+  public let lifetime: Lifetime
+
+  let sendAction: (Event) -> Void
+
+  /// A terminal whose output is `producer` and whose input is `send`.
+  ///
+  /// - Parameters:
+  ///   - producer: what observers of the terminal receive, started once per observation.
+  ///   - lifetime: ends when the terminal can no longer receive anything.
+  ///   - send: called with every event sent into the terminal. It must not deliver a value back to this
+  ///     terminal's own observers, or a two-way binding would send it back where it came from.
+  public init(
+    producer: SignalProducer<Value, Never>,
+    lifetime: Lifetime,
+    send: @escaping (Event) -> Void
+  ) {
+    self.producer = producer
+    self.lifetime = lifetime
+    self.sendAction = send
+  }
+
+  /// Sends an event into the terminal.
+  public func send(_ event: Event) {
+    sendAction(event)
+  }
+
+  /// Sends a value into the terminal: it reaches the other side's observers, not this terminal's.
+  public func send(value: Value) {
+    sendAction(.value(value))
+  }
+
+  /// Completes the terminal; for a ``Channel``, both terminals complete.
+  public func sendCompleted() {
+    sendAction(.completed)
+  }
+
+  /// Observes what comes out of the terminal, with its replay rule.
+  ///
+  /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
+  @discardableResult
+  public func observe(_ action: @escaping (Event) -> Void) -> any Disposable {
+    producer.start(action)
+  }
+
+  /// Observes the values that come out of the terminal, with its replay rule.
+  ///
+  /// - Returns: a disposable that ends the observation.
+  @discardableResult
+  public func observeValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+    producer.startWithValues(action)
+  }
+}
+
+extension ChannelTerminal: @unchecked Sendable where Value: Sendable {}
+
+extension ChannelTerminal: BindingSource {
+  /// What comes out of the terminal: ``producer``.
+  public var bindingProducer: SignalProducer<Value, Never> { producer }
+}
+
+extension ChannelTerminal: BindingTargetProvider {
+  /// A target that sends every bound value into the terminal, until the terminal's lifetime ends.
+  public var bindingTarget: BindingTarget<Value> {
+    let sendAction = self.sendAction
+    return BindingTarget(lifetime: lifetime) { value in sendAction(.value(value)) }
+  }
+}
+
+/// Something that can be a side of a two-way binding `a <~> b`: a ``ChannelTerminal``, or a ``MutableProperty``.
+public protocol ChannelTerminalProvider<Value> {
+  /// The type of the values.
+  associatedtype Value
+
+  /// The terminal a two-way binding observes and sends into.
+  var channelTerminal: ChannelTerminal<Value> { get }
+}
+
+extension ChannelTerminal: ChannelTerminalProvider {
+  /// The terminal itself.
+  public var channelTerminal: ChannelTerminal<Value> { self }
+}

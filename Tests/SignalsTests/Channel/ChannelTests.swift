@@ -1,0 +1,146 @@
+import Testing
+
+@testable import Signals
+
+@Suite struct ChannelTests {
+  /// Which terminal a parameterised test sends into.
+  enum Side: CaseIterable {
+    case leading, following
+    func terminal<V>(of channel: Channel<V>) -> ChannelTerminal<V> {
+      self == .leading ? channel.leadingTerminal : channel.followingTerminal
+    }
+  }
+
+  @Test func aValueSentIntoTheLeadingTerminalReachesOnlyTheFollowingObservers() {
+    let channel = Channel<Int>()
+    let leading = Recorder<Int, Never>()
+    let following = Recorder<Int, Never>()
+    channel.leadingTerminal.observe(leading.record)
+    channel.followingTerminal.observe(following.record)
+    channel.leadingTerminal.send(value: 1)
+    channel.leadingTerminal.send(value: 2)
+    #expect(following.descriptions == ["1", "2"])
+    #expect(leading.events.isEmpty)
+  }
+
+  @Test func aValueSentIntoTheFollowingTerminalReachesOnlyTheLeadingObservers() {
+    let channel = Channel<Int>()
+    let leading = Recorder<Int, Never>()
+    let following = Recorder<Int, Never>()
+    channel.leadingTerminal.observe(leading.record)
+    channel.followingTerminal.observe(following.record)
+    channel.followingTerminal.send(value: 1)
+    #expect(leading.descriptions == ["1"])
+    #expect(following.events.isEmpty)
+  }
+
+  @Test func theFollowingTerminalReplaysTheLatestValueSentIntoTheLeadingTerminal() {
+    let channel = Channel<Int>()
+    let early = Recorder(channel.followingTerminal.producer)
+    #expect(early.events.isEmpty)
+    channel.leadingTerminal.send(value: 1)
+    channel.leadingTerminal.send(value: 2)
+    channel.followingTerminal.send(value: 9)
+    let late = Recorder(channel.followingTerminal.producer)
+    channel.leadingTerminal.send(value: 3)
+    #expect(late.descriptions == ["2", "3"])
+    #expect(early.descriptions == ["1", "2", "3"])
+  }
+
+  @Test func theLeadingTerminalReplaysNoValue() {
+    let channel = Channel<Int>()
+    channel.followingTerminal.send(value: 1)
+    channel.leadingTerminal.send(value: 5)
+    let leading = Recorder(channel.leadingTerminal.producer)
+    #expect(leading.events.isEmpty)
+    channel.followingTerminal.send(value: 2)
+    #expect(leading.descriptions == ["2"])
+  }
+
+  @Test(arguments: Side.allCases)
+  func completionSentIntoEitherTerminalReachesBothAndIsReplayed(side: Side) {
+    let channel = Channel<Int>()
+    let leading = Recorder(channel.leadingTerminal.producer)
+    let following = Recorder(channel.followingTerminal.producer)
+    channel.leadingTerminal.send(value: 1)
+    side.terminal(of: channel).sendCompleted()
+    channel.leadingTerminal.send(value: 2)
+    channel.followingTerminal.send(value: 3)
+    #expect(leading.descriptions == ["completed"])
+    #expect(following.descriptions == ["1", "completed"])
+    #expect(Recorder(channel.leadingTerminal.producer).descriptions == ["completed"])
+    #expect(Recorder(channel.followingTerminal.producer).descriptions == ["1", "completed"])
+    #expect(channel.leadingTerminal.lifetime.hasEnded)
+  }
+
+  @Test func interruptionSentIntoATerminalIsReplayedAsInterruptionNotCompletion() {
+    let channel = Channel<Int>()
+    let leading = Recorder(channel.leadingTerminal.producer)
+    channel.followingTerminal.send(.interrupted)
+    channel.leadingTerminal.sendCompleted()
+    #expect(leading.descriptions == ["interrupted"])
+    #expect(Recorder(channel.leadingTerminal.producer).descriptions == ["interrupted"])
+    #expect(Recorder(channel.followingTerminal.producer).descriptions == ["interrupted"])
+  }
+
+  @Test func disposingAnObservationDetachesItFromTheTerminal() {
+    let channel = Channel<Int>()
+    let following = Recorder(channel.followingTerminal.producer)
+    channel.leadingTerminal.send(value: 1)
+    following.disposable?.dispose()
+    channel.leadingTerminal.send(value: 2)
+    #expect(following.descriptions == ["1", "interrupted"])
+    #expect(observerCount(Signal(core: channel.core.toFollowing)) == 0)
+  }
+
+  @Test func releasingTheChannelAndItsTerminalsInterruptsTheObserversAndFreesTheChannel() {
+    var channel: Channel<Int>? = Channel()
+    let weakChannel = Weak(channel!)
+    let leading = Recorder(channel!.leadingTerminal.producer)
+    var terminal: ChannelTerminal<Int>? = channel!.followingTerminal
+    channel = nil
+    #expect(weakChannel.object != nil)  // the terminal's send side holds it
+    terminal?.send(value: 1)
+    terminal = nil
+    #expect(weakChannel.object == nil)
+    #expect(leading.descriptions == ["1", "interrupted"])
+  }
+
+  @Test func aTerminalIsABindingSourceAndABindingTarget() {
+    let channel = Channel<Int>()
+    let model = MutableProperty(0)
+    let (input, inputSink) = Signal<Int, Never>.pipe()
+    model <~ channel.leadingTerminal
+    channel.leadingTerminal <~ input
+    let view = Recorder(channel.followingTerminal.producer)
+    inputSink.send(value: 4)
+    channel.followingTerminal.send(value: 7)
+    #expect(view.descriptions == ["4"])
+    #expect(model.value == 7)
+  }
+
+  @Test func bindingsIntoATerminalEndWithTheChannel() {
+    let channel = Channel<Int>()
+    let (input, inputSink) = Signal<Int, Never>.pipe()
+    let binding = channel.leadingTerminal <~ input
+    channel.followingTerminal.sendCompleted()
+    #expect(binding?.isDisposed == true)
+    #expect(observerCount(input) == 0)
+    inputSink.send(value: 1)
+  }
+
+  @Test func aCustomTerminalForwardsWhatIsSentAndObservesItsProducer() {
+    let (lifetime, token) = Lifetime.make()
+    let sent = Box<[String]>([])
+    let terminal = ChannelTerminal<Int>(producer: SignalProducer(values: 1, 2), lifetime: lifetime) { event in
+      sent.value.append(event.description)
+    }
+    let seen = Box<[Int]>([])
+    terminal.observeValues { seen.value.append($0) }
+    terminal.send(value: 3)
+    terminal.sendCompleted()
+    #expect(seen.value == [1, 2])
+    #expect(sent.value == ["value(3)", "completed"])
+    withExtendedLifetime(token) {}
+  }
+}
