@@ -52,7 +52,7 @@ public final class HotelOrderView {
     public var next: Focus { Focus(rawValue: (rawValue + 1) % Focus.allCases.count)! }
   }
 
-  /// The form as plain text, with `focus` marked by `>`.
+  /// The form as plain text, with `focus` marked by `>`, and no trailing spaces.
   public func render(focus: Focus) -> String {
     func marker(_ control: Focus) -> String { control == focus ? ">" : " " }
     func field(_ input: InputView, _ control: Focus) -> String {
@@ -68,12 +68,12 @@ public final class HotelOrderView {
     lines.append(field(nameInput, .name))
     lines.append(field(phoneInput, .phone))
     lines.append(contentsOf: (summaryLabel.text ?? "").split(separator: "\n").map { "  | \($0)" })
-    lines.append(button(clearButton, .clear) + "   " + button(submitButton, .submit).dropFirst(0))
+    lines.append(button(clearButton, .clear) + "   " + button(submitButton, .submit))
     switch messageArea.message {
     case .info(let text)?: lines.append("  ✓ \(text)")
     case .error(let text)?: lines.append("  ✗ \(text)")
-    case nil: lines.append("")
+    case nil: break
     }
-    return lines.joined(separator: "\n")
+    return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
   }
 }
