@@ -52,14 +52,14 @@ public final class HotelOrderView {
     public var next: Focus { Focus(rawValue: (rawValue + 1) % Focus.allCases.count)! }
   }
 
-  /// The form as plain text, with `focus` marked by `>`, and no trailing spaces.
+  /// The form as plain text, with `focus` marked by `>`, and no trailing spaces. It reads the controls only,
+  /// never the view model: what it draws is what the bindings set.
   public func render(focus: Focus) -> String {
     func marker(_ control: Focus) -> String { control == focus ? ">" : " " }
     func field(_ input: InputView, _ control: Focus) -> String {
       let text = input.field.text.flatMap { $0.isEmpty ? nil : $0 }
       let shown = text ?? "(\(input.field.placeholder ?? ""))"
-      let check = input.viewModel.isValid.value ? "ok" : "--"
-      return "\(marker(control)) \(input.label.text ?? ""): [\(shown)] \(check)"
+      return "\(marker(control)) \(input.label.text ?? ""): [\(shown)] \(input.statusLabel.text ?? "")"
     }
     func button(_ button: Button, _ control: Focus) -> String {
       "\(marker(control)) [ \(button.title) ]\(button.isEnabled ? "" : " (disabled)")"

@@ -13,6 +13,8 @@ public final class InputView {
   public let label: Label
   /// The text field.
   public let field: TextField
+  /// Says whether the text can be submitted: `ok` or `--`.
+  public let statusLabel = Label()
 
   /// A row showing `viewModel`.
   public init(viewModel: InputViewModel) {
@@ -20,5 +22,6 @@ public final class InputView {
     label = Label(viewModel.label)
     field = TextField(placeholder: viewModel.placeholder)
     field.reactive.textTerminal <~> viewModel.text
+    statusLabel.reactive.text <~ viewModel.isValid.map { $0 ? "ok" : "--" }
   }
 }
