@@ -17,6 +17,10 @@ import Signals
 ///
 /// badge.reactive[\.count] <~ viewModel.unread
 /// ```
+///
+/// The headless controls of this library (``Label``, ``TextField``, ``Button``, ``MessageArea``) adopt it.
+/// Like UIKit's views, they are not thread-safe: bind into them from sources that deliver on one thread (in
+/// an app, observe on the main scheduler first).
 public protocol ReactiveObject: AnyObject {
   /// Ends when the object is released. Every binding into the object's ``Reactive`` targets ends then.
   var lifetime: Lifetime { get }
