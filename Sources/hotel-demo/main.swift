@@ -11,11 +11,12 @@ import Darwin
 //   swift run hotel-demo                      interactive: type, Tab, Enter on Clear or Submit; q or Ctrl-C quits
 //   swift run hotel-demo --script FILE        one action per line; prints every frame as plain text
 //   echo "type Zhuo" | swift run hotel-demo   stdin that is not a terminal is read as a script
+//   swift run hotel-demo --login ...          the login sample instead, with the same options
 
 let usage = """
-  usage: hotel-demo [--script FILE | --script -]
-  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press clear|submit
-  (controls: name, phone, clear, submit; # starts a comment).
+  usage: hotel-demo [--login] [--script FILE | --script -]
+  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press <button>
+  (hotel controls: name, phone, clear, submit; login controls: username, password, login; # starts a comment).
   """
 
 /// Reads all of standard input.
@@ -39,7 +40,7 @@ func readFile(_ path: String) -> String? {
 }
 
 /// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input.
-func runInteractive() {
+func runInteractive(_ session: FormSession) {
   var original = termios()
   tcgetattr(STDIN_FILENO, &original)
   var raw = original
@@ -50,7 +51,6 @@ func runInteractive() {
     print("\u{1B}[?25h", terminator: "")
   }
 
-  let session = HotelOrderSession()
   func draw() {
     print("\u{1B}[2J\u{1B}[H\u{1B}[?25l", terminator: "")
     print(session.frame.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
@@ -67,7 +67,7 @@ func runInteractive() {
     case 10, 13: session.perform(.enter)
     case 8, 127: session.perform(.backspace)
     case 27: continue  // escape sequences (arrows) are ignored
-    case UInt8(ascii: "q") where session.focus == .clear || session.focus == .submit: return
+    case UInt8(ascii: "q") where session.isButtonFocused: return
     case 32...126, 0x80...0xFF:
       pending.append(byte)
       // Types a character once its UTF-8 bytes are complete.
@@ -81,23 +81,30 @@ func runInteractive() {
   }
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+let makeSession: () -> FormSession
+if arguments.first == "--login" {
+  arguments.removeFirst()
+  makeSession = { LoginSession() }
+} else {
+  makeSession = { HotelOrderSession() }
+}
 switch arguments {
 case ["--help"], ["-h"]:
   print(usage)
 case ["--script", "-"]:
-  print(HotelOrderSession().run(script: readStandardInput()), terminator: "")
+  print(makeSession().run(script: readStandardInput()), terminator: "")
 case let arguments where arguments.count == 2 && arguments[0] == "--script":
   guard let script = readFile(arguments[1]) else {
     print("hotel-demo: cannot read \(arguments[1])")
     exit(1)
   }
-  print(HotelOrderSession().run(script: script), terminator: "")
+  print(makeSession().run(script: script), terminator: "")
 case []:
   if isatty(STDIN_FILENO) != 0 {
-    runInteractive()
+    runInteractive(makeSession())
   } else {
-    print(HotelOrderSession().run(script: readStandardInput()), terminator: "")
+    print(makeSession().run(script: readStandardInput()), terminator: "")
   }
 default:
   print(usage)

@@ -3,14 +3,14 @@ import Testing
 
 @Suite struct HotelOrderSessionTests {
   @Test func parsesScriptLines() {
-    typealias Action = HotelOrderSession.Action
+    typealias Action = FormAction
     #expect(Action(scriptLine: "type Li Lei") == .type("Li Lei"))
     #expect(Action(scriptLine: "tab") == .tab)
     #expect(Action(scriptLine: "enter") == .enter)
     #expect(Action(scriptLine: "backspace") == .backspace)
-    #expect(Action(scriptLine: "focus phone") == .focus(.phone))
-    #expect(Action(scriptLine: "press submit") == .focus(.submit))
-    #expect(Action(scriptLine: "press nothing") == nil)
+    #expect(Action(scriptLine: "focus phone") == .focus("phone"))
+    #expect(Action(scriptLine: "press submit ") == .focus("submit"))
+    #expect(Action(scriptLine: "press") == nil)
     #expect(Action(scriptLine: "jump") == nil)
   }
 
@@ -28,7 +28,7 @@ import Testing
 
   @Test func typingOnAButtonDoesNothing() {
     let session = HotelOrderSession()
-    session.perform(.focus(.clear))
+    session.perform(.focus("clear"))
     session.perform(.type("x"))
     session.perform(.backspace)
     #expect(session.view.viewModel.name.text.value == nil)
@@ -133,8 +133,45 @@ import Testing
   }
 
   @Test func anUnknownLineIsReportedAndSkipped() {
-    let output = HotelOrderSession().run(script: "dance\ntype Li")
+    let output = HotelOrderSession().run(script: "dance\npress nothing\ntype Li")
     #expect(output.contains("--- dance ---\n(unknown action"))
+    #expect(output.contains("--- press nothing ---\n(unknown control; expected one of name, phone, clear, submit)"))
     #expect(output.contains("> Guest: [Li] ok"))
+  }
+}
+
+@Suite struct LoginSessionTests {
+  @Test func scriptedLoginPrintsEveryFrame() {
+    let script = "type chris\ntab\ntype secret\npress login"
+    let expected = """
+      --- start ---
+      == Log in ==
+      > username: [(username)]
+        password: [(password)]
+        [ Log in ] (disabled)
+      --- type chris ---
+      == Log in ==
+      > username: [chris]
+        password: [(password)]
+        [ Log in ] (disabled)
+      --- tab ---
+      == Log in ==
+        username: [chris]
+      > password: [(password)]
+        [ Log in ] (disabled)
+      --- type secret ---
+      == Log in ==
+        username: [chris]
+      > password: [******]
+        [ Log in ]
+      --- press login ---
+      == Log in ==
+        username: [chris]
+        password: [******]
+      > [ Log in ]
+        ✓ Welcome, chris! You are logged in.
+
+      """
+    #expect(LoginSession().run(script: script) == expected)
   }
 }
