@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+    .library(name: "SignalsMVVM", targets: ["SignalsMVVM"]),
   ],
   targets: [
     .target(
@@ -16,8 +17,15 @@ let package = Package(
       ]
     ),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
-    .executableTarget(name: "hotel-demo", dependencies: ["Signals"]),
+    .target(name: "SignalsMVVM", dependencies: ["Signals"]),
+    // The samples: view models (which import Signals only) and their views (built from SignalsMVVM controls).
+    .target(name: "SignalsSamples", dependencies: ["Signals", "SignalsMVVM"]),
+    .executableTarget(name: "hotel-demo", dependencies: ["Signals", "SignalsMVVM", "SignalsSamples"]),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(
+      name: "SignalsMVVMTests",
+      dependencies: ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

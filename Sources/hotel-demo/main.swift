@@ -1,48 +1,112 @@
-import Signals
+import SignalsSamples
 
-// The hotel order demo, as far as the core goes today: a one-way binding (the title), a collection binding
-// (combineLatest of title, guest name and phone into the summary), and bindings from input streams.
-// The interactive terminal form — two-way text fields, the clear and submit commands and their errors —
-// arrives with the MVVM layer (SignalsMVVM).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// The view model: inputs are properties the view sets, outputs are properties the view binds.
-final class HotelOrderViewModel {
-  let title = Property(value: "Grand Hyatt Shanghai")
-  let guestName = MutableProperty<String?>(nil)
-  let phone = MutableProperty<String?>(nil)
+// The hotel order form in a terminal: headless controls bound to the real view models.
+//
+//   swift run hotel-demo                      interactive: type, Tab, Enter on Clear or Submit; q or Ctrl-C quits
+//   swift run hotel-demo --script FILE        one action per line; prints every frame as plain text
+//   echo "type Zhuo" | swift run hotel-demo   stdin that is not a terminal is read as a script
+//   swift run hotel-demo --login ...          the login sample instead, with the same options
 
-  /// `"<name> will stay at <title>\nPhone: <phone>"`, nil inputs shown as empty.
-  lazy var summary = Property.combineLatest(title, guestName, phone) { title, name, phone in
-    "\(name ?? "") will stay at \(title)\nPhone: \(phone ?? "")"
+let usage = """
+  usage: hotel-demo [--login] [--script FILE | --script -]
+  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press <button>
+  (hotel controls: name, phone, clear, submit; login controls: username, password, login; # starts a comment).
+  """
+
+/// Reads all of standard input.
+func readStandardInput() -> String {
+  var lines: [String] = []
+  while let line = readLine(strippingNewline: true) { lines.append(line) }
+  return lines.joined(separator: "\n")
+}
+
+/// Reads the file at `path`, or `nil` if it cannot be opened.
+func readFile(_ path: String) -> String? {
+  guard let file = fopen(path, "r") else { return nil }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  while true {
+    let byte = fgetc(file)
+    if byte == EOF { break }
+    bytes.append(UInt8(truncatingIfNeeded: byte))
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input.
+func runInteractive(_ session: FormSession) {
+  var original = termios()
+  tcgetattr(STDIN_FILENO, &original)
+  var raw = original
+  raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+  defer {
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+    print("\u{1B}[?25h", terminator: "")
+  }
+
+  func draw() {
+    print("\u{1B}[2J\u{1B}[H\u{1B}[?25l", terminator: "")
+    print(session.frame.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
+    print("\r\nTab: next   Enter: press   Backspace: delete   q (on a button) or Ctrl-C: quit\r")
+  }
+  draw()
+  var pending: [UInt8] = []
+  while true {
+    var byte: UInt8 = 0
+    guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+    switch byte {
+    case 3: return  // Ctrl-C
+    case 9: session.perform(.tab)
+    case 10, 13: session.perform(.enter)
+    case 8, 127: session.perform(.backspace)
+    case 27: continue  // escape sequences (arrows) are ignored
+    case UInt8(ascii: "q") where session.isButtonFocused: return
+    case 32...126, 0x80...0xFF:
+      pending.append(byte)
+      // Types a character once its UTF-8 bytes are complete.
+      let text = String(decoding: pending, as: UTF8.self)
+      guard !text.contains("\u{FFFD}") else { continue }
+      pending.removeAll()
+      session.perform(.type(text))
+    default: continue
+    }
+    draw()
   }
 }
 
-/// A stand-in for a label: it prints whenever its text changes.
-final class ConsoleLabel {
-  let name: String
-  let text = MutableProperty("")
-  init(name: String) {
-    self.name = name
-    text.signal.observeValues { print("[\(name)] \($0.replacingNewlines())") }
-  }
+var arguments = Array(CommandLine.arguments.dropFirst())
+let makeSession: () -> FormSession
+if arguments.first == "--login" {
+  arguments.removeFirst()
+  makeSession = { LoginSession() }
+} else {
+  makeSession = { HotelOrderSession() }
 }
-
-extension String {
-  fileprivate func replacingNewlines() -> String {
-    split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " | ")
+switch arguments {
+case ["--help"], ["-h"]:
+  print(usage)
+case ["--script", "-"]:
+  print(makeSession().run(script: readStandardInput()), terminator: "")
+case let arguments where arguments.count == 2 && arguments[0] == "--script":
+  guard let script = readFile(arguments[1]) else {
+    print("hotel-demo: cannot read \(arguments[1])")
+    exit(1)
   }
+  print(makeSession().run(script: script), terminator: "")
+case []:
+  if isatty(STDIN_FILENO) != 0 {
+    runInteractive(makeSession())
+  } else {
+    print(makeSession().run(script: readStandardInput()), terminator: "")
+  }
+default:
+  print(usage)
+  exit(2)
 }
-
-let viewModel = HotelOrderViewModel()
-let titleLabel = ConsoleLabel(name: "title")
-let summaryLabel = ConsoleLabel(name: "summary")
-
-titleLabel.text <~ viewModel.title
-summaryLabel.text <~ viewModel.summary
-
-// The user types: each keystroke arrives on a stream, as a text field's would.
-let (nameKeystrokes, nameField) = Signal<String, Never>.pipe()
-viewModel.guestName <~ nameKeystrokes
-
-for prefix in ["L", "Li", "Li L", "Li Lei"] { nameField.send(value: prefix) }
-viewModel.phone.value = "13812345678"

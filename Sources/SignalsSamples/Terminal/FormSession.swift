@@ -1,0 +1,120 @@
+import SignalsMVVM
+
+/// A control of a ``FormSession``: a field to type into, or a button to press.
+public enum FormControl {
+  /// A text field: typing edits it.
+  case field(TextField)
+  /// A button: Enter taps it.
+  case button(Button)
+}
+
+/// A user action on a form, as the terminal demo's keys and scripts express it.
+public enum FormAction: Equatable, Sendable {
+  /// Types these characters into the focused field (nothing on a button).
+  case type(String)
+  /// Deletes the last character of the focused field.
+  case backspace
+  /// Moves the focus to the next control.
+  case tab
+  /// Moves the focus to the control with this name.
+  case focus(String)
+  /// Taps the focused button; on a field, moves to the next control, as Return does in a form.
+  case enter
+
+  /// Parses one line of a script: `type <text>`, `backspace`, `tab`, `enter`, `focus <control>`, or
+  /// `press <control>` (which is `focus <control>`; ``FormSession/run(script:)`` then presses Enter).
+  /// Returns `nil` for anything else.
+  public init?(scriptLine line: some StringProtocol) {
+    let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    guard let command = words.first else { return nil }
+    let argument = words.count > 1 ? String(words[1]).trimmingSpaces() : nil
+    switch (command, argument) {
+    case ("type", let text?): self = .type(text)
+    case ("backspace", nil): self = .backspace
+    case ("tab", nil): self = .tab
+    case ("enter", nil): self = .enter
+    case ("focus", let name?), ("press", let name?): self = .focus(name)
+    default: return nil
+    }
+  }
+}
+
+/// A form driven by user actions, as the terminal demo and its scripted mode drive it: named controls in Tab
+/// order, one of them focused, and a frame that draws the form.
+///
+/// Each action acts on the headless controls exactly as a user would: typing edits the focused field, Enter
+/// taps the focused button. Subclasses give the controls and override ``frame``.
+open class FormSession {
+  /// The controls in Tab order, with the names scripts use.
+  public let controls: [(name: String, control: FormControl)]
+  /// The index of the focused control in ``controls``.
+  public private(set) var focusIndex = 0
+
+  /// A session over `controls`, the first one focused.
+  public init(controls: [(name: String, control: FormControl)]) {
+    precondition(!controls.isEmpty, "A form needs at least one control")
+    self.controls = controls
+  }
+
+  /// The name of the focused control.
+  public var focusedName: String { controls[focusIndex].name }
+
+  /// Whether the focused control is a button.
+  public var isButtonFocused: Bool {
+    if case .button = controls[focusIndex].control { return true }
+    return false
+  }
+
+  /// The form as plain text. Subclasses override it.
+  open var frame: String { "" }
+
+  /// Performs `action` on the form.
+  ///
+  /// - Returns: `false` if it named a control the form does not have (and did nothing).
+  @discardableResult
+  public func perform(_ action: FormAction) -> Bool {
+    let control = controls[focusIndex].control
+    switch (action, control) {
+    case (.type(let text), .field(let field)): field.userDidType(text)
+    case (.backspace, .field(let field)): field.userDidDeleteBackward()
+    case (.type, .button), (.backspace, .button): break
+    case (.tab, _), (.enter, .field): focusIndex = (focusIndex + 1) % controls.count
+    case (.enter, .button(let button)): button.tap()
+    case (.focus(let name), _):
+      guard let index = controls.firstIndex(where: { $0.name == name }) else { return false }
+      focusIndex = index
+    }
+    return true
+  }
+
+  /// Runs a script, one action per line (`#` starts a comment), and returns every frame: the first one,
+  /// then one after each action, headed by the line that produced it. `press <button>` focuses the button
+  /// and presses Enter.
+  public func run(script: some StringProtocol) -> String {
+    var frames = ["--- start ---\n" + frame]
+    for rawLine in script.split(separator: "\n", omittingEmptySubsequences: true) {
+      let line = rawLine.trimmingSpaces()
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      guard let action = FormAction(scriptLine: line) else {
+        frames.append("--- \(line) ---\n(unknown action; expected type, backspace, tab, enter, focus, press)")
+        continue
+      }
+      guard perform(action) else {
+        let names = controls.map(\.name).joined(separator: ", ")
+        frames.append("--- \(line) ---\n(unknown control; expected one of \(names))")
+        continue
+      }
+      if line.hasPrefix("press") { perform(.enter) }
+      frames.append("--- \(line) ---\n" + frame)
+    }
+    return frames.joined(separator: "\n") + "\n"
+  }
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing spaces, tabs and carriage returns.
+  func trimmingSpaces() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Runs the built `hotel-demo` executable, as the README does, with a script on its standard input.
+@Suite struct HotelDemoExecutableTests {
+  /// The executable next to the test bundle, in the build's products directory.
+  static var executable: URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hotel-demo")
+  }
+
+  func run(_ arguments: [String], input: String) throws -> (output: String, status: Int32) {
+    let process = Process()
+    process.executableURL = Self.executable
+    process.arguments = arguments
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: output, as: UTF8.self), process.terminationStatus)
+  }
+
+  @Test func stdinThatIsNotATerminalIsReadAsAScript() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+    let (output, status) = try run([], input: "type Zhuo\ntab\ntype 18610001000\npress submit\n")
+    #expect(status == 0)
+    #expect(output.hasPrefix("--- start ---\n== Meituan Hotel ==\n"))
+    #expect(output.hasSuffix("  ✓ Booked Meituan Hotel for Zhuo, phone 18610001000\n"))
+    #expect(output.components(separatedBy: "\n--- ").count == 5)  // the first frame, then one per action
+  }
+
+  @Test func scriptDashReadsStandardInputAndUnknownArgumentsFail() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+    let (output, status) = try run(["--script", "-"], input: "press submit\n")
+    #expect(status == 0)
+    #expect(output.contains("✗ Guest name must not be empty"))
+    let (usage, failure) = try run(["--bogus"], input: "")
+    #expect(failure == 2)
+    #expect(usage.contains("usage: hotel-demo"))
+  }
+}

@@ -1,0 +1,177 @@
+import SignalsSamples
+import Testing
+
+@Suite struct HotelOrderSessionTests {
+  @Test func parsesScriptLines() {
+    typealias Action = FormAction
+    #expect(Action(scriptLine: "type Li Lei") == .type("Li Lei"))
+    #expect(Action(scriptLine: "tab") == .tab)
+    #expect(Action(scriptLine: "enter") == .enter)
+    #expect(Action(scriptLine: "backspace") == .backspace)
+    #expect(Action(scriptLine: "focus phone") == .focus("phone"))
+    #expect(Action(scriptLine: "press submit ") == .focus("submit"))
+    #expect(Action(scriptLine: "press") == nil)
+    #expect(Action(scriptLine: "jump") == nil)
+  }
+
+  @Test func tabCyclesThroughTheControlsAndEnterOnAFieldMovesOn() {
+    let session = HotelOrderSession()
+    #expect(session.focus == .name)
+    session.perform(.enter)
+    #expect(session.focus == .phone)
+    session.perform(.tab)
+    session.perform(.tab)
+    #expect(session.focus == .submit)
+    session.perform(.tab)
+    #expect(session.focus == .name)
+  }
+
+  @Test func typingOnAButtonDoesNothing() {
+    let session = HotelOrderSession()
+    session.perform(.focus("clear"))
+    session.perform(.type("x"))
+    session.perform(.backspace)
+    #expect(session.view.viewModel.name.text.value == nil)
+    #expect(session.view.viewModel.phone.text.value == nil)
+  }
+
+  @Test func scriptedRunPrintsEveryFrame() {
+    let script = """
+      # an empty submission, then a valid one
+      press submit
+      focus name
+      type Zhuo
+      tab
+      type 18610001000
+      backspace
+      type 0
+      press submit
+      press clear
+      """
+    let expected = """
+      --- start ---
+      == Meituan Hotel ==
+      > Guest: [(guest name)] --
+        Phone: [(mobile number)] --
+        |  will stay at Meituan Hotel
+        | Phone:
+        [ Clear ]     [ Submit ]
+      --- press submit ---
+      == Meituan Hotel ==
+        Guest: [(guest name)] --
+        Phone: [(mobile number)] --
+        |  will stay at Meituan Hotel
+        | Phone:
+        [ Clear ]   > [ Submit ]
+        ✗ Guest name must not be empty
+      --- focus name ---
+      == Meituan Hotel ==
+      > Guest: [(guest name)] --
+        Phone: [(mobile number)] --
+        |  will stay at Meituan Hotel
+        | Phone:
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- type Zhuo ---
+      == Meituan Hotel ==
+      > Guest: [Zhuo] ok
+        Phone: [(mobile number)] --
+        | Zhuo will stay at Meituan Hotel
+        | Phone:
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- tab ---
+      == Meituan Hotel ==
+        Guest: [Zhuo] ok
+      > Phone: [(mobile number)] --
+        | Zhuo will stay at Meituan Hotel
+        | Phone:
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- type 18610001000 ---
+      == Meituan Hotel ==
+        Guest: [Zhuo] ok
+      > Phone: [18610001000] ok
+        | Zhuo will stay at Meituan Hotel
+        | Phone: 18610001000
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- backspace ---
+      == Meituan Hotel ==
+        Guest: [Zhuo] ok
+      > Phone: [1861000100] --
+        | Zhuo will stay at Meituan Hotel
+        | Phone: 1861000100
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- type 0 ---
+      == Meituan Hotel ==
+        Guest: [Zhuo] ok
+      > Phone: [18610001000] ok
+        | Zhuo will stay at Meituan Hotel
+        | Phone: 18610001000
+        [ Clear ]     [ Submit ]
+        ✗ Guest name must not be empty
+      --- press submit ---
+      == Meituan Hotel ==
+        Guest: [Zhuo] ok
+        Phone: [18610001000] ok
+        | Zhuo will stay at Meituan Hotel
+        | Phone: 18610001000
+        [ Clear ]   > [ Submit ]
+        ✓ Booked Meituan Hotel for Zhuo, phone 18610001000
+      --- press clear ---
+      == Meituan Hotel ==
+        Guest: [(guest name)] --
+        Phone: [(mobile number)] --
+        |  will stay at Meituan Hotel
+        | Phone:
+      > [ Clear ]     [ Submit ]
+
+      """
+    #expect(HotelOrderSession().run(script: script) == expected)
+  }
+
+  @Test func anUnknownLineIsReportedAndSkipped() {
+    let output = HotelOrderSession().run(script: "dance\npress nothing\ntype Li")
+    #expect(output.contains("--- dance ---\n(unknown action"))
+    #expect(output.contains("--- press nothing ---\n(unknown control; expected one of name, phone, clear, submit)"))
+    #expect(output.contains("> Guest: [Li] ok"))
+  }
+}
+
+@Suite struct LoginSessionTests {
+  @Test func scriptedLoginPrintsEveryFrame() {
+    let script = "type chris\ntab\ntype secret\npress login"
+    let expected = """
+      --- start ---
+      == Log in ==
+      > username: [(username)]
+        password: [(password)]
+        [ Log in ] (disabled)
+      --- type chris ---
+      == Log in ==
+      > username: [chris]
+        password: [(password)]
+        [ Log in ] (disabled)
+      --- tab ---
+      == Log in ==
+        username: [chris]
+      > password: [(password)]
+        [ Log in ] (disabled)
+      --- type secret ---
+      == Log in ==
+        username: [chris]
+      > password: [******]
+        [ Log in ]
+      --- press login ---
+      == Log in ==
+        username: [chris]
+        password: [******]
+      > [ Log in ]
+        ✓ Welcome, chris! You are logged in.
+
+      """
+    #expect(LoginSession().run(script: script) == expected)
+  }
+}

@@ -1,0 +1,98 @@
+import Signals
+import SignalsSamples
+import SignalsTesting
+import Testing
+
+@Suite struct HotelOrderViewModelTests {
+  // The seed's "verify phone" test, in our API.
+  @Test func verifyPhone() {
+    let phone = PhoneInputViewModel()
+    let channel = Channel<String?>()
+    channel.leadingTerminal <~> phone.text
+
+    let validity = TestRecorder(phone.isValid.signal)
+    channel.followingTerminal.send(value: "18612345678")
+    #expect(validity.values.first == true)
+
+    phone.text.value = "13810001000"
+    let following = TestRecorder(channel.followingTerminal.producer)
+    #expect(following.values.first == "13810001000")
+  }
+
+  // The seed's "clear command" test, in our API.
+  @Test func clearCommand() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
+    viewModel.clearCommand.execute()
+    #expect(viewModel.name.text.value == nil)
+    #expect(viewModel.phone.text.value == nil)
+  }
+
+  @Test func summaryFollowsEveryInputShowingNilAsEmpty() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel")
+    let summary = TestRecorder(viewModel.summary)
+    viewModel.name.text.value = "Zhuo"
+    viewModel.phone.text.value = "18610001000"
+    viewModel.clearCommand.execute()
+    summary.expect(values: [
+      " will stay at Meituan Hotel\nPhone: ",
+      "Zhuo will stay at Meituan Hotel\nPhone: ",
+      "Zhuo will stay at Meituan Hotel\nPhone: 18610001000",
+      " will stay at Meituan Hotel\nPhone: 18610001000",
+      " will stay at Meituan Hotel\nPhone: ",
+    ])
+  }
+
+  @Test(arguments: [
+    ("13810001000", true), ("15012345678", true), ("15312345678", true), ("18612345678", true),
+    ("18012345678", true), ("15412345678", false), ("18112345678", true), ("18312345678", false),
+    ("18412345678", false), ("17012345678", false),
+    ("1381000100", false), ("138100010001", false), ("23810001000", false), ("1381000100a", false),
+  ])
+  func phoneValidity(number: String, isValid: Bool) {
+    #expect(PhoneInputViewModel.isValidPhoneNumber(number) == isValid)
+    #expect(PhoneInputViewModel(text: number).isValid.value == isValid)
+  }
+
+  @Test func submittingWithoutANameFailsWithTheNameMessage() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "", phone: nil)
+    let errors = TestRecorder(viewModel.submitCommand.errors)
+    viewModel.submitCommand.execute()
+    errors.expect(values: [InputError("Guest name must not be empty")])
+  }
+
+  @Test func submittingWithoutAPhoneFailsWithThePhoneMessage() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: nil)
+    let errors = TestRecorder(viewModel.submitCommand.errors)
+    viewModel.submitCommand.execute()
+    viewModel.phone.text.value = ""
+    viewModel.submitCommand.execute()
+    errors.expect(values: [InputError("Phone number must not be empty"), InputError("Phone number must not be empty")])
+  }
+
+  @Test func submittingAnInvalidPhoneSaysWhy() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "12345")
+    let errors = TestRecorder(viewModel.submitCommand.errors)
+    viewModel.submitCommand.execute()
+    #expect(errors.values.map(\.message) == ["Phone number 12345 is not valid: use 11 digits starting 13, 15 or 18"])
+  }
+
+  @Test func aValidSubmissionSendsTheOrderAndItsConfirmation() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
+    let orders = TestRecorder(viewModel.submitCommand.values)
+    let errors = TestRecorder(viewModel.submitCommand.errors)
+    viewModel.submitCommand.execute()
+    orders.expect(values: [HotelOrder(hotel: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")])
+    #expect(orders.values.first?.confirmation == "Booked Meituan Hotel for Zhuo, phone 18610001000")
+    #expect(errors.values.isEmpty)
+  }
+
+  @Test func validityFollowsTheTextOverTime() {
+    let scheduler = TestScheduler()
+    let phone = PhoneInputViewModel()
+    let typing = scheduler.hotSignal("-a-b-c", values: ["a": "138", "b": "13810001000", "c": ""])
+    phone.text <~ typing.map { Optional($0) }
+    let validity = TestRecorder(phone.isValid, scheduler: scheduler)
+    scheduler.advance(ticks: 6)
+    validity.expect(marble: "ff-t-f", values: ["f": false, "t": true])
+  }
+}

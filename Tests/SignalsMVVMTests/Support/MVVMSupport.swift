@@ -1,0 +1,43 @@
+import Signals
+import SignalsMVVM
+
+/// Holds an object weakly, to show that something no longer keeps it alive.
+final class Weak<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
+/// A producer that never sends, and that counts how many of its starts have been disposed: the number of
+/// bindings from it that have ended. It keeps every start's observer, so that nothing but disposal ends one.
+final class EndCounter {
+  private(set) var started = 0
+  private(set) var ended = 0
+  private var observers: [Signal<String, Never>.Observer] = []
+
+  var producer: SignalProducer<String, Never> {
+    SignalProducer { [self] observer, lifetime in
+      observers.append(observer)
+      started += 1
+      lifetime.observeEnded { self.ended += 1 }
+    }
+  }
+}
+
+/// A reactive object defined the way an app would define its own.
+final class Badge: ReactiveObject {
+  var count = 0
+  var caption = ""
+  let lifetime: Lifetime
+  private let token: Lifetime.Token
+
+  init() {
+    (lifetime, token) = Lifetime.make()
+  }
+}
+
+extension Reactive where Base: Badge {
+  /// A named target made with `makeBindingTarget`.
+  var caption: BindingTarget<String> {
+    makeBindingTarget { badge, caption in badge.caption = caption.uppercased() }
+  }
+}
