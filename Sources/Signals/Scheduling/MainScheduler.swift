@@ -20,6 +20,8 @@ public final class MainScheduler: TimeScheduler, @unchecked Sendable {
   public static let shared = MainScheduler()
 
   private let key = DispatchSpecificKey<UInt8>()
+  /// Timed actions are always enqueued, exactly as a queue scheduler on the main queue does.
+  private let mainQueue = QueueScheduler(targeting: .main)
   /// Actions enqueued and not yet run; only when it is zero may an action run synchronously.
   private let enqueued = Atomic<Int>(0)
 
@@ -60,12 +62,6 @@ public final class MainScheduler: TimeScheduler, @unchecked Sendable {
   /// - Returns: a disposable that cancels `action` if it has not started yet.
   @discardableResult
   public func schedule(at instant: SchedulerInstant, _ action: @escaping () -> Void) -> (any Disposable)? {
-    let token = AnyDisposable()
-    let work = ScheduledAction(action)
-    DispatchQueue.main.asyncAfter(deadline: SchedulerClock.deadline(for: instant)) {
-      guard !token.isDisposed else { return }
-      work.run()
-    }
-    return token
+    mainQueue.schedule(at: instant, action)
   }
 }
