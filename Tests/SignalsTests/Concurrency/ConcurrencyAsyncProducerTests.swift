@@ -3,24 +3,12 @@ import Testing
 @testable import Signals
 
 @Suite struct ConcurrencyAsyncProducerTests {
-  /// Starts `producer` and waits for its terminal event.
-  func run<V, F>(_ producer: SignalProducer<V, F>) async -> Recorder<V, F> {
-    let recorder = Recorder<V, F>()
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      producer.start { event in
-        recorder.record(event)
-        if event.isTerminating { done.resume() }
-      }
-    }
-    return recorder
-  }
-
   @Test func sequenceElementsAreSentThenCompleted() async {
     let (stream, input) = AsyncStream<Int>.makeStream()
     input.yield(1)
     input.yield(2)
     input.finish()
-    let recorder = await run(SignalProducer(stream))
+    let recorder = await runToEnd(SignalProducer(stream))
     #expect(recorder.descriptions == ["1", "2", "completed"])
   }
 
@@ -28,7 +16,7 @@ import Testing
     let (stream, input) = AsyncThrowingStream<Int, any Error>.makeStream()
     input.yield(1)
     input.finish(throwing: TestError.boom)
-    let recorder = await run(SignalProducer(stream))
+    let recorder = await runToEnd(SignalProducer(stream))
     #expect(recorder.values == [1])
     #expect(recorder.error as? TestError == .boom)
   }
@@ -54,12 +42,12 @@ import Testing
   }
 
   @Test func awaitingSendsTheResultThenCompletes() async {
-    let recorder = await run(SignalProducer<Int, Never>(awaiting: { 42 }))
+    let recorder = await runToEnd(SignalProducer<Int, Never>(awaiting: { 42 }))
     #expect(recorder.descriptions == ["42", "completed"])
   }
 
   @Test func awaitingFailsWithTheTypedError() async {
-    let recorder = await run(SignalProducer<Int, TestError>(awaiting: { () throws(TestError) in throw .boom }))
+    let recorder = await runToEnd(SignalProducer<Int, TestError>(awaiting: { () throws(TestError) in throw .boom }))
     #expect(recorder.descriptions == ["failed(boom)"])
   }
 
@@ -84,7 +72,7 @@ import Testing
 
   @Test func roundTripThroughValuesAndBack() async {
     let producer = SignalProducer(SignalProducer<Int, TestError>([1, 2]).values)
-    let recorder = await run(producer.map { $0 * 10 })
+    let recorder = await runToEnd(producer.map { $0 * 10 })
     #expect(recorder.descriptions == ["10", "20", "completed"])
   }
 }
