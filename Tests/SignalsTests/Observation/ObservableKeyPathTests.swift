@@ -105,3 +105,18 @@ import Testing
     #expect(binding?.isDisposed ?? true)
   }
 }
+
+@Suite struct ObservablePropertyTests {
+  @Test func propertyFollowsTheKeyPathAndEndsWithTheObject() {
+    let scheduler = TestScheduler()
+    var model: ObservedModel? = ObservedModel()
+    let property = Property(observing: model!, \.count, on: scheduler)
+    let recorder = Recorder(property.producer)
+    #expect(property.value == 0)
+    model!.count = 3
+    scheduler.advance()
+    #expect(property.value == 3)
+    model = nil
+    #expect(recorder.descriptions == ["0", "3", "completed"])
+  }
+}
