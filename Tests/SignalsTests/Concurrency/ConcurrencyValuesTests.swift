@@ -108,4 +108,17 @@ import Testing
     #expect(await task.value.count <= 1)
     #expect(released.withLock { $0 }, "the upstream released the observer closure")
   }
+
+  @Test func droppingTheIteratorInterruptsTheProducer() async {
+    let ended = Locked(false)
+    let producer = SignalProducer<Int, Never> { observer, lifetime in
+      observer.send(value: 1)
+      lifetime.observeEnded { ended.withLock { $0 = true } }
+    }
+    do {
+      var iterator = producer.values.makeAsyncIterator()
+      #expect(await iterator.next() == 1)
+    }
+    #expect(ended.withLock { $0 })
+  }
 }
