@@ -9,9 +9,9 @@ extension SignalProducer where Failure == Never {
   /// producer:     a--b--c--|
   /// ```
   ///
-  /// Observation reports a change *before* it is stored, so the new value is read on `scheduler`, which must
-  /// defer work (a queue or the main scheduler, never ``ImmediateScheduler``). Changes made before that read
-  /// coalesce into one value, as with SwiftUI. `keyPath` must read at least one tracked property.
+  /// Observation reports a change *before* it is stored, so the new value is read later, as a timed action on
+  /// `scheduler` due at once (time schedulers always enqueue those, even ``MainScheduler`` on the main queue).
+  /// Changes made before that read coalesce into one value. `keyPath` must read a tracked property.
   ///
   /// **Threading**: the first value is read on the thread that starts the producer, later ones on
   /// `scheduler`. For a `@MainActor` model, start it on the main thread and pass ``MainScheduler/shared``.
@@ -28,7 +28,7 @@ extension SignalProducer where Failure == Never {
   public init<Object: Observable & AnyObject>(
     observing object: Object,
     _ keyPath: KeyPath<Object, Value>,
-    on scheduler: some Scheduler
+    on scheduler: some TimeScheduler
   ) {
     self.init { observer, lifetime in
       let loop = ObservationLoop(object, keyPath, scheduler: scheduler) { event in
@@ -57,7 +57,7 @@ extension Observable where Self: AnyObject {
   ///   - scheduler: where tracking is renewed after each change.
   public func bindingTarget<Value>(
     for keyPath: ReferenceWritableKeyPath<Self, Value>,
-    on scheduler: some Scheduler
+    on scheduler: some TimeScheduler
   ) -> BindingTarget<Value> {
     let disposables = CompositeDisposable()
     let loop = ObservationLoop(self, keyPath, scheduler: scheduler) { event in
@@ -81,11 +81,13 @@ final class ObservationLoop<Object: Observable & AnyObject, Value>: @unchecked S
 
   weak var object: Object?
   let keyPath: KeyPath<Object, Value>
-  let scheduler: any Scheduler
+  let scheduler: any TimeScheduler
   let send: (Event) -> Void
   let stopped = Locked(false)
 
-  init(_ object: Object, _ keyPath: KeyPath<Object, Value>, scheduler: any Scheduler, send: @escaping (Event) -> Void) {
+  init(
+    _ object: Object, _ keyPath: KeyPath<Object, Value>, scheduler: any TimeScheduler, send: @escaping (Event) -> Void
+  ) {
     self.object = object
     self.keyPath = keyPath
     self.scheduler = scheduler
@@ -123,7 +125,7 @@ final class LoopHandle: @unchecked Sendable {
 
   init<Object, Value>(_ loop: ObservationLoop<Object, Value>) {
     released = { if !loop.isStopped { loop.send(.released) } }
-    changed = { _ = loop.scheduler.schedule { loop.track() } }
+    changed = { _ = loop.scheduler.schedule(after: .zero) { loop.track() } }
   }
 }
 

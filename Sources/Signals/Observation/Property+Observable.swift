@@ -16,11 +16,11 @@ extension Property {
   /// - Parameters:
   ///   - object: the observed object; held weakly.
   ///   - keyPath: what to read from it.
-  ///   - scheduler: where each new value is read; it must defer work.
+  ///   - scheduler: where each new value is read.
   public convenience init<Object: Observable & AnyObject>(
     observing object: Object,
     _ keyPath: KeyPath<Object, Value>,
-    on scheduler: some Scheduler
+    on scheduler: some TimeScheduler
   ) {
     self.init(unsafeProducer: SignalProducer(observing: object, keyPath, on: scheduler))
   }
