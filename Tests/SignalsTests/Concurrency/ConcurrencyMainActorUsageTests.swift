@@ -53,4 +53,21 @@ import Testing
     #expect(view.label == "Hello, Ada!")
     #expect(!view.isBusy)
   }
+
+  @MainActor @Test func valuesSentOffTheMainActorReachAMainActorObserver() async throws {
+    final class Seen { var values: [Int] = [] }
+    let seen = Seen()
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let observation = signal.observeValuesOnMain { value in seen.values.append(value) }
+    await Task.detached {
+      for value in 1...100 { input.send(value: value) }
+    }.value
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(5)
+    while seen.values.count < 100 && clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(1))
+    }
+    #expect(seen.values == Array(1...100))
+    observation?.dispose()
+  }
 }

@@ -121,4 +121,26 @@ import Testing
     }
     #expect(ended.withLock { $0 })
   }
+
+  @Test func valuesFromManyThreadsAllArrive() async {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let (subscribed, subscribedInput) = AsyncStream<Void>.makeStream()
+    let consumer = Task {
+      var iterator = signal.values.makeAsyncIterator()
+      subscribedInput.yield()
+      var total = 0
+      while let value = await iterator.next() { total += value }
+      return total
+    }
+    for await _ in subscribed { break }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for value in 1...250 { input.send(value: value) }
+        }
+      }
+    }
+    input.sendCompleted()
+    #expect(await consumer.value == 4 * (250 * 251 / 2))
+  }
 }
