@@ -28,7 +28,8 @@ import Testing
     self.model = model
     let (lifetime, token) = Lifetime.make()
     self.token = token
-    lifetime += model.submit.values.observeValuesOnMain { [weak model] greeting in model?.greeting = greeting }
+    lifetime += model.bindingTarget(for: \.greeting, on: MainScheduler.shared)
+      <~ model.submit.values.observe(on: MainScheduler.shared)
     lifetime += model.submit.isExecuting.producer.startWithValuesOnMain { [weak self] busy in self?.isBusy = busy }
     lifetime += SignalProducer(observing: model, \.greeting, on: MainScheduler.shared)
       .startWithValuesOnMain { [weak self] text in self?.label = text }
