@@ -19,7 +19,8 @@ extension SignalProducer where Failure == Never {
   /// **Emits** the current value, then the value after each change. **Completes** when `object` is
   /// released (the producer holds it weakly). **Fails** never.
   ///
-  /// **Interruption and disposal**: disposing stops reading; no value is read after that.
+  /// **Interruption and disposal**: disposing stops reading; no value is read after that. The object's
+  /// registrar keeps one inert change handler until the key path next changes or the object is released.
   ///
   /// - Parameters:
   ///   - object: the observed object; held weakly.
@@ -50,7 +51,8 @@ extension Observable where Self: AnyObject {
   /// The target holds the object weakly, and its lifetime ends when the object is released (found out, like
   /// ``SignalProducer/init(observing:_:on:)``, by tracking `keyPath` and re-tracking it on `scheduler`), so
   /// the binding never keeps the model alive. Values are set on whatever thread the source delivers them:
-  /// for a `@MainActor` model, bind a source that delivers on the main scheduler.
+  /// for a `@MainActor` model, bind a source that delivers on the main scheduler. Each call tracks `keyPath`
+  /// for as long as the object lives, so make one target per binding, not one per value.
   ///
   /// - Parameters:
   ///   - keyPath: the tracked property to set.
