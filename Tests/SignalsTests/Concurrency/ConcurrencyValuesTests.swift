@@ -71,7 +71,10 @@ import Testing
     let (started, startedInput) = AsyncStream<Void>.makeStream()
     let producer = SignalProducer<Int, Never> { observer, lifetime in
       observer.send(value: 1)
-      lifetime.observeEnded { ended.withLock { $0 = true } }
+      lifetime.observeEnded {
+        _ = observer  // keeps the producer running until it is interrupted
+        ended.withLock { $0 = true }
+      }
     }
     let task = Task {
       var seen: [Int] = []
@@ -113,7 +116,10 @@ import Testing
     let ended = Locked(false)
     let producer = SignalProducer<Int, Never> { observer, lifetime in
       observer.send(value: 1)
-      lifetime.observeEnded { ended.withLock { $0 = true } }
+      lifetime.observeEnded {
+        _ = observer  // keeps the producer running until it is interrupted
+        ended.withLock { $0 = true }
+      }
     }
     do {
       var iterator = producer.values.makeAsyncIterator()
