@@ -1,0 +1,13 @@
+@testable import Signals
+
+/// Starts `producer`, records its events, and returns once it has sent its terminal event.
+func runToEnd<V, F>(_ producer: SignalProducer<V, F>) async -> Recorder<V, F> {
+  let recorder = Recorder<V, F>()
+  await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+    producer.start { event in
+      recorder.record(event)
+      if event.isTerminating { done.resume() }
+    }
+  }
+  return recorder
+}
