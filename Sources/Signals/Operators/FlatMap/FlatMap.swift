@@ -45,6 +45,7 @@ extension Signal {
   /// - Interruption and disposal: an interruption of this signal or of a running inner producer interrupts
   ///   the result (`.latest`: a replaced inner's interruption is not forwarded). Ending detaches from this
   ///   signal and interrupts every inner producer.
+  @inlinable
   public func flatMap<U>(
     _ strategy: FlattenStrategy,
     _ transform: @escaping (Value) -> SignalProducer<U, Failure>
@@ -58,6 +59,7 @@ extension Signal {
   }
 
   /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)``.
+  @inlinable
   public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
   where Value == SignalProducer<U, Failure> {
     flatMap(strategy) { $0 }
@@ -67,6 +69,7 @@ extension Signal {
 extension SignalProducer {
   /// Turns every value of every start into a producer and flattens their events by `strategy`; see
   /// ``Signal/flatMap(_:_:)``. Disposing the result interrupts this producer and every inner one.
+  @inlinable
   public func flatMap<U>(
     _ strategy: FlattenStrategy,
     _ transform: @escaping (Value) -> SignalProducer<U, Failure>
@@ -75,6 +78,7 @@ extension SignalProducer {
   }
 
   /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)``.
+  @inlinable
   public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
   where Value == SignalProducer<U, Failure> {
     lift { $0.flatten(strategy) }
@@ -97,6 +101,7 @@ extension PropertyProtocol {
   ///
   /// The property `transform` returns is kept alive while it is the current one. The result ends when this
   /// property and the current inner property have ended.
+  @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
     _ transform: @escaping (Value) -> P

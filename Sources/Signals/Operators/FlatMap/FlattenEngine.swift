@@ -1,22 +1,26 @@
 /// The running `flatMap`: the state machine, the ordered hand-off downstream, and the inner starts.
+@usableFromInline
 final class FlattenEngine<Value, Failure: Error> {
-  typealias Inner = SignalProducer<Value, Failure>
+  @usableFromInline typealias Inner = SignalProducer<Value, Failure>
 
-  let strategy: FlattenStrategy
-  let coordinator: Coordinator<FlattenState<Inner>, Value, Value, Failure>
+  @usableFromInline let strategy: FlattenStrategy
+  @usableFromInline let coordinator: Coordinator<FlattenState<Inner>, Value, Value, Failure>
   /// Everything the result releases when it ends: the outer subscription and every inner start.
-  let disposables = CompositeDisposable()
+  @usableFromInline let disposables = CompositeDisposable()
   /// `.latest` and `.concat`: the current inner start.
-  private let current = SerialDisposable()
+  @usableFromInline let current = SerialDisposable()
 
+  @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
     self.strategy = strategy
     coordinator = Coordinator(FlattenState(strategy: strategy), downstream: downstream)
     disposables += current
   }
 
+  @inlinable
   var isFinished: Bool { coordinator.read(\.isFinished) }
 
+  @inlinable
   func receiveOuter<Outer>(_ event: Signal<Outer, Failure>.Event, transform: (Outer) -> Inner) {
     switch event {
     case .value(let value):
@@ -40,7 +44,8 @@ final class FlattenEngine<Value, Failure: Error> {
     }
   }
 
-  private func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
+  @inlinable
+  func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
     switch event {
     case .value(let value):
       coordinator.update { machine, outbox in
@@ -60,7 +65,8 @@ final class FlattenEngine<Value, Failure: Error> {
     }
   }
 
-  private func start(_ inner: Inner, id: Int) {
+  @inlinable
+  func start(_ inner: Inner, id: Int) {
     switch strategy {
     case .merge:
       // Each inner start sits in `disposables` while it runs, and removes itself when it ends.

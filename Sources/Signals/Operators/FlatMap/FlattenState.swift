@@ -2,8 +2,10 @@
 ///
 /// Every inner stream gets an id when it is started, so that events of an inner that `.latest` has replaced
 /// can be recognised and dropped. `Inner` is what the operator starts (a producer); tests use any type.
+@usableFromInline
 struct FlattenState<Inner> {
   /// What to do after an inner stream completed, or after a `.concat` start returned.
+  @usableFromInline
   enum Next {
     /// Nothing.
     case none
@@ -13,25 +15,27 @@ struct FlattenState<Inner> {
     case start(Inner, id: Int)
   }
 
-  let strategy: FlattenStrategy
+  @usableFromInline let strategy: FlattenStrategy
   /// Whether the result has ended (a terminal event was decided); every later event is ignored.
-  private(set) var isFinished = false
-  private var outerCompleted = false
+  @usableFromInline var isFinished = false
+  @usableFromInline var outerCompleted = false
   /// Inner streams running: any number for `.merge`, at most one otherwise.
-  private var running = 0
+  @usableFromInline var running = 0
   /// The id of the newest inner stream.
-  private var newestID = 0
+  @usableFromInline var newestID = 0
   /// `.concat`: inner streams waiting for the current one to complete.
-  private var waiting = PendingQueue<Inner>()
+  @usableFromInline var waiting = PendingQueue<Inner>()
   /// `.concat`: a thread is starting an inner stream; completions that happen meanwhile leave the next start
   /// to that thread, so a chain of inner streams that complete synchronously runs in a loop, not a recursion.
-  private var isStarting = false
+  @usableFromInline var isStarting = false
 
+  @inlinable
   init(strategy: FlattenStrategy) {
     self.strategy = strategy
   }
 
   /// The outer stream sent `inner`. Returns the inner stream to start now, with its id, if any.
+  @inlinable
   mutating func receiveOuterValue(_ inner: Inner) -> (Inner, id: Int)? {
     guard !isFinished else { return nil }
     switch strategy {
@@ -52,6 +56,7 @@ struct FlattenState<Inner> {
   }
 
   /// The outer stream completed. Returns whether the result completes now (no inner stream left to wait for).
+  @inlinable
   mutating func receiveOuterCompletion() -> Bool {
     guard !isFinished else { return false }
     outerCompleted = true
@@ -61,11 +66,13 @@ struct FlattenState<Inner> {
   }
 
   /// Inner stream `id` sent a value. Returns whether to forward it: not if it was replaced (`.latest`).
+  @inlinable
   mutating func receiveInnerValue(from id: Int) -> Bool {
     !isFinished && isCurrent(id)
   }
 
   /// Inner stream `id` completed.
+  @inlinable
   mutating func receiveInnerCompletion(from id: Int) -> Next {
     guard !isFinished, isCurrent(id) else { return .none }
     running -= 1
@@ -74,6 +81,7 @@ struct FlattenState<Inner> {
   }
 
   /// A `.concat` start returned: start the next inner stream if the one just started already completed.
+  @inlinable
   mutating func finishStarting() -> Next {
     isStarting = false
     guard !isFinished, running == 0 else { return .none }
@@ -82,6 +90,7 @@ struct FlattenState<Inner> {
 
   /// The outer stream (`id == nil`) or inner stream `id` failed or was interrupted. Returns whether to
   /// forward it: yes, unless the result has ended or the inner stream was replaced (`.latest`).
+  @inlinable
   mutating func receiveTermination(from id: Int?) -> Bool {
     guard !isFinished else { return false }
     if let id, !isCurrent(id) { return false }
@@ -89,12 +98,14 @@ struct FlattenState<Inner> {
     return true
   }
 
-  private func isCurrent(_ id: Int) -> Bool {
+  @inlinable
+  func isCurrent(_ id: Int) -> Bool {
     strategy != .latest || id == newestID
   }
 
   /// With no inner stream running: start the next waiting one, or complete if the outer has completed.
-  private mutating func next() -> Next {
+  @inlinable
+  mutating func next() -> Next {
     guard running == 0 else { return .none }
     if let inner = waiting.popFirst() {
       running = 1

@@ -9,20 +9,28 @@
 ///
 /// `output` turns a snapshot into the value sent; it runs outside the lock, so it may be a user closure (the
 /// `reduce` of `combineLatest`).
+@usableFromInline
 final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked Sendable {
-  typealias Decision = Signal<Snapshot, Failure>.Event
+  @usableFromInline typealias Decision = Signal<Snapshot, Failure>.Event
 
+  @usableFromInline
   struct State {
-    var machine: Machine
-    var outbox = PendingQueue<Decision>()
+    @usableFromInline var machine: Machine
+    @usableFromInline var outbox = PendingQueue<Decision>()
     /// Whether some thread is sending the outbox right now.
-    var isFlushing = false
+    @usableFromInline var isFlushing = false
+
+    @inlinable
+    init(machine: Machine) {
+      self.machine = machine
+    }
   }
 
-  let state: Locked<State>
-  let downstream: SignalCore<Output, Failure>
-  let output: (Snapshot) -> Output
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let downstream: SignalCore<Output, Failure>
+  @usableFromInline let output: (Snapshot) -> Output
 
+  @inlinable
   init(_ machine: Machine, downstream: SignalCore<Output, Failure>, output: @escaping (Snapshot) -> Output) {
     state = Locked(State(machine: machine))
     self.downstream = downstream
@@ -32,6 +40,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// Runs `body` under the lock, then sends what it queued (unless another thread is already sending) and
   /// returns its result, so that the caller can act on it outside the lock.
   @discardableResult
+  @inlinable
   func update<Result>(_ body: (inout Machine, inout PendingQueue<Decision>) -> Result) -> Result {
     let (result, flushes) = state.withLock { state -> (Result, Bool) in
       let result = body(&state.machine, &state.outbox)
@@ -44,11 +53,13 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   }
 
   /// Reads the machine under the lock.
+  @inlinable
   func read<Result>(_ body: (Machine) -> Result) -> Result {
     state.withLock { body($0.machine) }
   }
 
-  private func flush() {
+  @inlinable
+  func flush() {
     while true {
       let next = state.withLock { state -> Decision? in
         if let decision = state.outbox.popFirst() { return decision }
@@ -62,6 +73,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
 }
 
 extension Coordinator where Snapshot == Output {
+  @inlinable
   convenience init(_ machine: Machine, downstream: SignalCore<Output, Failure>) {
     self.init(machine, downstream: downstream, output: { $0 })
   }
