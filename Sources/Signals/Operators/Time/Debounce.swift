@@ -15,6 +15,7 @@ extension Signal {
   /// - Fails: at once when the source fails; a waiting value is dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping a waiting value.
   ///   Ending cancels the timer and detaches from the source.
+  @inlinable
   public func debounce(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in
@@ -49,15 +50,20 @@ extension Signal {
 }
 
 /// The state of one `debounce`: the value waiting for quiet, and which timer may send it.
+@usableFromInline
 struct DebounceState<Value> {
   /// The latest value, not sent yet.
-  var waiting: Value?
+  @usableFromInline var waiting: Value?
   /// Bumped by every event, so that a timer armed for an earlier value sends nothing.
-  var generation = 0
+  @usableFromInline var generation = 0
+
+  @inlinable
+  init() {}
 }
 
 extension SignalProducer {
   /// Sends a value of every start only once it has been quiet for `interval`; see ``Signal/debounce(_:on:)``.
+  @inlinable
   public func debounce(_ interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
     lift { $0.debounce(interval, on: scheduler) }
   }
