@@ -108,13 +108,9 @@ extension SignalProducer {
   ///   closure, so it sees every event.
   @inlinable
   public func startWithSignal(_ setup: (_ signal: Signal<Value, Failure>, _ interrupter: any Disposable) -> Void) {
-    let core = SignalCore<Value, Failure>()
-    let disposables = CompositeDisposable()
-    core.addTermination(disposables)
-    let interrupter = ProducerInterrupter(core)
-    setup(Signal(core: core), interrupter)
-    guard !disposables.isDisposed else { return }
-    startHandler(Observer(core: core), Lifetime(disposables))
+    let start = PreparedStart(self)
+    setup(start.signal, start.interrupter)
+    start.run()
   }
 
   /// Starts the work and sends its events to `observer`.

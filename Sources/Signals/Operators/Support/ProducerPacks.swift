@@ -1,30 +1,3 @@
-/// One start of a producer, split in two: the signal exists (and can be observed) before the work runs.
-///
-/// This is ``SignalProducer/startWithSignal(_:)`` without the nesting, so that an operator over any number of
-/// producers can prepare every start, attach itself to all their signals, and only then run the work.
-final class PreparedStart<Value, Failure: Error> {
-  let signal: Signal<Value, Failure>
-  /// Interrupts this start (before or after it runs).
-  let interrupter: any Disposable
-  private let core: SignalCore<Value, Failure>
-  private let disposables = CompositeDisposable()
-  private let startHandler: (Signal<Value, Failure>.Observer, Lifetime) -> Void
-
-  init(_ producer: SignalProducer<Value, Failure>) {
-    core = SignalCore()
-    core.addTermination(disposables)
-    signal = Signal(core: core)
-    interrupter = ProducerInterrupter(core)
-    startHandler = producer.startHandler
-  }
-
-  /// Runs the producer's work, unless this start was interrupted first.
-  func run() {
-    guard !disposables.isDisposed else { return }
-    startHandler(Signal.Observer(core: core), Lifetime(disposables))
-  }
-}
-
 /// A fixed list of signals of any types sharing one failure type: the inputs of a multi-source operator.
 final class SignalPack<First, each Rest, Failure: Error> {
   let first: Signal<First, Failure>
