@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Type-checks every ```swift block of README.md and of every Markdown file under Docs/ (issue 8).
+#
+# How a block is checked is set by an HTML comment on the line right before its fence:
+#   (no marker)                      statements: the body of `@MainActor func sample() async throws { … }`
+#                                    in a file that imports Signals, SignalsTesting, SignalsMVVM and
+#                                    SignalsSamples. Local lets, vars, types and functions, `try`, `await` work.
+#   <!-- sample: file -->            at file scope: extensions, conformances, protocols, @Suite/@Test code
+#                                    (Testing is imported when the document's file-scope code uses it).
+#   <!-- sample: continues -->       appended to the document's previous checked block, in the same scope
+#                                    (a walk-through split by prose).
+#   <!-- sample: signatures -->      a listing of declarations without bodies: not compiled; every
+#                                    `func name(labels:)`, `init(labels:)` and `var name` it declares must be
+#                                    declared, with the same argument labels, somewhere in Sources/.
+#   <!-- sample: skip: <reason> -->  not checked (another library's code, pseudo-code); printed with its reason.
+# Non-Swift blocks use another info string (sh, text, or none): only blocks whose info string is exactly
+# `swift` are samples.
+#
+# One Swift file per document goes to .build-samples/; `#sourceLocation` maps every diagnostic to the
+# document's own path and line. A block's `import` lines move to the top of the file; `import MyApp` and
+# `@testable import MyApp` (the reader's app in the guides) are dropped: the app's code is the document's
+# file-scope blocks. File-scope code is shared by every block of a document; statements blocks are each in
+# their own function.
+#
+# Usage: scripts/check-doc-samples.sh              check README.md and Docs/**/*.md
+#        scripts/check-doc-samples.sh --self-test  check that a broken fixture fails, with the right lines
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+swift build 2>&1 | grep -E "error|warning:" >&2 || true
+swift build >/dev/null  # fails the script if the build failed
+modules=$(swift build --show-bin-path)/Modules
+
+check() {
+  python3 scripts/doc_samples.py --modules "$modules" --out .build-samples/"$1" --sources Sources "${@:2}"
+}
+
+if [ "${1:-}" = "--self-test" ]; then
+  fixture=scripts/doc-samples-fixture
+  if output=$(check self-test "$fixture"/Broken.md); then
+    printf '%s\n' "$output"
+    echo "Self-test FAILED: the broken fixture passed the check." >&2
+    exit 1
+  fi
+  status=0
+  while IFS= read -r expected; do
+    if ! grep -qF -- "$expected" <<<"$output"; then
+      echo "Self-test FAILED: expected a line containing: $expected" >&2
+      status=1
+    fi
+  done <"$fixture"/expected.txt
+  if [ "$status" -ne 0 ]; then
+    printf '%s\n' "$output" >&2
+    exit 1
+  fi
+  check self-test "$fixture"/Good.md >/dev/null || { echo "Self-test FAILED: the good fixture failed." >&2; exit 1; }
+  echo "Self-test passed: the broken fixture fails with every expected diagnostic, the good one passes."
+  exit 0
+fi
+
+mapfile -t docs < <(find Docs -name '*.md' | LC_ALL=C sort)
+check docs README.md "${docs[@]}"

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Extracts the ```swift blocks of Markdown documents and type-checks them (see check-doc-samples.sh).
+
+Usage: doc_samples.py --modules DIR --out DIR --sources DIR DOC.md...
+
+Prints one line per failure (`path:line: message`), then a summary, and exits 1 if anything failed.
+The modes (`<!-- sample: MODE -->` on the line right before the fence) are described in
+check-doc-samples.sh.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+
+MARKER = re.compile(r"^<!--\s*sample:\s*(file|continues|signatures|skip)\s*(?::\s*(.*?))?\s*-->\s*$")
+ANY_MARKER = re.compile(r"^<!--\s*sample\b")
+FENCE = re.compile(r"^```(.*)$")
+IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+(\w+)\s*$")
+# `MyApp` is the reader's app module (the package set up in the guides); its code is the document's own blocks.
+APP_MODULE = "MyApp"
+PRELUDE_IMPORTS = ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
+
+
+class Block:
+  def __init__(self, doc, line, mode, reason, code):
+    self.doc = doc  # path as given, relative to the package root
+    self.line = line  # 1-based line of the first code line (the one after the fence)
+    self.mode = mode  # "statements", "file", "continues", "signatures" or "skip"
+    self.reason = reason
+    self.code = code  # list of lines
+
+
+def extract(doc, errors):
+  """Returns the swift blocks of `doc`; malformed markers are reported in `errors`."""
+  with open(doc, encoding="utf-8") as f:
+    lines = f.read().split("\n")
+  blocks = []
+  i = 0
+  while i < len(lines):
+    fence = FENCE.match(lines[i])
+    if not fence:
+      if ANY_MARKER.match(lines[i]):
+        marker = MARKER.match(lines[i])
+        if not marker:
+          errors.append(f"{doc}:{i + 1}: unknown sample marker: {lines[i].strip()}")
+        elif i + 1 >= len(lines) or lines[i + 1].strip() != "```swift":
+          errors.append(f"{doc}:{i + 1}: a sample marker must be on the line right before a ```swift fence")
+        elif marker.group(1) == "skip" and not marker.group(2):
+          errors.append(f"{doc}:{i + 1}: `<!-- sample: skip: <reason> -->` needs a reason")
+      i += 1
+      continue
+    info = fence.group(1).strip()
+    end = i + 1
+    while end < len(lines) and not lines[end].startswith("```"):
+      end += 1
+    if info == "swift":
+      mode, reason = "statements", None
+      marker = MARKER.match(lines[i - 1]) if i > 0 else None
+      if marker:
+        mode, reason = marker.group(1), marker.group(2)
+      blocks.append(Block(doc, i + 2, mode, reason, lines[i + 1 : end]))
+    i = end + 1
+  return blocks
+
+
+def split_imports(block):
+  """Moves the block's `import` lines out of its code (blanked, so line numbers stay); returns the modules."""
+  imports = []
+  code = []
+  for text in block.code:
+    m = IMPORT.match(text)
+    if m:
+      if m.group(2) != APP_MODULE:
+        imports.append(text.strip())
+      code.append("")
+    else:
+      code.append(text)
+  return imports, code
+
+
+def generate(doc, blocks, errors):
+  """Returns the Swift source for the checked blocks of one document, or None if it has none."""
+  imports = ["import " + m for m in PRELUDE_IMPORTS]
+  file_scope = []  # lines at file scope
+  functions = []  # one list of lines per statements block (with its continuations)
+  previous = None  # "file" or the index into `functions`
+  for block in blocks:
+    if block.mode in ("skip", "signatures"):
+      continue
+    block_imports, code = split_imports(block)
+    for text in block_imports:
+      if text not in imports:
+        imports.append(text)
+    located = [f'#sourceLocation(file: "{doc}", line: {block.line})'] + code + ["#sourceLocation()"]
+    mode = block.mode
+    if mode == "continues":
+      if previous is None:
+        errors.append(f"{doc}:{block.line - 1}: a `continues` block needs a checked block before it")
+        continue
+      if previous == "file":
+        file_scope += located
+      else:
+        functions[previous] += located
+    elif mode == "file":
+      file_scope += located
+      previous = "file"
+    else:
+      functions.append(located)
+      previous = len(functions) - 1
+  if not file_scope and not functions:
+    return None
+  if any("@Test" in t or "@Suite" in t for t in file_scope) and "import Testing" not in imports:
+    imports.append("import Testing")
+  out = [f"// Generated from {doc} by scripts/check-doc-samples.sh. Do not edit."]
+  out += imports + [""] + file_scope + [""]
+  for n, body in enumerate(functions):
+    out += [f"@MainActor func sample{n}() async throws {{"] + body + ["}", ""]
+  return "\n".join(out) + "\n"
+
+
+# Declarations: `func name<…>(labels…)`, `init<…>(labels…)`, `subscript(…)`, `var name`/`let name`.
+DECL = re.compile(r"\b(func|init|subscript|var|let|case)\b")
+IDENT = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|[-+*/%<>=!&|^~.?]+)")
+
+
+def skip_balanced(text, i, open_char, close_char):
+  """`text[i]` is `open_char`; returns the index after its matching `close_char`."""
+  depth = 0
+  while i < len(text):
+    c = text[i]
+    if c == open_char:
+      depth += 1
+    elif c == close_char and not (close_char == ">" and text[i - 1] == "-"):
+      depth -= 1
+      if depth == 0:
+        return i + 1
+    i += 1
+  return i
+
+
+def parameter_labels(params):
+  """The argument labels of a parameter clause's contents: `_ a: T, b c: U` → ["_", "b"]."""
+  labels = []
+  depth = 0
+  current = ""
+  for i, c in enumerate(params):
+    if c in "([{<" or (c == ">" and params[i - 1] == "-"):
+      depth += c != ">"
+    elif c in ")]}>":
+      depth -= 1
+    if c == "," and depth == 0:
+      labels.append(current)
+      current = ""
+    else:
+      current += c
+  if current.strip():
+    labels.append(current)
+  result = []
+  for p in labels:
+    names = p.split(":", 1)[0].split()
+    if names:
+      result.append(names[0].strip("`"))
+  return result
+
+
+def declarations(text):
+  """The declarations in `text`, as (offset, string) with strings such as `take(first:)`, `init(_:)`, `var x`."""
+  text = re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), text)  # keeps the offsets
+  found = []
+  for m in DECL.finditer(text):
+    kind = m.group(1)
+    i = m.end()
+    if kind in ("var", "let", "case"):
+      n = IDENT.match(text, i)
+      if n:
+        found.append((m.start(), f"var {n.group(1).strip('`')}"))
+      continue
+    name = kind
+    if kind == "func":
+      n = IDENT.match(text, i)
+      if not n:
+        continue
+      name = n.group(1).strip("`")
+      i = n.end()
+    while i < len(text) and text[i] in " \t\n?!":
+      i += 1
+    if i < len(text) and text[i] == "<":
+      i = skip_balanced(text, i, "<", ">")
+      while i < len(text) and text[i] in " \t\n":
+        i += 1
+    if i >= len(text) or text[i] != "(":
+      continue
+    end = skip_balanced(text, i, "(", ")")
+    labels = parameter_labels(text[i + 1 : end - 1])
+    found.append((m.start(), f"{name}(" + "".join(label + ":" for label in labels) + ")"))
+  return found
+
+
+def source_declarations(sources):
+  found = set()
+  for root, _, files in os.walk(sources):
+    for name in files:
+      if name.endswith(".swift"):
+        with open(os.path.join(root, name), encoding="utf-8") as f:
+          found |= {decl for _, decl in declarations(f.read())}
+  return found
+
+
+def check_signatures(block, known):
+  """Returns (line, declaration) for each declaration of a signatures listing that the sources lack."""
+  text = "\n".join(block.code)
+  return [(block.line + text.count("\n", 0, at), decl) for at, decl in declarations(text) if decl not in known]
+
+
+def typecheck(doc, path, modules, swiftc):
+  command = [swiftc, "-typecheck", "-swift-version", "6", "-suppress-warnings", "-I", modules, path]
+  result = subprocess.run(command, capture_output=True, text=True)
+  return doc, result.returncode, result.stdout + result.stderr
+
+
+def main():
+  parser = argparse.ArgumentParser()
+  parser.add_argument("--modules", required=True, help="the directory with the built .swiftmodule files")
+  parser.add_argument("--out", required=True, help="where the generated Swift files go")
+  parser.add_argument("--sources", required=True, help="the directory whose declarations signatures must match")
+  parser.add_argument("--jobs", type=int, default=2)
+  parser.add_argument("--swiftc", default="swiftc")
+  parser.add_argument("docs", nargs="+")
+  args = parser.parse_args()
+
+  errors = []
+  counts = {"statements": 0, "file": 0, "continues": 0, "signatures": 0, "skip": 0}
+  skipped = []
+  generated = []
+  known = source_declarations(args.sources)
+  os.makedirs(args.out, exist_ok=True)
+  for doc in args.docs:
+    blocks = extract(doc, errors)
+    for block in blocks:
+      counts[block.mode] += 1
+      if block.mode == "skip":
+        skipped.append(f"{doc}:{block.line - 1}: {block.reason}")
+      elif block.mode == "signatures":
+        for line, decl in check_signatures(block, known):
+          errors.append(f"{doc}:{line}: `{decl}` is not declared in {args.sources}")
+    source = generate(doc, blocks, errors)
+    if source is not None:
+      path = os.path.join(args.out, re.sub(r"[^A-Za-z0-9]+", "_", doc.removesuffix(".md")) + ".swift")
+      with open(path, "w", encoding="utf-8") as f:
+        f.write(source)
+      generated.append((doc, path))
+
+  failed_docs = []
+  with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+    runs = [pool.submit(typecheck, doc, path, args.modules, args.swiftc) for doc, path in generated]
+    for run in runs:
+      doc, status, output = run.result()
+      if status != 0:
+        failed_docs.append(doc)
+        errors.append(output.rstrip() or f"{doc}: swiftc failed with status {status}")
+
+  for error in errors:
+    print(error)
+  checked = counts["statements"] + counts["file"] + counts["continues"]
+  print(
+    f"\nDoc samples: {checked} blocks type-checked ({counts['statements']} statements, {counts['file']} file, "
+    f"{counts['continues']} continues) in {len(generated)} documents; {counts['signatures']} signature listings "
+    f"verified; {counts['skip']} skipped."
+  )
+  for line in skipped:
+    print(f"  skipped {line}")
+  if errors:
+    print(f"FAILED: {len(errors)} problem(s)" + (f"; documents that do not type-check: {', '.join(failed_docs)}"
+                                                 if failed_docs else ""))
+    return 1
+  return 0
+
+
+if __name__ == "__main__":
+  sys.exit(main())
