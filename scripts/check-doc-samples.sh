@@ -27,8 +27,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift build 2>&1 | grep -E "error|warning:" >&2 || true
-swift build >/dev/null  # fails the script if the build failed
+# The samples are checked against the modules of the debug build (incremental: quick after `swift test`).
+if ! build=$(swift build 2>&1); then
+  printf '%s\n' "$build" >&2
+  echo "swift build failed: the samples cannot be checked." >&2
+  exit 1
+fi
 modules=$(swift build --show-bin-path)/Modules
 
 check() {
@@ -37,7 +41,7 @@ check() {
 
 if [ "${1:-}" = "--self-test" ]; then
   fixture=scripts/doc-samples-fixture
-  if output=$(check self-test "$fixture"/Broken.md); then
+  if output=$(check self-test "$fixture"/Broken.md "$fixture"/BrokenStatements.md); then
     printf '%s\n' "$output"
     echo "Self-test FAILED: the broken fixture passed the check." >&2
     exit 1

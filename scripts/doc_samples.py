@@ -12,6 +12,7 @@ import argparse
 import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -21,7 +22,7 @@ FENCE = re.compile(r"^```(.*)$")
 IMPORT = re.compile(r"^\s*(@testable\s+)?import\s+(\w+)\s*$")
 # `MyApp` is the reader's app module (the package set up in the guides); its code is the document's own blocks.
 APP_MODULE = "MyApp"
-PRELUDE_IMPORTS = ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
+PRELUDE_IMPORTS = ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples", "Testing"]
 
 
 class Block:
@@ -81,8 +82,9 @@ def split_imports(block):
   return imports, code
 
 
-def generate(doc, blocks, errors):
-  """Returns the Swift source for the checked blocks of one document, or None if it has none."""
+def generate(doc, slug, blocks, errors):
+  """Returns the Swift source for the checked blocks of one document and whether it has file-scope code, or
+  None if it has no checked block. Its functions are named after `slug`, unique among the documents."""
   imports = ["import " + m for m in PRELUDE_IMPORTS]
   file_scope = []  # lines at file scope
   functions = []  # one list of lines per statements block (with its continuations)
@@ -111,14 +113,12 @@ def generate(doc, blocks, errors):
       functions.append(located)
       previous = len(functions) - 1
   if not file_scope and not functions:
-    return None
-  if any("@Test" in t or "@Suite" in t for t in file_scope) and "import Testing" not in imports:
-    imports.append("import Testing")
+    return None, False
   out = [f"// Generated from {doc} by scripts/check-doc-samples.sh. Do not edit."]
   out += imports + [""] + file_scope + [""]
   for n, body in enumerate(functions):
-    out += [f"@MainActor func sample{n}() async throws {{"] + body + ["}", ""]
-  return "\n".join(out) + "\n"
+    out += [f"@MainActor func sample_{slug}_{n}() async throws {{"] + body + ["}", ""]
+  return "\n".join(out) + "\n", bool(file_scope)
 
 
 # Declarations: `func name<…>(labels…)`, `init<…>(labels…)`, `subscript(…)`, `var name`/`let name`.
@@ -215,10 +215,10 @@ def check_signatures(block, known):
   return [(block.line + text.count("\n", 0, at), decl) for at, decl in declarations(text) if decl not in known]
 
 
-def typecheck(doc, path, modules, swiftc):
-  command = [swiftc, "-typecheck", "-swift-version", "6", "-suppress-warnings", "-I", modules, path]
+def typecheck(docs, paths, modules, swiftc):
+  command = [swiftc, "-typecheck", "-swift-version", "6", "-suppress-warnings", "-I", modules] + paths
   result = subprocess.run(command, capture_output=True, text=True)
-  return doc, result.returncode, result.stdout + result.stderr
+  return docs, result.returncode, result.stdout + result.stderr
 
 
 def main():
@@ -234,33 +234,41 @@ def main():
   errors = []
   counts = {"statements": 0, "file": 0, "continues": 0, "signatures": 0, "skip": 0}
   skipped = []
-  generated = []
+  generated = []  # (doc, path, has file-scope code)
   known = source_declarations(args.sources)
-  os.makedirs(args.out, exist_ok=True)
+  shutil.rmtree(args.out, ignore_errors=True)  # no stale file from a document that has gone
+  os.makedirs(args.out)
   for doc in args.docs:
     blocks = extract(doc, errors)
     for block in blocks:
       counts[block.mode] += 1
       if block.mode == "skip":
-        skipped.append(f"{doc}:{block.line - 1}: {block.reason}")
+        skipped.append(f"{doc}:{block.line - 1}: {block.reason or '(no reason given)'}")
       elif block.mode == "signatures":
         for line, decl in check_signatures(block, known):
           errors.append(f"{doc}:{line}: `{decl}` is not declared in {args.sources}")
-    source = generate(doc, blocks, errors)
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", doc.removesuffix(".md"))
+    source, has_file_scope = generate(doc, slug, blocks, errors)
     if source is not None:
-      path = os.path.join(args.out, re.sub(r"[^A-Za-z0-9]+", "_", doc.removesuffix(".md")) + ".swift")
+      path = os.path.join(args.out, slug + ".swift")
       with open(path, "w", encoding="utf-8") as f:
         f.write(source)
-      generated.append((doc, path))
+      generated.append((doc, path, has_file_scope))
 
+  # Documents with file-scope code are checked one by one (two guides may declare the same type); the others,
+  # whose code is all inside uniquely named functions, in one go: each swiftc run costs a second or so.
+  batches = [([doc], [path]) for doc, path, has_file_scope in generated if has_file_scope]
+  rest = [(doc, path) for doc, path, has_file_scope in generated if not has_file_scope]
+  if rest:
+    batches.append(([doc for doc, _ in rest], [path for _, path in rest]))
   failed_docs = []
   with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-    runs = [pool.submit(typecheck, doc, path, args.modules, args.swiftc) for doc, path in generated]
+    runs = [pool.submit(typecheck, docs, paths, args.modules, args.swiftc) for docs, paths in batches]
     for run in runs:
-      doc, status, output = run.result()
+      docs, status, output = run.result()
       if status != 0:
-        failed_docs.append(doc)
-        errors.append(output.rstrip() or f"{doc}: swiftc failed with status {status}")
+        failed_docs += [doc for doc in docs if re.search(rf"^{re.escape(doc)}:\d+", output, re.M)] or docs
+        errors.append(output.rstrip() or f"swiftc failed with status {status} on {', '.join(docs)}")
 
   for error in errors:
     print(error)
