@@ -215,6 +215,13 @@ def check_signatures(block, known):
   return [(block.line + text.count("\n", 0, at), decl) for at, decl in declarations(text) if decl not in known]
 
 
+def looks_like_listing(block):
+  """A statements block of body-less declarations: an operator guide's Signatures block without its marker."""
+  code = [t.strip() for t in block.code if t.strip() and not t.strip().startswith("//")]
+  starts = [t for t in code if re.match(r"^((public|static|mutating)\s+)*(func|init)\b", t)]
+  return bool(starts) and not any("{" in t or "=" in t.replace("->", "").replace("==", "") for t in code)
+
+
 def typecheck(docs, paths, modules, swiftc):
   command = [swiftc, "-typecheck", "-swift-version", "6", "-suppress-warnings", "-I", modules] + paths
   result = subprocess.run(command, capture_output=True, text=True)
@@ -235,6 +242,7 @@ def main():
   counts = {"statements": 0, "file": 0, "continues": 0, "signatures": 0, "skip": 0}
   skipped = []
   generated = []  # (doc, path, has file-scope code)
+  hints = {}  # doc: hints, printed if the document fails
   known = source_declarations(args.sources)
   shutil.rmtree(args.out, ignore_errors=True)  # no stale file from a document that has gone
   os.makedirs(args.out)
@@ -247,6 +255,9 @@ def main():
       elif block.mode == "signatures":
         for line, decl in check_signatures(block, known):
           errors.append(f"{doc}:{line}: `{decl}` is not declared in {args.sources}")
+      elif block.mode == "statements" and looks_like_listing(block):
+        hints.setdefault(doc, []).append(
+          f"hint: {doc}:{block.line - 1}: a listing of declarations? Mark it `<!-- sample: signatures -->`.")
     slug = re.sub(r"[^A-Za-z0-9]+", "_", doc.removesuffix(".md"))
     source, has_file_scope = generate(doc, slug, blocks, errors)
     if source is not None:
@@ -272,6 +283,9 @@ def main():
 
   for error in errors:
     print(error)
+  for doc in failed_docs:
+    for hint in hints.get(doc, []):
+      print(hint)
   checked = counts["statements"] + counts["file"] + counts["continues"]
   print(
     f"\nDoc samples: {checked} blocks type-checked ({counts['statements']} statements, {counts['file']} file, "
@@ -281,7 +295,8 @@ def main():
   for line in skipped:
     print(f"  skipped {line}")
   if errors:
-    print(f"FAILED: {len(errors)} problem(s)" + (f"; documents that do not type-check: {', '.join(failed_docs)}"
+    problems = sum(max(1, e.count(": error:")) for e in errors)
+    print(f"FAILED: {problems} problem(s)" + (f"; documents that do not type-check: {', '.join(failed_docs)}"
                                                  if failed_docs else ""))
     return 1
   return 0
