@@ -11,7 +11,8 @@
 #                                    (a walk-through split by prose).
 #   <!-- sample: signatures -->      a listing of declarations without bodies: not compiled; every
 #                                    `func name(labels:)`, `init(labels:)` and `var name` it declares must be
-#                                    declared, with the same argument labels, somewhere in Sources/.
+#                                    declared, with the same argument labels, somewhere in Sources/; a
+#                                    property listed with its type (`var title: Property<String>`), with that type.
 #   <!-- sample: package -->         a fragment of a Package.swift: the arguments after `Package(name: "MyApp", `
 #                                    (or, if it starts with `.`, one element of `targets: [ ]`), type-checked
 #                                    against PackageDescription; every `.product(name: "X", package: "Signals")`

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Extracts the ```swift blocks of Markdown documents and type-checks them (see check-doc-samples.sh).
 
-Usage: doc_samples.py --modules DIR --out DIR --sources DIR DOC.md...
+Usage: doc_samples.py --modules DIR --manifest-api DIR --out DIR --sources DIR [--manifest FILE] DOC.md...
 
 Prints one line per failure (`path:line: message`), then a summary, and exits 1 if anything failed.
 The modes (`<!-- sample: MODE -->` on the line right before the fence) are described in
@@ -29,7 +29,7 @@ class Block:
   def __init__(self, doc, line, mode, reason, code):
     self.doc = doc  # path as given, relative to the package root
     self.line = line  # 1-based line of the first code line (the one after the fence)
-    self.mode = mode  # "statements", "file", "continues", "signatures" or "skip"
+    self.mode = mode  # "statements", "file", "continues", "signatures", "package" or "skip"
     self.reason = reason
     self.code = code  # list of lines
 
@@ -121,7 +121,7 @@ def generate(doc, slug, blocks, errors):
   return "\n".join(out) + "\n", bool(file_scope)
 
 
-# Declarations: `func name<…>(labels…)`, `init<…>(labels…)`, `subscript(…)`, `var name`/`let name`.
+# Declarations: `func name<…>(labels…)`, `init<…>(labels…)`, `subscript(…)`, `var name`/`let name`, `case name`.
 DECL = re.compile(r"\b(func|init|subscript|var|let|case)\b")
 IDENT = re.compile(r"\s*(`?[A-Za-z_][A-Za-z0-9_]*`?|[-+*/%<>=!&|^~.?]+)")
 
@@ -176,7 +176,7 @@ def declarations(text):
     if kind in ("var", "let", "case"):
       n = IDENT.match(text, i)
       if n:
-        found.append((m.start(), f"var {n.group(1).strip('`')}"))
+        found.append((m.start(), f"{'case' if kind == 'case' else 'var'} {n.group(1).strip('`')}"))
       continue
     name = kind
     if kind == "func":
@@ -200,19 +200,32 @@ def declarations(text):
 
 
 def source_declarations(sources):
+  """The declarations of every Swift file under `sources`, and the files' text."""
   found = set()
+  texts = []
   for root, _, files in os.walk(sources):
     for name in files:
       if name.endswith(".swift"):
         with open(os.path.join(root, name), encoding="utf-8") as f:
-          found |= {decl for _, decl in declarations(f.read())}
-  return found
+          texts.append(f.read())
+          found |= {decl for _, decl in declarations(texts[-1])}
+  return found, "\n".join(texts)
 
 
-def check_signatures(block, known):
-  """Returns (line, declaration) for each declaration of a signatures listing that the sources lack."""
+TYPED_PROPERTY = re.compile(r"\b(?:var|let)\s+(\w+)\s*:\s*([^{=\n]+?)\s*(?:\{|=|//|$)", re.M)
+
+
+def check_signatures(block, known, source_text):
+  """Returns (line, declaration) for each declaration of a signatures listing that the sources lack; a
+  property listed with its type must be declared with that type."""
   text = "\n".join(block.code)
-  return [(block.line + text.count("\n", 0, at), decl) for at, decl in declarations(text) if decl not in known]
+  missing = [(at, decl) for at, decl in declarations(text) if decl not in known]
+  for m in TYPED_PROPERTY.finditer(text):
+    name, type_ = m.group(1), m.group(2)
+    pattern = rf"\b(?:var|let)\s+{name}\s*:\s*" + r"\s*".join(map(re.escape, type_.split()))
+    if f"var {name}" in known and not re.search(pattern + r"(?![\w<.?!\[])", source_text):
+      missing.append((m.start(), f"var {name}: {type_}"))
+  return [(block.line + text.count("\n", 0, at), decl) for at, decl in missing]
 
 
 def looks_like_listing(block):
@@ -270,7 +283,7 @@ def main():
   skipped = []
   generated = []  # (doc, path, has file-scope code)
   hints = {}  # doc: hints, printed if the document fails
-  known = source_declarations(args.sources)
+  known, source_text = source_declarations(args.sources)
   with open(args.manifest, encoding="utf-8") as f:
     products = set(re.findall(r'\.library\(\s*name:\s*"([^"]+)"', f.read()))
   package_blocks = []
@@ -283,7 +296,7 @@ def main():
       if block.mode == "skip":
         skipped.append(f"{doc}:{block.line - 1}: {block.reason or '(no reason given)'}")
       elif block.mode == "signatures":
-        for line, decl in check_signatures(block, known):
+        for line, decl in check_signatures(block, known, source_text):
           errors.append(f"{doc}:{line}: `{decl}` is not declared in {args.sources}")
       elif block.mode == "package":
         package_blocks.append(block)
@@ -292,7 +305,7 @@ def main():
       elif block.mode == "statements" and looks_like_listing(block):
         hints.setdefault(doc, []).append(
           f"hint: {doc}:{block.line - 1}: a listing of declarations? Mark it `<!-- sample: signatures -->`.")
-    slug = re.sub(r"[^A-Za-z0-9]+", "_", doc.removesuffix(".md"))
+    slug = re.sub(r"[^A-Za-z0-9]+", "_", doc[:-3] if doc.endswith(".md") else doc)
     source, has_file_scope = generate(doc, slug, blocks, errors)
     if source is not None:
       path = os.path.join(args.out, slug + ".swift")
