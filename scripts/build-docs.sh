@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every product — Signals, SignalsTesting, SignalsMVVM — from its catalog
+# `Sources/<Product>/<Product>.docc`, with the toolchain's own `docc` (no package plugin), and fails on any
+# warning. Archives land in `.build-docs/<Product>.doccarchive`.
+#
+# For each product, in dependency order:
+#   1. `swift build --target <Product>` (the default scratch path, so after `swift test` it is up to date);
+#   2. `swift-symbolgraph-extract` reads the built module and writes its public symbol graphs into a
+#      directory of that product's own (`.build-docs/symbol-graphs/<Product>`), so that no module's symbols
+#      reach another's catalog;
+#   3. `docc convert --warnings-as-errors`. Signals is converted with external-link support, and the other
+#      products name its archive as a `--dependency`, so their ``Signals/…`` links resolve.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+toolchain_bin=$(dirname "$(readlink -f "$(command -v swift)")")
+docc=${DOCC:-$toolchain_bin/docc}
+symbolgraph_extract=$toolchain_bin/swift-symbolgraph-extract
+out=.build-docs
+
+products=(Signals SignalsTesting SignalsMVVM)
+
+mkdir -p "$out"
+modules=$(swift build --show-bin-path)/Modules
+
+for product in "${products[@]}"; do
+  echo "--- $product"
+  swift build --quiet --target "$product"
+
+  graphs="$out/symbol-graphs/$product"
+  rm -rf "$graphs"
+  mkdir -p "$graphs"
+  "$symbolgraph_extract" \
+    -module-name "$product" \
+    -I "$modules" \
+    -module-cache-path "$out/module-cache" \
+    -minimum-access-level public \
+    -emit-extension-block-symbols \
+    -output-dir "$graphs"
+
+  link_options=()
+  if [ "$product" = Signals ]; then
+    link_options=(--enable-experimental-external-link-support)
+  else
+    link_options=(--enable-experimental-external-link-support --dependency "$out/Signals.doccarchive")
+  fi
+
+  archive="$out/$product.doccarchive"
+  rm -rf "$archive"
+  "$docc" convert "Sources/$product/$product.docc" \
+    --additional-symbol-graph-dir "$graphs" \
+    --fallback-display-name "$product" \
+    --fallback-bundle-identifier "$product" \
+    --output-path "$archive" \
+    "${link_options[@]}" \
+    --warnings-as-errors
+done
+
+echo
+echo "Documentation built with no warnings: $(printf "$out/%s.doccarchive " "${products[@]}")"
