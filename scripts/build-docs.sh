@@ -9,7 +9,9 @@
 #      directory of that product's own (`.build-docs/symbol-graphs/<Product>`), so that no module's symbols
 #      reach another's catalog;
 #   3. `docc convert --warnings-as-errors`. Signals is converted with external-link support, and the other
-#      products name its archive as a `--dependency`, so their ``Signals/…`` links resolve.
+#      products name its archive as a `--dependency`, so their ``/Signals/…`` links resolve.
+# Then scripts/check-docs-curation.swift checks that every page a catalog curates by hand (a landing page, or
+# a type with an extension file such as Signal.md) puts every one of its symbols in a topic group.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -56,5 +58,9 @@ for product in "${products[@]}"; do
     --warnings-as-errors
 done
 
-echo
+echo "--- Curation"
+archives=()
+for product in "${products[@]}"; do archives+=("$out/$product.doccarchive"); done
+swift scripts/check-docs-curation.swift "${archives[@]}"
+
 echo "Documentation built with no warnings: $(printf "$out/%s.doccarchive " "${products[@]}")"
