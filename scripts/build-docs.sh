@@ -4,7 +4,9 @@
 # warning. Archives land in `.build-docs/<Product>.doccarchive`.
 #
 # For each product, in dependency order:
-#   1. `swift build --target <Product>` (the default scratch path, so after `swift test` it is up to date);
+#   1. `swift build --target <Product>` with the default scratch path and flags, so that after `swift test`
+#      nothing is rebuilt (`-emit-symbol-graph` would change the flags, and `swift package
+#      dump-symbol-graph` fails on the test modules);
 #   2. `swift-symbolgraph-extract` reads the built module and writes its public symbol graphs into a
 #      directory of that product's own (`.build-docs/symbol-graphs/<Product>`), so that no module's symbols
 #      reach another's catalog;
@@ -40,11 +42,10 @@ for product in "${products[@]}"; do
     -emit-extension-block-symbols \
     -output-dir "$graphs"
 
-  link_options=()
-  if [ "$product" = Signals ]; then
-    link_options=(--enable-experimental-external-link-support)
-  else
-    link_options=(--enable-experimental-external-link-support --dependency "$out/Signals.doccarchive")
+  # Every archive can be linked to; the products built on Signals resolve ``/Signals/…`` links against its.
+  link_options=(--enable-experimental-external-link-support)
+  if [ "$product" != Signals ]; then
+    link_options+=(--dependency "$out/Signals.doccarchive")
   fi
 
   archive="$out/$product.doccarchive"
