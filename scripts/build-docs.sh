@@ -42,7 +42,7 @@ for product in "${products[@]}"; do
     -emit-extension-block-symbols \
     -output-dir "$graphs"
 
-  # Every archive can be linked to; the products built on Signals resolve ``/Signals/…`` links against the Signals archive.
+  # Every archive can be linked to; SignalsTesting and SignalsMVVM resolve ``/Signals/…`` links against Signals'.
   link_options=(--enable-experimental-external-link-support)
   if [ "$product" != Signals ]; then
     link_options+=(--dependency "$out/Signals.doccarchive")
