@@ -68,7 +68,7 @@ public final class Button: ReactiveObject {
   }
 }
 
-/// What a ``Button`` can execute: a ``Command`` that takes no input, whatever it produces.
+/// What a ``Button`` can execute: a ``/Signals/Command`` that takes no input, whatever it produces.
 public protocol ButtonCommand: AnyObject {
   /// Whether an execution started now would run.
   var isEnabled: Property<Bool> { get }

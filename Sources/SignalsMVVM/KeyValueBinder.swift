@@ -4,7 +4,7 @@ extension ReactiveObject {
   /// Starts key-value bindings between this object (a view) and `model` (its view model), IQDataBinding's
   /// style: `bind(to: viewModel).bind(\.title) { view, title in … }.bind(\.content) { … }`.
   ///
-  /// Keep the returned binder to send values back with ``KeyValueBinder/update(_:_:)``. Nothing needs
+  /// Keep the returned binder to send values back with ``KeyValueBinder/update(_:_:)-9gzpv``. Nothing needs
   /// unregistering: the bindings end when this object is released, and the binder holds the model weakly.
   public func bind<Model: AnyObject>(to model: Model) -> KeyValueBinder<Self, Model> {
     KeyValueBinder(view: self, model: model)
@@ -32,7 +32,7 @@ public struct KeyValueBinder<View: ReactiveObject, Model: AnyObject> {
   }
 
   /// Calls `action` with the view and the value at `keyPath` now and at every change, until the view is
-  /// released; changes this binder made with ``update(_:_:)`` on the same key are not sent back.
+  /// released; changes this binder made with ``update(_:_:)-9gzpv`` on the same key are not sent back.
   ///
   /// - Returns: the binder, to chain the next binding.
   @discardableResult
@@ -53,7 +53,7 @@ public struct KeyValueBinder<View: ReactiveObject, Model: AnyObject> {
     terminals.terminal(for: keyPath, of: model).send(value: value)
   }
 
-  /// Sets the model's value at `keyPath` unless it is equal already; see ``update(_:_:)``.
+  /// Sets the model's value at `keyPath` unless it is equal already; see ``update(_:_:)-9gzpv``.
   public func update<Value: Equatable>(_ keyPath: KeyPath<Model, MutableProperty<Value>>, _ value: Value) {
     guard let model, model[keyPath: keyPath].value != value else { return }
     terminals.terminal(for: keyPath, of: model).send(value: value)

@@ -1,6 +1,6 @@
 import Signals
 
-/// An object whose bindings end with it: it owns a ``Lifetime`` that ends when it is released.
+/// An object whose bindings end with it: it owns a ``/Signals/Lifetime`` that ends when it is released.
 ///
 /// Linux has no Objective-C associated objects, so an object cannot be given a lifetime from the outside, as
 /// RAC does. Instead, an object that wants `object.reactive` stores a `Lifetime.Token` and exposes its

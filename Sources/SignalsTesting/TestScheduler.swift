@@ -2,7 +2,7 @@ import Signals
 
 /// A scheduler on virtual time, for tests: nothing runs until the test advances the clock.
 ///
-/// Time starts at ``SchedulerInstant/zero`` and moves only through ``advance(by:)``, ``advance(to:)`` and
+/// Time starts at ``/Signals/SchedulerInstant/zero`` and moves only through ``advance(by:)``, ``advance(to:)`` and
 /// ``run()``. Actions run on the thread that advances, in the order of their due time, and actions due at the
 /// same instant in the order they were scheduled. An action may schedule more work: if it is due within the
 /// span being advanced, it runs in the same call. Actions are called with no lock held, so they may schedule,

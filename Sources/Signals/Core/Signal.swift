@@ -89,7 +89,7 @@ extension Signal {
     core.observeForwardingEnd { observer.send($0) }
   }
 
-  /// Observes every event with `observer`; see ``observe(_:)-(Event)->Void``.
+  /// Observes every event with `observer`; see ``observe(_:)-((Signal<Value,Failure>.Event)->Void)``.
   @discardableResult
   public func observe(_ observer: Observer) -> (any Disposable)? {
     core.observe { observer.send($0) }

@@ -1,6 +1,6 @@
 /// A cold stream: a recipe that does its work anew, and independently, each time it is started.
 ///
-/// Its start closure runs once per ``start(_:)-(Signal<Value,Failure>.Observer)``, receiving the observer to
+/// Its start closure runs once per ``start(_:)-(SignalProducer<Value,Failure>.Observer)``, receiving the observer to
 /// send into and a ``Lifetime`` that ends when the produced stream terminates or is disposed — the place to
 /// put the work's cleanup. Disposing a started producer delivers `interrupted` to its observer and ends that
 /// lifetime. Operators on a producer apply, per start, to the signal that start produces.
@@ -123,7 +123,7 @@ extension SignalProducer {
     start { observer.send($0) }
   }
 
-  /// Starts the work and calls `action` with every event; see ``start(_:)-(Signal<Value,Failure>.Observer)``.
+  /// Starts the work and calls `action` with every event; see ``start(_:)-(SignalProducer<Value,Failure>.Observer)``.
   @discardableResult
   @inlinable
   public func start(_ action: @escaping (Event) -> Void) -> any Disposable {

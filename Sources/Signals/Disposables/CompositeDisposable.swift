@@ -64,7 +64,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     }
   }
 
-  /// Adds `disposable` to `composite`; see ``add(_:)-(Disposable?)``.
+  /// Adds `disposable` to `composite`; see ``add(_:)-7p1dj``.
   @discardableResult
   public static func += (composite: CompositeDisposable, disposable: (any Disposable)?) -> (any Disposable)? {
     composite.add(disposable)

@@ -8,7 +8,7 @@ extension Signal {
   ///
   /// - Emits: `transform(value)` for each value where it is not `nil`; values that give `nil` are dropped.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   @inlinable
   public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Failure> {
     let upstream = core

@@ -11,7 +11,7 @@ extension Signal {
   ///
   /// - Emits: every value of the source. **Completes:** when the source completes.
   /// - Fails: when the source fails, with `transform(error)`.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func mapError<F>(_ transform: @escaping (Failure) -> F) -> Signal<Value, F> {
     let upstream = core
     return Signal<Value, F>(deriving: { downstream in

@@ -8,7 +8,7 @@ extension Signal {
   ///
   /// - Emits: each value for which `isIncluded` returns `true`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   @inlinable
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
     let upstream = core

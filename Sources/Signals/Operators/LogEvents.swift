@@ -42,7 +42,7 @@ extension Signal {
   ///   - logger: receives `identifier` and the message (`value 3`, `failed boom`, `completed`, …); the
   ///     default prints `[identifier] message`.
   /// - Emits, completes, fails: exactly as the source.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func logEvents(
     identifier: String = "Signals",
     events: Set<LogEvent> = LogEvent.all,

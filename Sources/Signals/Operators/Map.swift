@@ -33,13 +33,13 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Transforms every value of every start; see ``Signal/map(_:)-(Value)->U``.
+  /// Transforms every value of every start; see ``Signal/map(_:)-((Value)->U)``.
   @inlinable
   public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Failure> {
     lift { $0.map(transform) }
   }
 
-  /// Extracts a property of every value by key path; see ``Signal/map(_:)-(Value)->U``.
+  /// Extracts a property of every value by key path; see ``Signal/map(_:)-((Value)->U)``.
   @inlinable
   public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Failure> {
     lift { $0.map(keyPath) }

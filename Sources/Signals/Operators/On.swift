@@ -19,7 +19,7 @@ extension Signal {
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
   ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
   /// - Emits, completes, fails: exactly as the source.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func on(
     value: ((Value) -> Void)? = nil,
     failed: ((Failure) -> Void)? = nil,
@@ -66,9 +66,14 @@ extension SignalProducer {
   ///   - starting: called on each start, before this producer's start closure runs.
   ///   - started: called on each start, after this producer's start closure has returned (or was skipped
   ///     because the start had already ended).
-  ///   - value, failed, completed, interrupted, terminated, disposed: as for ``Signal``. Disposing a start
-  ///     calls `interrupted`, `terminated` and `disposed`, after the start's observer has received
-  ///     `interrupted`.
+  ///   - value: called with every value of a start.
+  ///   - failed: called with the error if a start fails.
+  ///   - completed: called if a start completes.
+  ///   - interrupted: called if a start is interrupted — disposing a start calls it, after the start's
+  ///     observer has received `interrupted`.
+  ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens (disposing a start
+  ///     calls it too).
+  ///   - disposed: called once per start, when that start ends or is disposed.
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(

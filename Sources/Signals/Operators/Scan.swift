@@ -9,7 +9,7 @@ extension Signal {
   /// - Emits: `next(accumulated, value)` for each value, where `accumulated` starts at `initial` and is
   ///   the previous result afterwards. `initial` itself is not sent.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``. The running result belongs to this derived
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``. The running result belongs to this derived
   ///   signal; a producer starts from `initial` on every start.
   public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Failure> {
     scan(into: initial) { accumulated, value in accumulated = next(accumulated, value) }

@@ -9,7 +9,7 @@ extension Signal {
   /// - Emits: every value after the first `count` (all of them if `count` ≤ 0).
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error, even while
   ///   still skipping.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func skip(first count: Int) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in
@@ -35,7 +35,7 @@ extension Signal {
   /// - Emits: the first value for which `shouldContinue` returns `false`, and every value after it.
   ///   `shouldContinue` is not called again once it has returned `false`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func skip(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in

@@ -27,7 +27,7 @@ extension Signal {
   /// - Parameter isEquivalent: called with the last forwarded value and the new one; `true` drops the new one.
   /// - Emits: the first value, then each value that `isEquivalent` does not match with the last one forwarded.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in

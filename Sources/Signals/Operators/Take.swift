@@ -10,7 +10,7 @@ extension Signal {
   /// - Completes: right after the `count`-th value (at once if `count` ≤ 0: a later observer of the signal then
   ///   sees `interrupted`, a producer's observer `completed`), or when the source completes
   ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func take(first count: Int) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in
@@ -72,7 +72,7 @@ extension Signal {
   ///   not sent.
   /// - Completes: at that value, detaching from the source, or when the source completes earlier.
   ///   **Fails:** when the source fails first, with its error.
-  /// - Interruption and disposal: as ``map(_:)-(Value)->U``.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
     let upstream = core
     return Signal(deriving: { downstream in
