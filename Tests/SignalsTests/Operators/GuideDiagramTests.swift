@@ -1,0 +1,64 @@
+import SignalsTesting
+import Testing
+
+@testable import Signals
+
+/// The diagrams and edge cases of the operator guides (`Docs/Operators/`) that no operator suite asserts.
+@Suite struct GuideDiagramTests {
+  @Test func withLatestFromAnEndedSignalOnlyEndsWithTheSource() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-a-b|")
+    let recorder = TestRecorder(
+      source.withLatest(from: Signal<String, Never>.empty).map { $0.0 + $0.1 },
+      scheduler: scheduler
+    )
+    scheduler.run()
+    recorder.expect(marble: "----|")
+    #expect(observerCount(source) == 0)
+  }
+
+  @Test func withLatestPairsWithANilFromTheOther() {
+    let (source, input) = Signal<Int, Never>.pipe()
+    let (other, otherInput) = Signal<String?, Never>.pipe()
+    let recorder = TestRecorder(source.withLatest(from: other).map { "\($0.0)-\($0.1 ?? "nil")" })
+    input.send(value: 1)
+    otherInput.send(value: nil)
+    input.send(value: 2)
+    otherInput.send(value: "x")
+    input.send(value: 3)
+    recorder.expect(values: ["2-nil", "3-x"])
+  }
+
+  @Test func sampleSendsANilLatestValue() {
+    let (source, input) = Signal<Int?, Never>.pipe()
+    let (sampler, tick) = Signal<Void, Never>.pipe()
+    let recorder = TestRecorder(source.sample(on: sampler).map { $0.map(String.init) ?? "nil" })
+    tick.send(value: ())
+    input.send(value: nil)
+    tick.send(value: ())
+    input.send(value: 7)
+    tick.send(value: ())
+    recorder.expect(values: ["nil", "7"])
+  }
+
+  @Test func throttleFlushesTheWaitingValueAtCompletionEvenIfTooSoon() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-ab|")
+    let recorder = TestRecorder(source.throttle(.seconds(3), on: scheduler), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "-a-(b|)")
+    #expect(scheduler.scheduledCount == 0)
+  }
+
+  @Test func shareOfASynchronousProducerRunsItForEveryStart() {
+    var starts = 0
+    let shared = SignalProducer<Int, Never> { observer, _ in
+      starts += 1
+      observer.send(value: starts)
+      observer.sendCompleted()
+    }.share()
+    TestRecorder(shared).expect(events: ["1", "completed"])
+    TestRecorder(shared).expect(events: ["2", "completed"])
+    #expect(starts == 2)
+  }
+}
