@@ -61,4 +61,32 @@ import Testing
     TestRecorder(shared).expect(events: ["2", "completed"])
     #expect(starts == 2)
   }
+
+  @Test func blockingReadsOfAnInterruptedProducer() {
+    let interrupted = SignalProducer<Int, TestError> { observer, _ in
+      observer.send(value: 1)
+      observer.sendInterrupted()
+    }
+    #expect(interrupted.first() == .success(1))
+    #expect(interrupted.last() == nil)
+    #expect(interrupted.single() == .success(1))
+    if case .failure = interrupted.wait() { Issue.record("wait() should succeed on an interruption") }
+  }
+
+  @Test func blockingReadsOfValuesFollowedByAFailure() {
+    let oneThenFailure = SignalProducer<Int, TestError> { observer, _ in
+      observer.send(value: 1)
+      observer.send(error: .boom)
+    }
+    let twoThenFailure = SignalProducer<Int, TestError> { observer, _ in
+      observer.send(value: 1)
+      observer.send(value: 2)
+      observer.send(error: .boom)
+    }
+    #expect(oneThenFailure.first() == .success(1))
+    #expect(oneThenFailure.last() == .failure(.boom))
+    #expect(oneThenFailure.single() == .failure(.boom))
+    #expect(twoThenFailure.single() == nil)
+    #expect(SignalProducer<Int?, TestError>(value: nil).first() == .success(nil))
+  }
 }
