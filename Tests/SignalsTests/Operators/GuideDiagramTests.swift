@@ -89,4 +89,18 @@ import Testing
     #expect(twoThenFailure.single() == nil)
     #expect(SignalProducer<Int?, TestError>(value: nil).first() == .success(nil))
   }
+
+  @Test func timeoutInterruptsTheSourceStartWhenItFires() {
+    let scheduler = TestScheduler()
+    let probe = ProducerProbe<String, TestError>()
+    let recorder = TestRecorder(
+      probe.producer.timeout(after: .seconds(2), raising: .other, on: scheduler),
+      scheduler: scheduler
+    )
+    probe.observer?.send(value: "a")
+    scheduler.advance(ticks: 2)
+    recorder.expect(marble: "a-X", error: .other)
+    #expect(probe.ends == 1)
+    #expect(scheduler.scheduledCount == 0)
+  }
 }
