@@ -22,13 +22,23 @@ extension SignalProducer {
   }
 }
 
-/// One start of `retry(upTo:)`: the attempts, one after the other.
-private final class Retrying<Value, Failure: Error>: @unchecked Sendable {
+/// One start of `retry(upTo:)` or `retry(upTo:interval:on:)`: the attempts, one after the other.
+///
+/// Every attempt delivers straight to the result's observer, so an event passes through one layer however
+/// many attempts came before it. Without a pause, an attempt that fails synchronously is restarted by the
+/// loop in `run()`, not by a recursion; with a pause, the next attempt is scheduled and `run()` returns.
+final class Retrying<Value, Failure: Error>: @unchecked Sendable {
+  /// The wait before each restart, for `retry(upTo:interval:on:)`.
+  struct Pause {
+    let interval: Duration
+    let scheduler: any TimeScheduler
+  }
+
   struct State {
     var remaining: Int
     /// A thread is inside `run()`, starting an attempt.
     var isStarting = false
-    /// The attempt being started failed synchronously: `run()` must start another.
+    /// The attempt being started failed synchronously: `run()` must start (or schedule) another.
     var restartPending = false
   }
 
@@ -39,23 +49,28 @@ private final class Retrying<Value, Failure: Error>: @unchecked Sendable {
   private let producer: SignalProducer<Value, Failure>
   private let observer: Signal<Value, Failure>.Observer
   private let lifetime: Lifetime
+  private let pause: Pause?
   private let state: Locked<State>
+  /// The current attempt, or the wait before the next one; disposed with the result.
   private let attempt = SerialDisposable()
 
   init(
     _ producer: SignalProducer<Value, Failure>,
     count: Int,
+    pause: Pause? = nil,
     observer: Signal<Value, Failure>.Observer,
     lifetime: Lifetime
   ) {
     self.producer = producer
     self.observer = observer
     self.lifetime = lifetime
+    self.pause = pause
     state = Locked(State(remaining: count))
     lifetime += attempt
   }
 
-  /// Starts attempts until one does not fail synchronously with retries left.
+  /// Starts attempts until one does not fail synchronously with retries left; with a pause, schedules the
+  /// next attempt instead of starting it.
   func run() {
     var again = true
     while again && !lifetime.hasEnded {
@@ -68,7 +83,14 @@ private final class Retrying<Value, Failure: Error>: @unchecked Sendable {
         state.isStarting = false
         return state.restartPending
       }
+      if again, pause != nil { return restartLater() }
     }
+  }
+
+  /// Replaces the ended attempt with the wait before the next one.
+  private func restartLater() {
+    guard let pause, !lifetime.hasEnded else { return }
+    attempt.inner = pause.scheduler.schedule(after: pause.interval) { self.run() }
   }
 
   private func receive(_ event: Signal<Value, Failure>.Event) {
@@ -84,7 +106,7 @@ private final class Retrying<Value, Failure: Error>: @unchecked Sendable {
     }
     switch decision {
     case .forward: observer.send(event)
-    case .restartNow: run()
+    case .restartNow: pause == nil ? run() : restartLater()
     case .leaveToRun: break
     }
   }

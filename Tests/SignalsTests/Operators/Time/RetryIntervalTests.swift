@@ -60,4 +60,22 @@ import Testing
     #expect(attempts == 1)
     recorder.expect(events: ["interrupted"])
   }
+
+  @Test func thousandsOfAttemptsCostNoStackDepth() {
+    // Each attempt used to run nested inside the previous one, so about 10,000 failures overflowed the stack.
+    let scheduler = TestScheduler()
+    var attempts = 0
+    let producer = SignalProducer<Int, TestError> { observer, _ in
+      attempts += 1
+      if attempts <= 20_000 {
+        observer.send(error: .boom)
+      } else {
+        observer.send(value: attempts)
+        observer.sendCompleted()
+      }
+    }
+    let recorder = TestRecorder(producer.retry(upTo: 20_000, interval: .zero, on: scheduler), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(events: ["20001", "completed"])
+  }
 }
