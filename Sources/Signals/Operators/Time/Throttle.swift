@@ -9,10 +9,12 @@ extension Signal {
   ///
   /// Leading and trailing: a value that arrives when nothing was sent for `interval` goes out at once;
   /// values that arrive sooner wait, and only the latest of them is sent, `interval` after the previous
-  /// send. (ReactiveSwift's `throttle` behaves the same; RxSwift's `throttle(latest: true)` too; RAC's
-  /// `throttle:` is a debounce.)
+  /// send. While the source runs, no two values are closer than `interval`; at completion a waiting value is
+  /// sent at once, however soon. (RxSwift's `throttle(latest: true)` matches while the source runs but holds
+  /// the completion until the waiting value's slot; ReactiveSwift's `throttle` drops the waiting value when
+  /// the source ends; RAC's `throttle:` is a debounce.)
   ///
-  /// - Emits: as described, never two values closer than `interval`.
+  /// - Emits: as described.
   /// - Completes: when the source completes; a waiting value is sent at once first.
   /// - Fails: at once when the source fails; a waiting value is dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping a waiting value.
