@@ -98,6 +98,15 @@ final class Rig: @unchecked Sendable {
   private var canaries: [Weak<Canary>] = []
   private var retained: [AnyObject] = []
 
+  /// The operator's own ending, when it needs something the inputs cannot do (a lifetime's end).
+  var ownEnding: (() -> Void)?
+
+  /// Keeps `token` alive until ``ownEnding`` ends its lifetime.
+  func endLifetime(_ token: Lifetime.Token) {
+    var token: Lifetime.Token? = token
+    ownEnding = { if token != nil { token = nil } }
+  }
+
   /// Keeps `object` alive as long as the rig.
   func retain(_ object: AnyObject) { retained.append(object) }
 
@@ -215,6 +224,9 @@ enum Scenario: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case interruption
   /// The observation or start is disposed.
   case disposal
+  /// The operator's own ending (a count, a trigger, a timer, the lifetime) or a later input's failure or
+  /// completion; see ``ContractTable/ownEndings``. Cases without one are skipped.
+  case ownEnding
 
   var testDescription: String { rawValue }
 }
@@ -278,6 +290,8 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
         rig.inputs.first?.send(.interrupted)
       case .disposal:
         disposable?.dispose()
+      case .ownEnding:
+        break
       }
     }
     rig.advance()
@@ -292,6 +306,7 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     case .failure: return "failed"
     case .interruption: return "interrupted"
     case .disposal: return isProducer ? "interrupted" : nil
+    case .ownEnding: return nil
     }
   }
 }

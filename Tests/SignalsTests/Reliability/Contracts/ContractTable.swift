@@ -40,7 +40,57 @@ enum ContractTable {
   }
 
   static let all: [OperatorCase] =
-    transforms + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties
+    (transforms + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties).map {
+      operatorCase in
+      let op = operatorCase.name.drop { $0 != "." }.dropFirst()
+      guard !operatorCase.name.hasPrefix("Property."),
+        let ending = ownEndings.first(where: { $0.ops.contains(String(op)) })
+      else { return operatorCase }
+      return operatorCase.with(.ownEnding, outcome: ending.outcome, action: ending.action, rule: ending.rule)
+    }
+
+  /// How operators end by themselves, or through an input other than the first.
+  static let ownEndings: [(ops: [String], outcome: String, action: @Sendable (Rig) -> Void, rule: String)] = [
+    (
+      ["take(first:)", "take(while:)"], "completed",
+      { rig in for _ in 0..<3 { rig.inputs[0].send(.value) } },
+      "Completes after its count of values, or at the first value that fails the predicate."
+    ),
+    (["take(until:)"], "completed", { rig in rig.inputs[1].send(.value) }, "The trigger's value completes it."),
+    (["take(during:)"], "completed", { rig in rig.ownEnding?() }, "The lifetime's end completes it."),
+    (["timeout(after:raising:on:)"], "failed", { rig in rig.advance() }, "Fails when the time is up."),
+    (
+      [
+        "merge(_:) sequence", "merge(_:) variadic", "merging(with:)", "combineLatest(_:_:)",
+        "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection", "zip(_:_:)",
+        "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
+      ] + ["merge", "concat", "latest"].flatMap { ["flatMap(\($0), _:)", "flatten(\($0))"] }, "failed",
+      { rig in rig.inputs[1].send(.failed) }, "The second input's (or the inner producer's) failure fails it."
+    ),
+    (
+      ["sample(with:)", "sample(on:)"], "completed", { rig in rig.inputs[1].send(.completed) },
+      "The sampler's completion completes it."
+    ),
+    (
+      ["flatMapError(_:)"], "failed",
+      { rig in
+        rig.inputs[0].send(.failed)
+        rig.inputs[1].send(.failed)
+      }, "The recovery producer, started by the failure, fails."
+    ),
+    (
+      ["concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)"], "failed",
+      { rig in
+        rig.inputs[0].send(.completed)
+        rig.inputs[1].send(.failed)
+      }, "The second producer, started when the first completes, fails."
+    ),
+    (
+      ["dematerialize()"], "completed",
+      { rig in (rig.inputs[0] as? Input<Signal<Int, TestError>.Event, Never>)?.latest?.send(value: .completed) },
+      "A `.completed` event value completes it."
+    ),
+  ]
 
   // MARK: One input, values changed
 
@@ -272,13 +322,13 @@ enum ContractTable {
       { s, rig in
         let c = rig.canary()
         return s.take {
-          keep(c); return $0 < 1000
+          keep(c); return $0 < 3
         }
       },
       { p, rig in
         let c = rig.canary()
         return p.take {
-          keep(c); return $0 < 1000
+          keep(c); return $0 < 3
         }
       })
     + unary(
@@ -294,12 +344,12 @@ enum ContractTable {
       "take(during:)",
       { s, rig in
         let (lifetime, token) = Lifetime.make()
-        rig.retain(token)
+        rig.endLifetime(token)
         return s.take(during: lifetime)
       },
       { p, rig in
         let (lifetime, token) = Lifetime.make()
-        rig.retain(token)
+        rig.endLifetime(token)
         return p.take(during: lifetime)
       })
     + unary("skip(first:)", { s, _ in s.skip(first: 1) }, { p, _ in p.skip(first: 1) })
