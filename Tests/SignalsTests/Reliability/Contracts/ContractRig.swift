@@ -180,7 +180,11 @@ final class Probe: @unchecked Sendable {
     case .interrupted: text = "interrupted"
     }
     storage.withLock { $0.append(text) }
+    if let hook = storage.withLock({ _ in Swift.exchange(&onNextEvent, with: nil) }) { hook() }
   }
+
+  /// Called once, from inside the delivery of the next event: for reentrancy tests.
+  var onNextEvent: (() -> Void)?
 
   var events: [String] { storage.withLock { $0 } }
   var count: Int { events.count }

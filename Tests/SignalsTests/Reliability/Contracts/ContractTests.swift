@@ -24,6 +24,40 @@ enum Contract {
     disposable?.dispose()
   }
 
+  /// 1b. The same, when the result is ended reentrantly, from inside the delivery of one of its values, and
+  /// every input is hammered from there too. Returns whether the case delivered a value to end it from (not
+  /// `collect()`, `reduce`, `take(last:)`, which send only when they end, nor the timer, which cannot be ended).
+  @discardableResult
+  static func nothingAfterAReentrantEnd(_ operatorCase: OperatorCase) -> Bool {
+    guard
+      let scenario = [Scenario.interruption, .failure, .completion].first(where: {
+        operatorCase.expected($0, isProducer: false) != nil
+      })
+    else { return false }
+    let rig = Rig()
+    let subject = operatorCase.build(rig)
+    let probe = Probe()
+    let disposable = subject.attach(probe)
+    rig.warmUp()
+    var ended = false
+    probe.onNextEvent = {
+      ended = true
+      _ = operatorCase.end(scenario, rig: rig, subject: subject, disposable: disposable)
+      rig.hammer()
+    }
+    rig.warmUp()
+    rig.advance()
+    probe.onNextEvent = nil
+    guard ended else { return false }
+    #expect(probe.terminal != nil, "\(probe.events)")
+    #expect(probe.grammarHolds, "\(probe.events)")
+    let delivered = probe.events
+    rig.hammer()
+    #expect(probe.events == delivered, "delivered after the end")
+    disposable?.dispose()
+    return true
+  }
+
   /// 2. Disposing detaches the result from every input: the pipes lose the observers it attached, and every
   /// start of a cold input is disposed.
   static func disposalDetaches(_ operatorCase: OperatorCase) {
@@ -122,6 +156,23 @@ enum Contract {
   @Test(arguments: ContractTable.all, Scenario.allCases)
   func nothingIsDeliveredAfterTheEnd(_ operatorCase: OperatorCase, _ scenario: Scenario) {
     Contract.nothingAfterTheEnd(operatorCase, scenario)
+  }
+}
+
+/// Contract 1b: nothing after a terminal event reached reentrantly.
+@Suite struct ReentrantTerminalContractTests {
+  @Test(arguments: ContractTable.all)
+  func nothingIsDeliveredAfterAReentrantEnd(_ operatorCase: OperatorCase) {
+    Contract.nothingAfterAReentrantEnd(operatorCase)
+  }
+
+  /// Only the operators that send nothing before their end (and the timer, which no input ends) escape.
+  @Test func everyCaseThatSendsBeforeItsEndIsEndedReentrantly() {
+    let skipped = ContractTable.all.filter { !Contract.nothingAfterAReentrantEnd($0) }.map(\.name)
+    let sendOnlyAtTheEnd = ["collect()", "reduce(_:_:)", "reduce(into:_:)", "take(last:)"]
+    let expected =
+      sendOnlyAtTheEnd.flatMap { ["Signal.\($0)", "SignalProducer.\($0)"] } + ["SignalProducer.timer(interval:on:)"]
+    #expect(Set(skipped) == Set(expected), "\(skipped)")
   }
 }
 
