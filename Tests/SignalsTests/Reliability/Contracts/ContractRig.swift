@@ -12,7 +12,7 @@ enum Step: CaseIterable {
 ///
 /// A hot input is one pipe. A cold input is a producer over that pipe whose every start records its
 /// lifetime; a `fresh` cold input opens a new pipe per start (for operators that restart their upstream).
-protocol ContractInput: AnyObject {
+protocol ContractInput: AnyObject, Sendable {
   /// Sends `step` into the latest pipe.
   func send(_ step: Step)
   /// Sends `step` into every pipe ever opened.
@@ -28,39 +28,52 @@ protocol ContractInput: AnyObject {
   var ends: Int { get }
 }
 
-/// A typed input; see ``ContractInput``.
+/// A typed input; see ``ContractInput``. Thread-safe, for the concurrent contract tests.
 final class Input<Value, Failure: Error>: ContractInput, @unchecked Sendable {
   typealias Pipe = (output: Signal<Value, Failure>, input: Signal<Value, Failure>.Observer)
+
+  private struct State {
+    var pipes: [Pipe] = []
+    var sent = 0
+    var starts = 0
+    var ends = 0
+    var isCold = false
+  }
 
   private let makeValue: (Int) -> Value
   private let error: Failure?
   private let fresh: Bool
   let warmsUp: Bool
-  private(set) var isCold = false
-  private(set) var pipes: [Pipe] = []
-  private var sent = 0
-  private(set) var starts = 0
-  private(set) var ends = 0
+  private let state = Locked(State())
 
   init(fresh: Bool, warmsUp: Bool, value makeValue: @escaping (Int) -> Value, error: Failure?) {
     self.warmsUp = warmsUp
     self.makeValue = makeValue
     self.error = error
     self.fresh = fresh
-    if !fresh { pipes.append(Signal.pipe()) }
+    if !fresh { state.withLock { $0.pipes.append(Signal.pipe()) } }
   }
+
+  var pipes: [Pipe] { state.withLock { $0.pipes } }
+  var starts: Int { state.withLock { $0.starts } }
+  var ends: Int { state.withLock { $0.ends } }
+  var isCold: Bool { state.withLock { $0.isCold } }
 
   /// The hot form: the one pipe's output.
   var signal: Signal<Value, Failure> { pipes[0].output }
 
   /// The cold form: every start observes the pipe (a new one if `fresh`) and records its lifetime.
   var producer: SignalProducer<Value, Failure> {
-    isCold = true
+    state.withLock { $0.isCold = true }
     return SignalProducer { observer, lifetime in
-      self.starts += 1
-      lifetime.observeEnded { self.ends += 1 }
-      if self.fresh { self.pipes.append(Signal.pipe()) }
-      lifetime += self.pipes[self.pipes.count - 1].output.observe(observer)
+      let fresh = self.fresh ? Signal<Value, Failure>.pipe() : nil
+      let pipe = self.state.withLock { state -> Pipe in
+        state.starts += 1
+        if let fresh { state.pipes.append(fresh) }
+        return state.pipes[state.pipes.count - 1]
+      }
+      lifetime.observeEnded { self.state.withLock { $0.ends += 1 } }
+      lifetime += pipe.output.observe(observer)
     }
   }
 
@@ -79,7 +92,10 @@ final class Input<Value, Failure: Error>: ContractInput, @unchecked Sendable {
   private func send(_ step: Step, into pipe: Pipe) {
     switch step {
     case .value:
-      sent += 1
+      let sent = state.withLock { state -> Int in
+        state.sent += 1
+        return state.sent
+      }
       pipe.input.send(value: makeValue(sent))
     case .failed:
       if let error { pipe.input.send(error: error) }

@@ -149,6 +149,61 @@ enum Contract {
     disposable = nil
     #expect(core?.object == nil, "the derived signal outlived its end and its last reference")
   }
+
+  /// 4c. A result nobody observes (or starts) and nobody references is freed, with its closures, and leaves
+  /// its inputs as they were.
+  static func unobservedReleases(_ operatorCase: OperatorCase) {
+    let rig = Rig()
+    var core: Weak<AnyObject>?
+    do {
+      let subject = operatorCase.build(rig)
+      core = subject.core.map { Weak($0) }
+    }
+    rig.warmUp()
+    #expect(rig.liveCanaries == 0, "a user closure outlived the unobserved result")
+    #expect(core?.object == nil, "the unobserved derived signal outlived its last reference")
+    #expect(rig.observerCount == 0, "a pipe keeps an observer of the unobserved result")
+    #expect(rig.starts == 0, "an input was started with nobody observing")
+  }
+
+  /// 5. Under concurrency: one thread sends values into every input while another disposes the result (even
+  /// rounds) or interrupts its first input (odd rounds). The grammar holds, an interruption ends the result,
+  /// and once released nothing is left attached, started or alive.
+  static func concurrentEnd(_ operatorCase: OperatorCase, rounds: Int = 10) {
+    for round in 0..<rounds {
+      let rig = Rig()
+      let probe = Probe()
+      let disposing = round.isMultiple(of: 2)
+      do {
+        let subject = operatorCase.build(rig)
+        let disposable = subject.attach(probe)
+        rig.warmUp()
+        let inputs = rig.inputs
+        concurrently(2) { thread in
+          if thread == 1 {
+            if disposing {
+              disposable?.dispose()
+            } else {
+              inputs.first?.send(.interrupted)
+            }
+            return
+          }
+          for _ in 0..<20 {
+            for input in inputs where input.warmsUp { input.send(.value) }
+          }
+        }
+        rig.advance()
+        #expect(probe.grammarHolds, "round \(round): \(probe.events)")
+        if !disposing && !inputs.isEmpty && (operatorCase.interruptions[0] ?? "interrupted") != nil {
+          #expect(probe.terminal != nil, "round \(round): \(probe.events)")
+        }
+        disposable?.dispose()
+      }
+      #expect(rig.observerCount == 0, "round \(round): a pipe keeps an observer")
+      #expect(rig.openStarts == 0, "round \(round): an input's start was not disposed")
+      #expect(rig.liveCanaries == 0, "round \(round): a user closure outlived the result")
+    }
+  }
 }
 
 /// Contract 1: nothing after a terminal event, and the grammar `value* terminal?`.
@@ -202,6 +257,22 @@ enum Contract {
   @Test(arguments: ContractTable.all)
   func theEndReleasesTheClosuresAndTheResult(_ operatorCase: OperatorCase) throws {
     try Contract.endReleases(operatorCase)
+  }
+}
+
+/// Contract 4c: an unobserved, unreferenced result is freed.
+@Suite struct UnobservedLeakContractTests {
+  @Test(arguments: ContractTable.all)
+  func anUnobservedResultIsFreed(_ operatorCase: OperatorCase) {
+    Contract.unobservedReleases(operatorCase)
+  }
+}
+
+/// Contract 5: the contracts hold when the end races with values sent from another thread.
+@Suite struct ConcurrentContractTests {
+  @Test(arguments: ContractTable.all)
+  func anEndRacingWithValuesKeepsTheContracts(_ operatorCase: OperatorCase) {
+    Contract.concurrentEnd(operatorCase)
   }
 }
 
