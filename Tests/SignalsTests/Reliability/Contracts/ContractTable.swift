@@ -572,7 +572,9 @@ enum ContractTable {
       return .producer(make(sources, rig).producer)
     }
     .with(.failure, outcome: nil, rule: "A property cannot fail.")
-    .sharingUntilReleased()
+    .sharingUntilReleased(
+      rule: "A composed property stays attached to its sources while it or its producer is alive."
+    )
     .endingWithAll(count)
   }
 
@@ -661,10 +663,12 @@ extension OperatorCase {
   }
 
   /// A case whose disposed start leaves the shared work running until the producer is released.
-  func sharingUntilReleased() -> OperatorCase {
+  func sharingUntilReleased(
+    rule: String = "The shared work runs until the result and every start of it are released."
+  ) -> OperatorCase {
     var copy = self
     copy.detachesWhenReleased = true
-    copy.rule += " The shared work runs until the result and every start are released."
+    copy.rule += (copy.rule.isEmpty ? "" : " ") + rule
     return copy
   }
 }
