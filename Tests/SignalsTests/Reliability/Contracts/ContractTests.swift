@@ -166,36 +166,44 @@ enum Contract {
     #expect(rig.starts == 0, "an input was started with nobody observing")
   }
 
-  /// 5. Under concurrency: one thread sends values into every input while another disposes the result (even
-  /// rounds) or interrupts its first input (odd rounds). The grammar holds, an interruption ends the result,
-  /// and once released nothing is left attached, started or alive.
-  static func concurrentEnd(_ operatorCase: OperatorCase, rounds: Int = 10) {
+  /// 5. Under concurrency: one thread sends values into every input while, on other threads, the result is
+  /// disposed (round 0 mod 3), its first input interrupted (round 1 mod 3), or the result disposed while every
+  /// input fails and completes (round 2 mod 3). The grammar holds, an interruption ends the result, nothing
+  /// is delivered after the end, and once released nothing is left attached, started or alive.
+  static func concurrentEnd(_ operatorCase: OperatorCase, rounds: Int = 12) {
     for round in 0..<rounds {
       let rig = Rig()
       let probe = Probe()
-      let disposing = round.isMultiple(of: 2)
+      let mode = round % 3
       do {
         let subject = operatorCase.build(rig)
         let disposable = subject.attach(probe)
         rig.warmUp()
         let inputs = rig.inputs
-        concurrently(2) { thread in
-          if thread == 1 {
-            if disposing {
-              disposable?.dispose()
-            } else {
-              inputs.first?.send(.interrupted)
+        concurrently(mode == 2 ? 3 : 2) { thread in
+          switch (thread, mode) {
+          case (0, _):
+            for _ in 0..<20 {
+              for input in inputs where input.warmsUp { input.send(.value) }
             }
-            return
-          }
-          for _ in 0..<20 {
-            for input in inputs where input.warmsUp { input.send(.value) }
+          case (1, 1):
+            inputs.first?.send(.interrupted)
+          case (1, _):
+            disposable?.dispose()
+          default:
+            for input in inputs.reversed() { input.send(.failed) }
+            for input in inputs.reversed() { input.send(.completed) }
           }
         }
         rig.advance()
         #expect(probe.grammarHolds, "round \(round): \(probe.events)")
-        if !disposing && !inputs.isEmpty && (operatorCase.interruptions[0] ?? "interrupted") != nil {
+        if mode == 1 && !inputs.isEmpty && (operatorCase.interruptions[0] ?? "interrupted") != nil {
           #expect(probe.terminal != nil, "round \(round): \(probe.events)")
+        }
+        if probe.terminal != nil || mode != 1 {
+          let delivered = probe.events
+          rig.hammer()
+          #expect(probe.events == delivered, "round \(round): delivered after the end")
         }
         disposable?.dispose()
       }
