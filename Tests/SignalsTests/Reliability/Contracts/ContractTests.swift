@@ -105,7 +105,8 @@ enum Contract {
     }
   }
 
-  /// 4a. Disposing releases the user closures, and the result once nothing references it.
+  /// 4a. Disposing releases the user closures, the result once nothing references it, and cancels the work the
+  /// result had scheduled (values waiting in `delay`, `debounce`, `throttle`, `collect(every:)`, `observe(on:)`).
   static func disposalReleases(_ operatorCase: OperatorCase) {
     let rig = Rig()
     var core: Weak<AnyObject>?
@@ -114,13 +115,17 @@ enum Contract {
       core = subject.core.map { Weak($0) }
       let disposable = subject.attach(Probe())
       rig.warmUp()
+      // Values with time still to run: delayed, debounced, throttled, collected, waiting to be observed.
+      for input in rig.inputs where input.warmsUp { input.send(.value) }
       disposable?.dispose()
     }
     #expect(rig.liveCanaries == 0, "a user closure outlived the disposal")
     #expect(core?.object == nil, "the derived signal outlived its last reference")
+    #expect(rig.scheduler.scheduledCount == 0, "work is still scheduled after the disposal")
   }
 
-  /// 4b. The end releases the user closures and detaches, even while the result is still referenced.
+  /// 4b. The end releases the user closures and detaches, even while the result is still referenced; no work
+  /// stays scheduled; the result is freed with its last reference.
   static func endReleases(_ operatorCase: OperatorCase) throws {
     let rig = Rig()
     let probe = Probe()
@@ -146,6 +151,7 @@ enum Contract {
     #expect(rig.liveCanaries == 0, "a user closure outlived the end")
     #expect(rig.observerCount == 0, "a pipe keeps an observer after the end")
     #expect(rig.openStarts == 0, "an input's start outlived the end")
+    #expect(rig.scheduler.scheduledCount == 0, "work is still scheduled after the end")
     disposable = nil
     #expect(core?.object == nil, "the derived signal outlived its end and its last reference")
   }
