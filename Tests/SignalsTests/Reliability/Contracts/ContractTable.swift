@@ -1,0 +1,674 @@
+import SignalsTesting
+
+@testable import Signals
+
+/// Keeps a canary captured by a user closure.
+@inline(never)
+func keep(_ canary: Canary) { withExtendedLifetime(canary) {} }
+
+/// Every public operator of Signals, each form built over controllable inputs.
+enum ContractTable {
+  /// Time intervals for the time operators: well beyond `Rig.warmUp`'s one tick, well within `Rig.advance`.
+  static let interval = Duration.seconds(5)
+
+  /// A single-input operator over `Int`s that can fail, in its signal form and its producer form (`lift`).
+  static func unary<V, F: Error>(
+    _ op: String,
+    _ signal: @escaping @Sendable (Signal<Int, TestError>, Rig) -> Signal<V, F>,
+    _ producer: @escaping @Sendable (SignalProducer<Int, TestError>, Rig) -> SignalProducer<V, F>
+  ) -> [OperatorCase] {
+    [
+      OperatorCase("Signal.\(op)") { rig in .signal(signal(rig.ints().signal, rig)) },
+      OperatorCase("SignalProducer.\(op)") { rig in .producer(producer(rig.ints().producer, rig)) },
+    ]
+  }
+
+  /// A two-input operator over `Int`s that can fail, in both forms.
+  static func binary<V, F: Error>(
+    _ op: String,
+    _ signal: @escaping @Sendable (Signal<Int, TestError>, Signal<Int, TestError>, Rig) -> Signal<V, F>,
+    _ producer:
+      @escaping @Sendable (SignalProducer<Int, TestError>, SignalProducer<Int, TestError>, Rig) ->
+      SignalProducer<V, F>
+  ) -> [OperatorCase] {
+    [
+      OperatorCase("Signal.\(op)") { rig in .signal(signal(rig.ints().signal, rig.ints().signal, rig)) },
+      OperatorCase("SignalProducer.\(op)") { rig in
+        .producer(producer(rig.ints().producer, rig.ints().producer, rig))
+      },
+    ]
+  }
+
+  static let all: [OperatorCase] =
+    (transforms + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties).map {
+      operatorCase in
+      let op = operatorCase.name.drop { $0 != "." }.dropFirst()
+      guard !operatorCase.name.hasPrefix("Property."),
+        let ending = ownEndings.first(where: { $0.ops.contains(String(op)) })
+      else { return operatorCase }
+      return operatorCase.with(.ownEnding, outcome: ending.outcome, action: ending.action, rule: ending.rule)
+    }
+
+  /// How operators end by themselves, or through an input other than the first.
+  static let ownEndings: [(ops: [String], outcome: String, action: @Sendable (Rig) -> Void, rule: String)] = [
+    (
+      ["take(first:)", "take(while:)"], "completed",
+      { rig in for _ in 0..<3 { rig.inputs[0].send(.value) } },
+      "Completes after its count of values, or at the first value that fails the predicate."
+    ),
+    (["take(until:)"], "completed", { rig in rig.inputs[1].send(.value) }, "The trigger's value completes it."),
+    (["take(during:)"], "completed", { rig in rig.ownEnding?() }, "The lifetime's end completes it."),
+    (["timeout(after:raising:on:)"], "failed", { rig in rig.advance() }, "Fails when the time is up."),
+    (
+      [
+        "merge(_:) sequence", "merge(_:) variadic", "merging(with:)", "combineLatest(_:_:)",
+        "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection", "zip(_:_:)",
+        "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
+      ] + ["merge", "concat", "latest"].flatMap { ["flatMap(\($0), _:)", "flatten(\($0))"] }, "failed",
+      { rig in rig.inputs[1].send(.failed) }, "The second input's (or the inner producer's) failure fails it."
+    ),
+    (
+      ["sample(with:)", "sample(on:)"], "completed", { rig in rig.inputs[1].send(.completed) },
+      "The sampler's completion completes it."
+    ),
+    (
+      ["flatMapError(_:)"], "failed",
+      { rig in
+        rig.inputs[0].send(.failed)
+        rig.inputs[1].send(.failed)
+      }, "The recovery producer, started by the failure, fails."
+    ),
+    (
+      ["concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)"], "failed",
+      { rig in
+        rig.inputs[0].send(.completed)
+        rig.inputs[1].send(.failed)
+      }, "The second producer, started when the first completes, fails."
+    ),
+    (
+      ["dematerialize()"], "completed",
+      { rig in (rig.inputs[0] as? Input<Signal<Int, TestError>.Event, Never>)?.latest?.send(value: .completed) },
+      "A `.completed` event value completes it."
+    ),
+  ]
+
+  // MARK: One input, values changed
+
+  static let transforms: [OperatorCase] =
+    unary(
+      "map(_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.map {
+          keep(c); return $0 * 2
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.map {
+          keep(c); return $0 * 2
+        }
+      })
+    + unary("map(_:) key path", { s, _ in s.map(\.description) }, { p, _ in p.map(\.description) })
+    + unary(
+      "filter(_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.filter {
+          keep(c); return $0 > 0
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.filter {
+          keep(c); return $0 > 0
+        }
+      })
+    + unary(
+      "compactMap(_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.compactMap {
+          keep(c); return $0
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.compactMap {
+          keep(c); return $0
+        }
+      })
+    + unary("skipNil()", { s, _ in s.map(Optional.some).skipNil() }, { p, _ in p.map(Optional.some).skipNil() })
+    + unary("collect()", { s, _ in s.collect() }, { p, _ in p.collect() })
+    + unary("collect(count:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
+    + unary(
+      "scan(_:_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.scan(0) {
+          keep(c); return $0 + $1
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.scan(0) {
+          keep(c); return $0 + $1
+        }
+      })
+    + unary(
+      "scan(into:_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.scan(into: 0) {
+          keep(c); $0 += $1
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.scan(into: 0) {
+          keep(c); $0 += $1
+        }
+      })
+    + unary(
+      "reduce(_:_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.reduce(0) {
+          keep(c); return $0 + $1
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.reduce(0) {
+          keep(c); return $0 + $1
+        }
+      })
+    + unary(
+      "reduce(into:_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.reduce(into: 0) {
+          keep(c); $0 += $1
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.reduce(into: 0) {
+          keep(c); $0 += $1
+        }
+      })
+    + unary("skipRepeats()", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
+    + unary(
+      "skipRepeats(_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.skipRepeats {
+          keep(c); return $0 == $1
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.skipRepeats {
+          keep(c); return $0 == $1
+        }
+      })
+
+  // MARK: Errors, events, side effects
+
+  static let errorsAndEvents: [OperatorCase] =
+    unary(
+      "mapError(_:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.mapError { _ in
+          keep(c); return TestError.other
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.mapError { _ in
+          keep(c); return TestError.other
+        }
+      })
+    + unary(
+      "flatMapError(_:)",
+      { s, rig in
+        let c = rig.canary()
+        let recovery = rig.ints()
+        return s.flatMapError { _ in
+          keep(c); return recovery.producer
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        let recovery = rig.ints()
+        return p.flatMapError { _ in
+          keep(c); return recovery.producer
+        }
+      }
+    ).map {
+      $0.with(
+        .failure, outcome: "completed",
+        action: { rig in
+          rig.inputs[0].send(.failed)
+          rig.inputs[1].send(.completed)
+        }, rule: "Failure switches to the recovery producer, which then completes."
+      )
+      .interrupting(1, gives: nil, rule: "The recovery producer is not started before a failure.")
+    }
+    + [
+      OperatorCase("Signal.promoteError(_:)") { rig in
+        .signal(rig.safeInts().signal.promoteError(TestError.self))
+      },
+      OperatorCase("SignalProducer.promoteError(_:)") { rig in
+        .producer(rig.safeInts().producer.promoteError(TestError.self))
+      },
+    ].map { $0.with(.failure, outcome: nil, rule: "The input cannot fail.") }
+    + unary("materialize()", { s, _ in s.materialize() }, { p, _ in p.materialize() }).map {
+      $0.with(.failure, outcome: "completed", rule: "A failure becomes a value, then the result completes.")
+        .with(.interruption, outcome: "completed", rule: "An interruption becomes a value, then completed.")
+        .interrupting(0, gives: "completed", rule: "")
+    }
+    + dematerialize
+    + unary(
+      "on(…)",
+      { s, rig in
+        let c = rig.canary()
+        return s.on(
+          value: { _ in keep(c) }, failed: { _ in keep(c) }, completed: { keep(c) }, interrupted: { keep(c) },
+          terminated: { keep(c) }, disposed: { keep(c) })
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.on(
+          starting: { keep(c) }, started: { keep(c) }, value: { _ in keep(c) }, failed: { _ in keep(c) },
+          completed: { keep(c) }, interrupted: { keep(c) }, terminated: { keep(c) }, disposed: { keep(c) })
+      })
+    + unary(
+      "logEvents(identifier:events:logger:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.logEvents { _, _ in keep(c) }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.logEvents { _, _ in keep(c) }
+      })
+
+  static let dematerialize: [OperatorCase] = {
+    typealias Inner = Signal<Int, TestError>.Event
+    let fail: @Sendable (Rig) -> Void = { rig in
+      (rig.inputs[0] as? Input<Inner, Never>)?.latest?.send(value: .failed(.boom))
+    }
+    return [
+      OperatorCase("Signal.dematerialize()") { rig in
+        let events: Input<Inner, Never> = rig.input(value: { .value($0) }, error: nil)
+        return .signal(events.signal.dematerialize())
+      },
+      OperatorCase("SignalProducer.dematerialize()") { rig in
+        let events: Input<Inner, Never> = rig.input(value: { .value($0) }, error: nil)
+        return .producer(events.producer.dematerialize())
+      },
+    ].map { $0.with(.failure, outcome: "failed", action: fail, rule: "The input sends a `.failed` event value.") }
+  }()
+
+  // MARK: Slicing
+
+  static let slicing: [OperatorCase] =
+    unary("take(first:)", { s, _ in s.take(first: 3) }, { p, _ in p.take(first: 3) })
+    + unary("take(last:)", { s, _ in s.take(last: 2) }, { p, _ in p.take(last: 2) })
+    + unary(
+      "take(while:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.take {
+          keep(c); return $0 < 3
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.take {
+          keep(c); return $0 < 3
+        }
+      })
+    + unary(
+      "take(until:)", { s, rig in s.take(until: rig.voids(warmsUp: false).signal) },
+      { p, rig in
+        p.take(until: rig.voids(warmsUp: false).producer)
+      }
+    ).map {
+      $0.interrupting(
+        1, gives: "completed", rule: "Any event of the trigger, an interruption too, completes the result.")
+    }
+    + unary(
+      "take(during:)",
+      { s, rig in
+        let (lifetime, token) = Lifetime.make()
+        rig.endLifetime(token)
+        return s.take(during: lifetime)
+      },
+      { p, rig in
+        let (lifetime, token) = Lifetime.make()
+        rig.endLifetime(token)
+        return p.take(during: lifetime)
+      })
+    + unary("skip(first:)", { s, _ in s.skip(first: 1) }, { p, _ in p.skip(first: 1) })
+    + unary(
+      "skip(while:)",
+      { s, rig in
+        let c = rig.canary()
+        return s.skip {
+          keep(c); return $0 < 0
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.skip {
+          keep(c); return $0 < 0
+        }
+      })
+
+  // MARK: Several inputs
+
+  static let combining: [OperatorCase] =
+    binary("merge(_:) sequence", { a, b, _ in Signal.merge([a, b]) }, { a, b, _ in SignalProducer.merge([a, b]) })
+    + binary("merge(_:) variadic", { a, b, _ in Signal.merge(a, b) }, { a, b, _ in SignalProducer.merge(a, b) })
+    + binary("merging(with:)", { a, b, _ in a.merging(with: b) }, { a, b, _ in a.merging(with: b) })
+    + binary(
+      "combineLatest(_:_:)", { a, b, _ in Signal.combineLatest(a, b) },
+      { a, b, _ in
+        SignalProducer.combineLatest(a, b)
+      })
+    + binary(
+      "combineLatest(_:_:reduce:)",
+      { a, b, rig in
+        let c = rig.canary()
+        return Signal.combineLatest(a, b) {
+          keep(c); return $0 + $1
+        }
+      },
+      { a, b, rig in
+        let c = rig.canary()
+        return SignalProducer.combineLatest(a, b) {
+          keep(c); return $0 + $1
+        }
+      })
+    + binary(
+      "combiningLatest(with:)", { a, b, _ in a.combiningLatest(with: b) },
+      { a, b, _ in
+        a.combiningLatest(with: b)
+      })
+    + binary(
+      "combineLatest(_:) collection", { a, b, _ in Signal.combineLatest([a, b]) },
+      { a, b, _ in
+        SignalProducer.combineLatest([a, b])
+      })
+    + binary("zip(_:_:)", { a, b, _ in Signal.zip(a, b) }, { a, b, _ in SignalProducer.zip(a, b) })
+    + binary(
+      "zip(_:_:reduce:)",
+      { a, b, rig in
+        let c = rig.canary()
+        return Signal.zip(a, b) {
+          keep(c); return $0 + $1
+        }
+      },
+      { a, b, rig in
+        let c = rig.canary()
+        return SignalProducer.zip(a, b) {
+          keep(c); return $0 + $1
+        }
+      })
+    + binary("zipping(with:)", { a, b, _ in a.zipping(with: b) }, { a, b, _ in a.zipping(with: b) })
+    + binary("zip(_:) collection", { a, b, _ in Signal.zip([a, b]) }, { a, b, _ in SignalProducer.zip([a, b]) })
+    + unary(
+      "withLatest(from:)", { s, rig in s.withLatest(from: rig.safeInts().signal) },
+      { p, rig in
+        p.withLatest(from: rig.safeInts().producer)
+      }
+    ).map {
+      $0.interrupting(
+        1, gives: nil, rule: "`other` ending, in any way, changes nothing: its last value stays the latest.")
+    }
+    + [
+      OperatorCase("Signal.withLatest(from:) property") { rig in
+        let property = MutableProperty(0)
+        rig.retain(property)
+        return .signal(rig.ints().signal.withLatest(from: property))
+      }
+    ]
+    + unary(
+      "sample(with:)", { s, rig in s.sample(with: rig.safeInts().signal) },
+      { p, rig in
+        p.sample(with: rig.safeInts().producer)
+      })
+    + unary(
+      "sample(on:)", { s, rig in s.sample(on: rig.voids().signal) },
+      { p, rig in
+        p.sample(on: rig.voids().producer)
+      })
+
+  // MARK: Flattening
+
+  static let flattening: [OperatorCase] = [FlattenStrategy.merge, .concat, .latest].flatMap { strategy in
+    unary(
+      "flatMap(\(strategy), _:)",
+      { s, rig in
+        let c = rig.canary()
+        let inner = rig.ints()
+        return s.flatMap(strategy) { _ in
+          keep(c); return inner.producer
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        let inner = rig.ints()
+        return p.flatMap(strategy) { _ in
+          keep(c); return inner.producer
+        }
+      })
+      + unary(
+        "flatten(\(strategy))",
+        { s, rig in
+          let inner = rig.ints()
+          return s.map { _ in inner.producer }.flatten(strategy)
+        },
+        { p, rig in
+          let inner = rig.ints()
+          return p.map { _ in inner.producer }.flatten(strategy)
+        })
+  }
+
+  // MARK: Time
+
+  static let time: [OperatorCase] =
+    unary(
+      "delay(_:on:)", { s, rig in s.delay(interval, on: rig.scheduler) },
+      { p, rig in
+        p.delay(interval, on: rig.scheduler)
+      })
+    + unary(
+      "throttle(_:on:)", { s, rig in s.throttle(interval, on: rig.scheduler) },
+      { p, rig in
+        p.throttle(interval, on: rig.scheduler)
+      })
+    + unary(
+      "debounce(_:on:)", { s, rig in s.debounce(interval, on: rig.scheduler) },
+      { p, rig in
+        p.debounce(interval, on: rig.scheduler)
+      })
+    + unary(
+      "timeout(after:raising:on:)",
+      { s, rig in
+        s.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
+      },
+      { p, rig in
+        p.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
+      })
+    + unary(
+      "collect(every:on:)", { s, rig in s.collect(every: interval, on: rig.scheduler) },
+      { p, rig in
+        p.collect(every: interval, on: rig.scheduler)
+      })
+    + unary("observe(on:)", { s, rig in s.observe(on: rig.scheduler) }, { p, rig in p.observe(on: rig.scheduler) })
+    + [
+      OperatorCase("SignalProducer.start(on:)") { rig in .producer(rig.ints().producer.start(on: rig.scheduler)) },
+      OperatorCase("SignalProducer.retry(upTo:interval:on:)") { rig in
+        .producer(rig.ints(fresh: true).producer.retry(upTo: 1, interval: interval, on: rig.scheduler))
+      }.with(
+        .failure, outcome: "failed",
+        action: { rig in
+          rig.inputs[0].send(.failed)
+          rig.advance()
+          rig.inputs[0].send(.failed)
+        }, rule: "The first failure restarts the input after the interval; the second is forwarded."),
+      OperatorCase("SignalProducer.timer(interval:on:)") { rig in
+        .producer(SignalProducer.timer(interval: interval, on: rig.scheduler))
+      }
+      .with(.completion, outcome: nil, rule: "A timer has no input and never ends by itself.")
+      .with(.failure, outcome: nil).with(.interruption, outcome: nil),
+    ]
+
+  // MARK: Producers only
+
+  static let producerOnly: [OperatorCase] = [
+    OperatorCase("SignalProducer.prefix(value:)") { rig in .producer(rig.ints().producer.prefix(value: 0)) },
+    OperatorCase("SignalProducer.retry(upTo:)") { rig in .producer(rig.ints(fresh: true).producer.retry(upTo: 1)) }
+      .with(
+        .failure, outcome: "failed",
+        action: { rig in
+          rig.inputs[0].send(.failed)
+          rig.inputs[0].send(.failed)
+        }, rule: "The first failure restarts the input; the second is forwarded."),
+    OperatorCase("SignalProducer.share()") { rig in .producer(rig.ints().producer.share()) },
+    OperatorCase("SignalProducer.replayLazily(upTo:)") { rig in .producer(rig.ints().producer.replayLazily(upTo: 1)) }
+      .sharingUntilReleased(),
+    OperatorCase("SignalProducer.concat(_:) sequence") { rig in
+      .producer(SignalProducer.concat([rig.ints().producer, rig.ints().producer]))
+    },
+    OperatorCase("SignalProducer.concat(_:) variadic") { rig in
+      .producer(SignalProducer.concat(rig.ints().producer, rig.ints().producer))
+    },
+    OperatorCase("SignalProducer.concatenating(_:)") { rig in
+      .producer(rig.ints().producer.concatenating(rig.ints().producer))
+    },
+    OperatorCase("SignalProducer.prefix(_:)") { rig in
+      let prefix = rig.ints()
+      return .producer(rig.ints().producer.prefix(prefix.producer))
+    },
+  ]
+  .map {
+    guard $0.name.contains("concat") || $0.name.contains("prefix(_:)") else { return $0 }
+    return $0.interrupting(1, gives: nil, rule: "The second producer is not started before the first completes.")
+  }
+
+  // MARK: Properties
+
+  /// A property operator over properties fed by inputs that cannot fail; the case observes its `producer`.
+  static func property<V>(
+    _ op: String, inputs count: Int = 1, _ make: @escaping @Sendable ([Property<Int>], Rig) -> Property<V>
+  ) -> OperatorCase {
+    OperatorCase("Property.\(op)") { rig in
+      let sources = (0..<count).map { _ in Property(initial: 0, then: rig.safeInts().signal) }
+      return .producer(make(sources, rig).producer)
+    }
+    .with(.failure, outcome: nil, rule: "A property cannot fail.")
+    .sharingUntilReleased(
+      rule: "A composed property stays attached to its sources while it or its producer is alive."
+    )
+    .endingWithAll(count)
+  }
+
+  static let properties: [OperatorCase] = [
+    property("map(_:)") { sources, rig in
+      let c = rig.canary()
+      return sources[0].map {
+        keep(c); return $0 * 2
+      }
+    },
+    property("map(_:) key path") { sources, _ in sources[0].map(\.description) },
+    property("skipRepeats()") { sources, _ in sources[0].skipRepeats() },
+    property("skipRepeats(_:)") { sources, rig in
+      let c = rig.canary()
+      return sources[0].skipRepeats {
+        keep(c); return $0 == $1
+      }
+    },
+    property("flatMap(latest, _:)", inputs: 2) { sources, rig in
+      let c = rig.canary()
+      let inner = sources[1]
+      return sources[0].flatMap(.latest) { _ in
+        keep(c); return inner
+      }
+    },
+    property("combineLatest(_:_:)", inputs: 2) { sources, _ in Property.combineLatest(sources[0], sources[1]) },
+    property("combineLatest(_:_:reduce:)", inputs: 2) { sources, rig in
+      let c = rig.canary()
+      return Property.combineLatest(sources[0], sources[1]) {
+        keep(c); return $0 + $1
+      }
+    },
+    property("combineLatest(_:) collection", inputs: 2) { sources, _ in Property.combineLatest(sources) },
+    property("combiningLatest(with:)", inputs: 2) { sources, _ in sources[0].combiningLatest(with: sources[1]) },
+  ]
+
+  /// The public operators, one entry per overload and form, derived by hand from
+  /// `grep -h "public func\|public static func" -r Sources/Signals/Operators`.
+  static let publicOperators: [String] = {
+    let bothForms = [
+      "map(_:)", "map(_:) key path", "filter(_:)", "compactMap(_:)", "skipNil()", "collect()", "collect(count:)",
+      "scan(_:_:)", "scan(into:_:)", "reduce(_:_:)", "reduce(into:_:)", "skipRepeats()", "skipRepeats(_:)",
+      "mapError(_:)", "flatMapError(_:)", "promoteError(_:)", "materialize()", "dematerialize()", "on(…)",
+      "logEvents(identifier:events:logger:)",
+      "take(first:)", "take(last:)", "take(while:)", "take(until:)", "take(during:)", "skip(first:)", "skip(while:)",
+      "merge(_:) sequence", "merge(_:) variadic", "merging(with:)",
+      "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection",
+      "zip(_:_:)", "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
+      "withLatest(from:)", "sample(with:)", "sample(on:)",
+      "flatMap(merge, _:)", "flatMap(concat, _:)", "flatMap(latest, _:)",
+      "flatten(merge)", "flatten(concat)", "flatten(latest)",
+      "delay(_:on:)", "throttle(_:on:)", "debounce(_:on:)", "timeout(after:raising:on:)", "collect(every:on:)",
+      "observe(on:)",
+    ]
+    let signalOnly = ["withLatest(from:) property"]
+    let producerOnly = [
+      "start(on:)", "retry(upTo:interval:on:)", "timer(interval:on:)", "prefix(value:)", "retry(upTo:)", "share()",
+      "replayLazily(upTo:)", "concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)",
+    ]
+    let propertyForms = [
+      "map(_:)", "map(_:) key path", "skipRepeats()", "skipRepeats(_:)", "flatMap(latest, _:)",
+      "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combineLatest(_:) collection", "combiningLatest(with:)",
+    ]
+    return bothForms.map { "Signal.\($0)" } + bothForms.map { "SignalProducer.\($0)" }
+      + signalOnly.map { "Signal.\($0)" } + producerOnly.map { "SignalProducer.\($0)" }
+      + propertyForms.map { "Property.\($0)" }
+  }()
+}
+
+extension OperatorCase {
+  /// A property case over `count` sources: it ends when all its sources have ended, interrupted or not, and
+  /// its producer then completes.
+  func endingWithAll(_ count: Int) -> OperatorCase {
+    guard count > 1 else {
+      return with(
+        .interruption, outcome: "completed",
+        rule: "A property ends when its source ends, interrupted or not; its producer then completes."
+      )
+      .interrupting(0, gives: "completed", rule: "")
+    }
+    var copy = with(
+      .interruption, outcome: nil,
+      rule: "A composed property ends when all its sources have ended, interrupted or not.")
+    for index in 0..<count { copy.interruptions[index] = .some(nil) }
+    return copy
+  }
+
+  /// A case whose disposed start leaves the shared work running until the producer is released.
+  func sharingUntilReleased(
+    rule: String = "The shared work runs until the result and every start of it are released."
+  ) -> OperatorCase {
+    var copy = self
+    copy.detachesWhenReleased = true
+    copy.rule += (copy.rule.isEmpty ? "" : " ") + rule
+    return copy
+  }
+}
