@@ -86,10 +86,11 @@ import Testing
     var property: MutableProperty<Int>? = MutableProperty(0)
     do {
       let canary = Canary { canaryAlive.value = false }
-      property! <~ source.map { value -> Int in
-        _ = canary
-        return value
-      }
+      property!
+        <~ source.map { value -> Int in
+          _ = canary
+          return value
+        }
     }
     let recorder = Recorder(property!.signal)
     // On the property's completion — that is, from inside its release — send into the bound source.
@@ -229,10 +230,11 @@ import Testing
     let binding: (any Disposable)?
     do {
       let canary = Canary { canaryAlive.value = false }
-      binding = target!.bindingTarget <~ source.map { value -> Int in
-        _ = canary
-        return value
-      }
+      binding = target!.bindingTarget
+        <~ source.map { value -> Int in
+          _ = canary
+          return value
+        }
     }
     input.send(value: 1)
     #expect(target?.value == 1)

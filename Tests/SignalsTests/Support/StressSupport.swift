@@ -26,10 +26,48 @@ func stressConcurrently(
   }
   let seconds = Double(timeout.components.seconds)
   guard finished.wait(timeout: .now() + seconds) == .success else {
-    Issue.record("\(count) stress threads did not finish within \(timeout): a deadlock?", sourceLocation: sourceLocation)
+    Issue.record(
+      "\(count) stress threads did not finish within \(timeout): a deadlock?", sourceLocation: sourceLocation)
     return false
   }
   return true
+}
+
+/// Lets other threads run: for loops that wait on another thread, so that they do not take a core from it.
+func yieldThread() {
+  sched_yield()
+}
+
+/// A thread of its own that runs closures in order, for work that must finish "later, elsewhere" in a stress
+/// test. Not `DispatchQueue.global()`: a test that waits by spinning occupies the threads of the global pool
+/// (Swift Testing runs test bodies there), and work queued to it can then starve.
+final class WorkerThread: @unchecked Sendable {
+  private let queue = Locked<(work: [@Sendable () -> Void], stopped: Bool)>(([], false))
+  private let available = DispatchSemaphore(value: 0)
+
+  init() {
+    Thread { [self] in
+      while true {
+        available.wait()
+        let next = queue.withLock { state -> (@Sendable () -> Void)? in
+          state.work.isEmpty ? nil : state.work.removeFirst()
+        }
+        guard let next else { return }
+        next()
+      }
+    }.start()
+  }
+
+  /// Runs `body` on the worker thread, after what was queued before it.
+  func async(_ body: @escaping @Sendable () -> Void) {
+    queue.withLock { $0.work.append(body) }
+    available.signal()
+  }
+
+  /// Ends the thread once it has run what was queued.
+  func stop() {
+    available.signal()
+  }
 }
 
 /// What an observer received from several senders whose values encode `(sender, sequence number)` as
@@ -51,8 +89,10 @@ final class SenderLog: @unchecked Sendable {
   /// A log for `senders` senders whose sequence numbers stay below `stride`.
   init(senders: Int, stride: Int) {
     self.stride = stride
-    state = Locked(State(last: Array(repeating: -1, count: senders), counts: Array(repeating: 0, count: senders),
-      sums: Array(repeating: 0, count: senders)))
+    state = Locked(
+      State(
+        last: Array(repeating: -1, count: senders), counts: Array(repeating: 0, count: senders),
+        sums: Array(repeating: 0, count: senders)))
   }
 
   /// The value sender `sender` sends as its `sequence`th.

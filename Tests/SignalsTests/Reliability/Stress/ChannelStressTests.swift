@@ -5,10 +5,10 @@ import Testing
 /// Both ends of a `Channel` sending from several threads while observers attach to and detach from both
 /// terminals, and the channel ending in the middle of it.
 ///
-/// Sizes: 4 sender threads (2 per terminal) × 5,000 values, plus 2 threads churning observers.
+/// Sizes: 4 sender threads (2 per terminal) × 2,500 values, plus 2 threads churning observers.
 @Suite struct ChannelStressTests {
   static let senders = 4
-  static let perSender = 5_000
+  static let perSender = 2_500
 
   @Test func bothEndsSendingWhileObserversComeAndGoDeliverEveryValueOnceInEachSendersOrder() {
     let channel = Channel<Int>()
@@ -17,8 +17,10 @@ import Testing
     let leading = SenderLog(senders: Self.senders, stride: Self.perSender)
     channel.followingTerminal.observeValues(following.record)
     channel.leadingTerminal.observeValues(leading.record)
-    let churn = (leading: ChurnLog(senders: Self.senders, stride: Self.perSender),
-      following: ChurnLog(senders: Self.senders, stride: Self.perSender))
+    let churn = (
+      leading: ChurnLog(senders: Self.senders, stride: Self.perSender),
+      following: ChurnLog(senders: Self.senders, stride: Self.perSender)
+    )
     let stop = AtomicFlag()
     let remaining = AtomicCounter()
     stressConcurrently(Self.senders + 2) { thread in
@@ -51,10 +53,10 @@ import Testing
   }
 
   @Test func endingTheChannelWhileBothEndsSendAndObserversAttachEndsEveryObserverOnceWithNothingAfter() {
-    // 200 rounds: 2 threads send into each terminal, 1 completes the channel midway, 1 attaches observers.
+    // 100 rounds: 2 threads send into each terminal, 1 completes the channel midway, 1 attaches observers.
     let violations = AtomicCounter()
     let wrongEnd = AtomicCounter()
-    for _ in 0..<200 {
+    for _ in 0..<100 {
       let channel = Channel<Int>()
       let recorders = Locked<[Recorder<Int, Never>]>([
         Recorder(channel.leadingTerminal.producer), Recorder(channel.followingTerminal.producer),

@@ -1,4 +1,3 @@
-import Dispatch
 import Synchronization
 import Testing
 
@@ -6,11 +5,11 @@ import Testing
 
 /// Many threads applying and executing a `Command` while its `enabledIf` flips and while it is released.
 ///
-/// Sizes: 4 executing threads × 2,000 attempts, plus 1 thread flipping `enabledIf` 2,000 times; half of the
+/// Sizes: 4 executing threads × 1,000 attempts, plus 1 thread flipping `enabledIf` 1,000 times; half of the
 /// executions finish on another thread, so executions really overlap in time.
 @Suite struct CommandStressTests {
   static let threads = 4
-  static let attemptsPerThread = 2_000
+  static let attemptsPerThread = 1_000
 
   /// What the executions of a stressed command did.
   final class Tally: Sendable {
@@ -27,17 +26,19 @@ import Testing
       let deadline = ContinuousClock.now + .seconds(60)
       while ended.value < count {
         if ContinuousClock.now > deadline { return false }
+        yieldThread()
       }
       return true
     }
   }
 
-  /// A command whose work sends its input and completes, synchronously for even inputs and on another thread
-  /// for odd ones; it counts executions in flight in `tally`.
+  /// A command whose work sends its input and completes, synchronously for even inputs and on `worker` for
+  /// odd ones; it counts executions in flight in `tally`.
   private static func makeCommand(
     policy: ExecutionPolicy,
     enabledIf: MutableProperty<Bool>,
-    tally: Tally
+    tally: Tally,
+    worker: WorkerThread? = nil
   ) -> Command<Int, Int, Never> {
     Command<Int, Int, Never>(
       policy: policy, enabledIf: enabledIf,
@@ -52,7 +53,7 @@ import Testing
             tally.inFlight.decrement()
             observer.sendCompleted()
           }
-          if input.isMultiple(of: 2) { finish() } else { DispatchQueue.global().async(execute: finish) }
+          if let worker, !input.isMultiple(of: 2) { worker.async(finish) } else { finish() }
         }
       })
   }
@@ -60,7 +61,8 @@ import Testing
   /// Starts `command.apply(input)` and sorts its outcome into `tally`. Returns whether the execution ran, if it
   /// ended before `start` returned.
   @discardableResult
-  private static func apply(_ command: SignalProducer<Int, CommandError<Never>>, _ input: Int, _ tally: Tally) -> Bool? {
+  private static func apply(_ command: SignalProducer<Int, CommandError<Never>>, _ input: Int, _ tally: Tally) -> Bool?
+  {
     let state = Locked<(values: [Int], ran: Bool?)>(([], nil))
     command.start { event in
       let values = state.withLock { $0.values }
@@ -84,12 +86,15 @@ import Testing
   func everyApplyFromManyThreadsRunsOrAnswersDisabledWhileEnabledIfFlips(policy: ExecutionPolicy) {
     let enabledIf = MutableProperty(true)
     let tally = Tally()
-    let command = Self.makeCommand(policy: policy, enabledIf: enabledIf, tally: tally)
+    let worker = WorkerThread()
+    defer { worker.stop() }
+    let command = Self.makeCommand(policy: policy, enabledIf: enabledIf, tally: tally, worker: worker)
     let values = AtomicCounter()
     let refused = AtomicCounter()
     command.values.observeValues { _ in values.increment() }
     command.disabledAttempts.observeValues { _ in refused.increment() }
     let attempts = Self.threads * Self.attemptsPerThread
+    let executorsDone = AtomicCounter()
     stressConcurrently(Self.threads + 1) { thread in
       if thread < Self.threads {
         for attempt in 0..<Self.attemptsPerThread {
@@ -101,15 +106,21 @@ import Testing
             Self.apply(command.apply(input), input, tally)
           }
         }
+        executorsDone.increment()
       } else {
-        for flip in 0..<Self.attemptsPerThread { enabledIf.value = !flip.isMultiple(of: 2) }
+        // Flips for as long as the executors run (at least `attemptsPerThread` times), then leaves it enabled.
+        var flip = 0
+        while executorsDone.value < Self.threads || flip < Self.attemptsPerThread {
+          flip += 1
+          enabledIf.value = !flip.isMultiple(of: 2)
+        }
         enabledIf.value = true
       }
     }
     #expect(tally.waitForEnds(attempts))
     // Wait (bounded) for the last asynchronous execution started by `execute` to end.
     let deadline = ContinuousClock.now + .seconds(60)
-    while command.isExecuting.value && ContinuousClock.now < deadline {}
+    while command.isExecuting.value && ContinuousClock.now < deadline { yieldThread() }
     // Executions started by `execute` are counted through the command's outputs; `apply`'s through `tally`.
     #expect(tally.wrong.value == 0)
     #expect(values.value + refused.value == attempts)
@@ -141,7 +152,7 @@ import Testing
           started.increment()
         }
       } else {
-        while started.value < attempts / 2 {}
+        while started.value < attempts / 2 { yieldThread() }
         box.value = nil
         _ = released.set()
       }

@@ -5,10 +5,10 @@ import Testing
 /// Many threads setting, modifying, observing and disposing a `MutableProperty` and the properties derived
 /// from it, at once.
 ///
-/// Sizes: 4 writer threads × 5,000 changes, plus 2 threads starting and disposing observations meanwhile.
+/// Sizes: 4 writer threads × 2,500 changes, plus 2 threads starting and disposing observations meanwhile.
 @Suite struct PropertyStressTests {
   static let writers = 4
-  static let perWriter = 5_000
+  static let perWriter = 2_500
 
   /// Starts `producer`, waits for its replayed value and one more, disposes, and returns what it saw.
   private static func briefly(_ producer: SignalProducer<Int, Never>, entries: EntryGuard) -> [Int] {
@@ -17,7 +17,10 @@ import Testing
       entries.enter { seen.withLock { $0.append(value) } }
     }
     var spins = 0
-    while seen.withLock({ $0.count }) < 2 && spins < 1_000 { spins += 1 }
+    while seen.withLock({ $0.count }) < 2 && spins < 1_000 {
+      spins += 1
+      yieldThread()
+    }
     disposable.dispose()
     return seen.withLock { $0 }
   }

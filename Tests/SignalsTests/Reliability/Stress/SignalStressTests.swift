@@ -4,10 +4,10 @@ import Testing
 
 /// Many threads sending, observing and disposing at once on pipes, a derived chain and multi-input operators.
 ///
-/// Sizes: 4 sender threads × 5,000 values, plus 2 threads attaching and detaching observers meanwhile.
+/// Sizes: 4 sender threads × 2,500 values, plus 2 threads attaching and detaching observers meanwhile.
 @Suite struct SignalStressTests {
   static let senders = 4
-  static let perSender = 5_000
+  static let perSender = 2_500
 
   @Test func aDerivedChainDeliversEveryValueOnceInEachSendersOrderWhileObserversComeAndGo() {
     let (signal, input) = Signal<Int, Never>.pipe()
@@ -108,11 +108,11 @@ import Testing
   }
 
   @Test func terminationRacingSendsAndObserversEndsEveryObserverExactlyOnceWithNothingAfter() {
-    // 200 rounds: 3 threads send, 1 completes the pipe midway, 1 attaches observers to the derived chain and the
+    // 100 rounds: 3 threads send, 1 completes the pipe midway, 1 attaches observers to the derived chain and the
     // merge; every observer that attached sees the grammar `value* terminal` with one terminal.
     let violations = AtomicCounter()
     let unterminated = AtomicCounter()
-    for _ in 0..<200 {
+    for _ in 0..<100 {
       let (signal, input) = Signal<Int, Never>.pipe()
       let (other, otherInput) = Signal<Int, Never>.pipe()
       let chain = signal.map { $0 * 2 }.filter { $0 >= 0 }
@@ -145,11 +145,11 @@ import Testing
   }
 
   @Test func disposingAChainFromAnotherThreadWhileSendingDetachesAndReleasesIt() {
-    // 200 rounds: a sender thread and a disposing thread race; afterwards the chain (whose only observer was
+    // 100 rounds: a sender thread and a disposing thread race; afterwards the chain (whose only observer was
     // disposed and whose handle is gone) has detached from the pipe and released its closures.
     let leaks = AtomicCounter()
     let wrongEnds = AtomicCounter()
-    for _ in 0..<200 {
+    for _ in 0..<100 {
       let (signal, input) = Signal<Int, Never>.pipe()
       let released = AtomicFlag()
       let recorder: Recorder<Int, Never>
