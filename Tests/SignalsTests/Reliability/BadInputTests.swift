@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Signals
@@ -333,6 +334,73 @@ import Testing
   @Test func aComposedPropertyFromAProducerWithoutAnInitialValueTraps() async {
     await #expect(processExitsWith: .failure) {
       _ = Property<Int>(unsafeProducer: .never)
+    }
+  }
+
+  // MARK: Feedback loops
+
+  @Test func aPropertyBoundToItselfNeverReturnsFromTheBinding() async {
+    // Every set emits, even of an equal value, and a set from inside a delivery is queued behind it: the
+    // binding's replayed value sets the property, whose change reaches the binding, which sets it again, for
+    // ever, on the binding thread. The child process is ended by a watchdog after 1 second.
+    await withKnownIssue("`property <~ property.producer` loops for ever inside `<~` (a livelock, not a crash)") {
+      await #expect(processExitsWith: .success) {
+        Thread {
+          Thread.sleep(forTimeInterval: 1)
+          exit(3)
+        }.start()
+        let property = MutableProperty(0)
+        property <~ property.producer
+      }
+    }
+  }
+
+  @Test func aCycleOfOneWayBindingsBetweenTwoPropertiesNeverEnds() async {
+    // The same livelock through two properties: `a <~ b.signal` and `b <~ a.signal`, then one set. (A two-way
+    // binding, `a <~> b`, is the way to keep two properties in step: it stops a change after one trip.)
+    await withKnownIssue("`a <~ b.signal; b <~ a.signal` loops for ever on the first set (a livelock)") {
+      await #expect(processExitsWith: .success) {
+        Thread {
+          Thread.sleep(forTimeInterval: 1)
+          exit(3)
+        }.start()
+        let a = MutableProperty(0)
+        let b = MutableProperty(0)
+        a <~ b.signal
+        b <~ a.signal
+        a.value = 1
+      }
+    }
+    // The way out the contracts recommend: `skipRepeats()` on one side ends the cycle after one trip.
+    await #expect(processExitsWith: .success) {
+      Thread {
+        Thread.sleep(forTimeInterval: 1)
+        exit(3)
+      }.start()
+      let a = MutableProperty(0)
+      let b = MutableProperty(0)
+      a <~ b.signal.skipRepeats()
+      b <~ a.signal
+      a.value = 1
+      let property = MutableProperty(0)
+      property <~ property.producer.skipRepeats()
+      if b.value != 1 || property.value != 0 { exit(4) }
+    }
+  }
+
+  // MARK: Documented traps
+
+  @Test func readingOrSettingAPropertyInsideItsOwnModifyOrWithValueTraps() async {
+    // `modify` and `withValue` run their body under the property's lock, and their documentation says the body
+    // must not read or set the property: the lock is not recursive, and a second acquisition traps at once
+    // (SIGILL in a debug build) rather than deadlocking.
+    await #expect(processExitsWith: .failure) {
+      let property = MutableProperty(0)
+      property.modify { _ in property.value = 1 }
+    }
+    await #expect(processExitsWith: .failure) {
+      let property = MutableProperty(0)
+      property.withValue { _ in _ = property.value }
     }
   }
 }
