@@ -14,7 +14,7 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// What a start does: run a start closure, or send events known in advance.
   ///
-  /// A producer of events known in advance (``init(value:)``, ``init(values:_:)``, ``init(error:)``,
+  /// A producer of events known in advance (``init(value:)``, ``init(values:_:)``, an array, ``init(error:)``,
   /// ``empty``) needs no signal of its own when it is started with an observer: its events go straight to that
   /// observer and the start returns an already-ended disposable. This is exactly what the start closure would
   /// have done: the observer sees the same events, and since the stream has ended by the time the start returns,
@@ -57,6 +57,11 @@ public struct SignalProducer<Value, Failure: Error> {
   /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
   /// from one of its observers, without pulling another element from `values`.
   public init<S: Sequence>(_ values: S) where S.Element == Value {
+    // An array yields the same elements on every start, without side effects: its events are known in advance.
+    if let array = values as? [Value] {
+      self.init(work: .values(array))
+      return
+    }
     self.init { observer, lifetime in
       var iterator = values.makeIterator()
       while !lifetime.hasEnded, let value = iterator.next() {

@@ -2,9 +2,9 @@ import Testing
 
 @testable import Signals
 
-/// Producers of events known in advance (`value:`, `values:`, `error:`, `result:`, `empty`) start without a
-/// signal of their own when started with an observer; these tests pin that they behave exactly like the
-/// same producers written with a start closure.
+/// Producers of events known in advance (`value:`, `values:`, an array, `error:`, `result:`, `empty`) start
+/// without a signal of their own when started with an observer; these tests pin that they behave exactly like
+/// the same producers written with a start closure.
 @Suite struct ConstantProducerTests {
   /// The same events, sent from a start closure: the reference the constant producers must match.
   private static func closureProducer(_ events: [Signal<Int, TestError>.Event]) -> SignalProducer<Int, TestError> {
@@ -16,6 +16,7 @@ import Testing
   private static let constants: [(SignalProducer<Int, TestError>, [Signal<Int, TestError>.Event])] = [
     (SignalProducer(value: 1), [.value(1), .completed]),
     (SignalProducer(values: 1, 2, 3), [.value(1), .value(2), .value(3), .completed]),
+    (SignalProducer([5, 6]), [.value(5), .value(6), .completed]),
     (SignalProducer(error: .boom), [.failed(.boom)]),
     (SignalProducer(result: .success(4)), [.value(4), .completed]),
     (SignalProducer(result: .failure(.other)), [.failed(.other)]),
