@@ -39,7 +39,9 @@ extension Signal {
     }
 
     deinit {
-      core?.send(.interrupted)
+      // The usual case, a start closure that already sent its terminal event, skips the generic send.
+      guard let core, !core.hasTerminated else { return }
+      core.send(.interrupted)
     }
 
     /// Sends an event. After a terminal event, everything sent is ignored.

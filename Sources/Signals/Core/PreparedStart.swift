@@ -11,7 +11,7 @@ final class PreparedStart<Value, Failure: Error> {
   @usableFromInline let core: SignalCore<Value, Failure>
   /// The start's lifetime: disposed when its stream ends or it is interrupted.
   @usableFromInline let disposables = CompositeDisposable()
-  @usableFromInline let startHandler: (Signal<Value, Failure>.Observer, Lifetime) -> Void
+  @usableFromInline let work: SignalProducer<Value, Failure>.Work
 
   @inlinable
   init(_ producer: SignalProducer<Value, Failure>) {
@@ -19,13 +19,29 @@ final class PreparedStart<Value, Failure: Error> {
     core.addTermination(disposables)
     signal = Signal(core: core)
     interrupter = ProducerInterrupter(core)
-    startHandler = producer.startHandler
+    work = producer.work
   }
 
   /// Runs the producer's work, unless this start was interrupted first.
   @inlinable
   func run() {
     guard !disposables.isDisposed else { return }
-    startHandler(Signal.Observer(core: core), Lifetime(disposables))
+    switch work {
+    case .handler(let startHandler):
+      startHandler(Signal.Observer(core: core), Lifetime(disposables))
+    case .value(let value):
+      core.send(.value(value))
+      core.send(.completed)
+    case .values(let values):
+      for value in values {
+        guard !disposables.isDisposed else { return }
+        core.send(.value(value))
+      }
+      core.send(.completed)
+    case .failure(let error):
+      core.send(.failed(error))
+    case .completion:
+      core.send(.completed)
+    }
   }
 }

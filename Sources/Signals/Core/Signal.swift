@@ -101,9 +101,7 @@ extension Signal {
   @discardableResult
   @inlinable
   public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    core.observe { event in
-      if case .value(let value) = event { action(value) }
-    }
+    core.observeValues(action)
   }
 
   /// Observes the failure, if the signal fails.

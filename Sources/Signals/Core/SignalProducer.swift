@@ -10,7 +10,34 @@ public struct SignalProducer<Value, Failure: Error> {
   /// The observer a start closure sends into.
   public typealias Observer = Signal<Value, Failure>.Observer
 
-  @usableFromInline let startHandler: (Observer, Lifetime) -> Void
+  @usableFromInline let work: Work
+
+  /// What a start does: run a start closure, or send events known in advance.
+  ///
+  /// A producer of events known in advance (``init(value:)``, ``init(values:_:)``, an array, ``init(error:)``,
+  /// ``empty``) needs no signal of its own when it is started with an observer: its events go straight to that
+  /// observer and the start returns an already-ended disposable. This is exactly what the start closure would
+  /// have done: the observer sees the same events, and since the stream has ended by the time the start returns,
+  /// its disposable has nothing left to interrupt. Started through ``startWithSignal(_:)`` (and so `lift`), it
+  /// sends the same events into the start's signal.
+  @usableFromInline
+  enum Work {
+    /// Run the start closure with a fresh observer and lifetime.
+    case handler((Observer, Lifetime) -> Void)
+    /// Send the value, then complete.
+    case value(Value)
+    /// Send every value in order, then complete.
+    case values([Value])
+    /// Fail with the error.
+    case failure(Failure)
+    /// Complete.
+    case completion
+  }
+
+  @inlinable
+  init(work: Work) {
+    self.work = work
+  }
 
   /// A producer whose every start runs `startHandler` with a fresh observer and lifetime.
   ///
@@ -18,21 +45,23 @@ public struct SignalProducer<Value, Failure: Error> {
   /// To run forever, keep the observer alive, for example from the lifetime: `lifetime.observeEnded { _ = observer }`.
   @inlinable
   public init(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
-    self.startHandler = startHandler
+    work = .handler(startHandler)
   }
 
   /// A producer that sends `value`, then completes.
   @inlinable
   public init(value: Value) {
-    self.init { observer, _ in
-      observer.send(value: value)
-      observer.sendCompleted()
-    }
+    work = .value(value)
   }
 
   /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
   /// from one of its observers, without pulling another element from `values`.
   public init<S: Sequence>(_ values: S) where S.Element == Value {
+    // An array yields the same elements on every start, without side effects: its events are known in advance.
+    if let array = values as? [Value] {
+      self.init(work: .values(array))
+      return
+    }
     self.init { observer, lifetime in
       var iterator = values.makeIterator()
       while !lifetime.hasEnded, let value = iterator.next() {
@@ -45,13 +74,13 @@ public struct SignalProducer<Value, Failure: Error> {
   /// A producer that sends every argument in order, then completes.
   @inlinable
   public init(values first: Value, _ rest: Value...) {
-    self.init([first] + rest)
+    work = .values([first] + rest)
   }
 
   /// A producer that fails with `error` at once.
   @inlinable
   public init(error: Failure) {
-    self.init { observer, _ in observer.send(error: error) }
+    work = .failure(error)
   }
 
   /// A producer that sends the success value and completes, or fails with the failure.
@@ -85,7 +114,7 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// A producer that completes at once, sending nothing.
   public static var empty: SignalProducer {
-    SignalProducer { observer, _ in observer.sendCompleted() }
+    SignalProducer(work: .completion)
   }
 
   /// A producer that sends nothing and never ends until disposed.
@@ -127,6 +156,10 @@ extension SignalProducer {
   @discardableResult
   @inlinable
   public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
+    guard case .handler(let startHandler) = work else {
+      _ = sendConstantEvents(to: action)
+      return EndedDisposable.shared
+    }
     let core = SignalCore<Value, Failure>()
     let disposables = CompositeDisposable()
     core.addTermination(disposables)
@@ -134,6 +167,27 @@ extension SignalProducer {
     let interrupter = ProducerInterrupter(core)
     startHandler(Observer(core: core), Lifetime(disposables))
     return interrupter
+  }
+
+  /// Sends the events of a producer of events known in advance straight to `action`, and returns `true`; a
+  /// producer with a start closure sends nothing and returns `false`.
+  @inlinable @inline(__always)
+  func sendConstantEvents(to action: (Event) -> Void) -> Bool {
+    switch work {
+    case .handler:
+      return false
+    case .value(let value):
+      action(.value(value))
+      action(.completed)
+    case .values(let values):
+      for value in values { action(.value(value)) }
+      action(.completed)
+    case .failure(let error):
+      action(.failed(error))
+    case .completion:
+      action(.completed)
+    }
+    return true
   }
 
   /// Starts the work and calls `action` with every value.

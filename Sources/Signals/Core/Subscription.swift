@@ -34,18 +34,57 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
   }
 }
 
-/// An observer as the core keeps it: the closure to call, and the subscription that can switch it off.
+/// An observer as the core keeps it: what to call, and the subscription that can switch it off.
 @usableFromInline
 struct ObserverEntry<Value, Failure: Error> {
+  /// What an observer calls: a closure for every event, or one for values only.
+  ///
+  /// `observeValues` keeps the user's closure as it is, rather than wrapping it in a closure that drops the
+  /// terminal event: one allocation less per subscription and one frame less between a send and the user.
+  @usableFromInline
+  enum Handler {
+    /// Every event.
+    case events((Signal<Value, Failure>.Event) -> Void)
+    /// Values only; terminal events are ignored.
+    case values((Value) -> Void)
+  }
+
   @usableFromInline let subscription: Subscription<Value, Failure>
+  /// The closure of an observer of every event; does nothing for a values-only observer.
   @usableFromInline let action: (Signal<Value, Failure>.Event) -> Void
+  /// The closure of a values-only observer; does nothing for an observer of every event.
+  ///
+  /// Two plain fields rather than the ``Handler`` enum: taking a closure out of an enum's payload retains its
+  /// context, two atomic operations per observer per event (W6 went from 3,240 to 4,443 instructions per
+  /// send that way).
+  @usableFromInline let valueAction: (Value) -> Void
+  @usableFromInline let takesValuesOnly: Bool
 
   @inlinable
-  init(_ subscription: Subscription<Value, Failure>, _ action: @escaping (Signal<Value, Failure>.Event) -> Void) {
+  init(_ subscription: Subscription<Value, Failure>, _ handler: Handler) {
     self.subscription = subscription
-    self.action = action
+    switch handler {
+    case .events(let action):
+      self.action = action
+      valueAction = { _ in }
+      takesValuesOnly = false
+    case .values(let action):
+      self.action = { _ in }
+      valueAction = action
+      takesValuesOnly = true
+    }
   }
 
   @inlinable
   var isActive: Bool { subscription.isActive.load(ordering: .acquiring) }
+
+  /// Calls the observer with `event`.
+  @inlinable @inline(__always)
+  func receive(_ event: Signal<Value, Failure>.Event) {
+    if takesValuesOnly {
+      if case .value(let value) = event { valueAction(value) }
+    } else {
+      action(event)
+    }
+  }
 }

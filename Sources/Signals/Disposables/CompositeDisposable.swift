@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A disposable that disposes many others together.
 ///
 /// Disposables added after it was disposed are disposed at once. Its members are disposed in the order
@@ -40,8 +42,29 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
       disposable.dispose()
       return nil
     }
-    return AnyDisposable { [weak self] in
-      _ = self?.state.withLock { $0.members.removeValue(forKey: key) }
+    return MemberRemoval(self, key)
+  }
+
+  /// The handle ``add(_:)-(Disposable?)`` returns: it removes one member without disposing it, once.
+  ///
+  /// One object, rather than an ``AnyDisposable`` around a closure (three allocations): most handles are
+  /// never used, and `lifetime += …` makes one on every producer start.
+  final class MemberRemoval: Disposable, @unchecked Sendable {
+    /// Weak, so that a member keeping its own handle does not keep the composite alive.
+    private weak var composite: CompositeDisposable?
+    private let key: ObjectIdentifier
+    private let isRemoved = Atomic<Bool>(false)
+
+    init(_ composite: CompositeDisposable, _ key: ObjectIdentifier) {
+      self.composite = composite
+      self.key = key
+    }
+
+    var isDisposed: Bool { isRemoved.load(ordering: .acquiring) }
+
+    func dispose() {
+      guard !isRemoved.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      _ = composite?.state.withLock { $0.members.removeValue(forKey: key) }
     }
   }
 

@@ -77,6 +77,32 @@ import Testing
     #expect(!removed.isDisposed)
   }
 
+  @Test func compositeRemovalHandleRemovesOnlyOnce() {
+    let composite = CompositeDisposable()
+    let member = AnyDisposable()
+    let handle = composite.add(member)
+    #expect(handle?.isDisposed == false)
+    handle?.dispose()
+    #expect(handle?.isDisposed == true)
+    composite.add(member)
+    handle?.dispose()
+    composite.dispose()
+    #expect(member.isDisposed, "the second dispose of the handle did not remove the member added again")
+  }
+
+  @Test func compositeRemovalHandleDoesNotKeepTheCompositeAlive() {
+    var handle: (any Disposable)?
+    let weak: Weak<CompositeDisposable>
+    do {
+      let composite = CompositeDisposable()
+      weak = Weak(composite)
+      handle = composite.add(AnyDisposable())
+    }
+    #expect(weak.object == nil)
+    handle?.dispose()
+    #expect(handle?.isDisposed == true)
+  }
+
   @Test func compositeMemberThatAddsToTheCompositeWhileDisposingGetsDisposedAtOnce() {
     let composite = CompositeDisposable()
     let late = AnyDisposable()
