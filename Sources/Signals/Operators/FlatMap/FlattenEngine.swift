@@ -48,9 +48,7 @@ final class FlattenEngine<Value, Failure: Error> {
   func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
     switch event {
     case .value(let value):
-      coordinator.update { machine, outbox in
-        if machine.receiveInnerValue(from: id) { outbox.append(.value(value)) }
-      }
+      coordinator.update(deciding: { machine in machine.receiveInnerValue(from: id) ? .value(value) : nil })
     case .completed:
       let next = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
         let next = machine.receiveInnerCompletion(from: id)
@@ -59,9 +57,7 @@ final class FlattenEngine<Value, Failure: Error> {
       }
       if case .start(let inner, let id) = next { start(inner, id: id) }
     case .failed, .interrupted:
-      coordinator.update { machine, outbox in
-        if machine.receiveTermination(from: id) { outbox.append(event) }
-      }
+      coordinator.update(deciding: { machine in machine.receiveTermination(from: id) ? event : nil })
     }
   }
 
