@@ -8,7 +8,7 @@ final class FlattenEngine<Value, Failure: Error> {
   /// Everything the result releases when it ends: the outer subscription and every inner start.
   @usableFromInline let disposables = CompositeDisposable()
   /// `.latest` and `.concat`: the current inner start.
-  @usableFromInline let current = SerialDisposable()
+  @usableFromInline let current = CurrentStart<Value, Failure>()
 
   @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
@@ -73,12 +73,12 @@ final class FlattenEngine<Value, Failure: Error> {
         self.receiveInner(event, id: id)
       }
     case .latest:
-      current.inner = nil  // The replaced inner's interruption is dropped: its id is no longer the newest.
-      current.inner = inner.start { self.receiveInner($0, id: id) }
+      current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
+      current.replace(with: run(inner, id: id))
     case .concat:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        current.inner = inner.start { self.receiveInner($0, id: id) }
+        current.replace(with: run(inner, id: id))
         let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -87,5 +87,17 @@ final class FlattenEngine<Value, Failure: Error> {
         if case .start(let inner, let id) = after { next = (inner, id) } else { next = nil }
       }
     }
+  }
+
+  /// Starts `inner` with its events going to ``receiveInner(_:id:)``, and returns the start's core (what
+  /// interrupts it): ``SignalProducer/start(_:)-(Event)->Void``, keeping the core for ``CurrentStart``.
+  @inlinable
+  func run(_ inner: Inner, id: Int) -> SignalCore<Value, Failure> {
+    let core = SignalCore<Value, Failure>()
+    let lifetime = CompositeDisposable()
+    core.addTermination(lifetime)
+    _ = core.observe { self.receiveInner($0, id: id) }
+    inner.startHandler(Signal.Observer(core: core), Lifetime(lifetime))
+    return core
   }
 }
