@@ -68,17 +68,18 @@ final class FlattenEngine<Value, Failure: Error> {
       // Each inner start sits in `disposables` while it runs, and removes itself when it ends.
       let start = SerialDisposable()
       let membership = disposables.add(start)
-      start.inner = inner.start { event in
-        if event.isTerminating { membership?.dispose() }
-        self.receiveInner(event, id: id)
-      }
+      start.inner = ProducerInterrupter(
+        run(inner) { event in
+          if event.isTerminating { membership?.dispose() }
+          self.receiveInner(event, id: id)
+        })
     case .latest:
       current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
-      current.replace(with: run(inner, id: id))
+      current.replace(with: run(inner) { self.receiveInner($0, id: id) })
     case .concat:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        current.replace(with: run(inner, id: id))
+        current.replace(with: run(inner) { self.receiveInner($0, id: id) })
         let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -89,15 +90,46 @@ final class FlattenEngine<Value, Failure: Error> {
     }
   }
 
-  /// Starts `inner` with its events going to ``receiveInner(_:id:)``, and returns the start's core (what
-  /// interrupts it): ``SignalProducer/start(_:)-(Event)->Void``, keeping the core for ``CurrentStart``.
+  /// Starts `inner` with its events going to `action`, and returns the start's core (what interrupts it).
+  ///
+  /// This is ``SignalProducer/start(_:)-(Event)->Void``, but for two things. It keeps the core, for
+  /// ``CurrentStart``. And the observer it hands the producer's start closure sends into the core through
+  /// an ``InnerInput``: that closure runs unspecialised (it is the user's producer), so through a plain
+  /// observer every inner event would enter the core unspecialised, at the cost of dozens of generic
+  /// metadata look-ups; through the input's closure, made here, it enters specialised code at once.
   @inlinable
-  func run(_ inner: Inner, id: Int) -> SignalCore<Value, Failure> {
+  func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> SignalCore<Value, Failure> {
     let core = SignalCore<Value, Failure>()
     let lifetime = CompositeDisposable()
     core.addTermination(lifetime)
-    _ = core.observe { self.receiveInner($0, id: id) }
-    inner.startHandler(Signal.Observer(core: core), Lifetime(lifetime))
+    _ = core.observe(action)
+    let input = InnerInput(core)
+    inner.startHandler(Signal.Observer { input.send($0) }, Lifetime(lifetime))
     return core
+  }
+}
+
+/// The sending side of an inner start of `flatMap`: what `Signal.Observer(core:)` is, with a `send` that the
+/// engine's closure calls specialised.
+///
+/// It lives exactly as long as the observer the producer was given, whose closure alone holds it; so, like
+/// that observer, when it is released without a terminal event having been sent, it interrupts the stream.
+@usableFromInline
+final class InnerInput<Value, Failure: Error> {
+  @usableFromInline let core: SignalCore<Value, Failure>
+
+  @inlinable
+  init(_ core: SignalCore<Value, Failure>) {
+    self.core = core
+  }
+
+  deinit {
+    core.send(.interrupted)
+  }
+
+  /// Sends `event` into the inner start's core.
+  @inlinable
+  func send(_ event: Signal<Value, Failure>.Event) {
+    core.send(event)
   }
 }
