@@ -112,14 +112,24 @@ struct LatestInputHandlers<Failure: Error> {
   @inlinable
   func observe<Value>(_ input: Signal<Value, Failure>, into slot: LatestSlot<Value>) -> (any Disposable)? {
     guard let index = add() else { return nil }
+    return input.core.observe(observer(of: Signal<Value, Failure>.Event.self, index: index, slot: slot))
+  }
+
+  /// The observer of input `index`, generic over its event type so that, when it runs generic, it looks
+  /// no metadata up per event (see ``InputEvent``).
+  @inlinable
+  func observer<Value, Event: InputEvent>(
+    of _: Event.Type,
+    index: Int,
+    slot: LatestSlot<Value>
+  ) -> (Event) -> Void where Event.Value == Value, Event.Failure == Failure {
     let (value, completed, failed, interrupted) = (value, completed, failed, interrupted)
-    return input.core.observe { event in
-      switch event {
-      case .value(let newValue): value(index) { slot.store(newValue) }
-      case .completed: completed(index)
-      case .failed(let error): failed(error)
-      case .interrupted: interrupted()
-      }
+    return { event in
+      event.dispatch(
+        value: { newValue in value(index) { slot.store(newValue) } },
+        completed: { completed(index) },
+        failed: failed,
+        interrupted: interrupted)
     }
   }
 }
