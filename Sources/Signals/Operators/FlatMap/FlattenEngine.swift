@@ -114,17 +114,21 @@ final class FlattenEngine<Value, Failure: Error> {
 ///
 /// It lives exactly as long as the observer the producer was given, whose closure alone holds it; so, like
 /// that observer, when it is released without a terminal event having been sent, it interrupts the stream.
+/// A `deinit` runs unspecialised, so it calls a closure made in the specialised initialiser to do so.
 @usableFromInline
 final class InnerInput<Value, Failure: Error> {
   @usableFromInline let core: SignalCore<Value, Failure>
+  /// Sends `interrupted` into the core (ignored if the stream has ended); made specialised.
+  @usableFromInline let interrupt: () -> Void
 
   @inlinable
   init(_ core: SignalCore<Value, Failure>) {
     self.core = core
+    interrupt = { core.send(.interrupted) }
   }
 
   deinit {
-    core.send(.interrupted)
+    interrupt()
   }
 
   /// Sends `event` into the inner start's core.
