@@ -290,6 +290,21 @@ import Testing
     #expect(recorder.descriptions == ["completed"])
     #expect(combined.value == (1, 2))
   }
+
+  @Test func releasesTheLatestValuesOnceTheResultIsGone() {
+    let (a, inputA) = Signal<Canary, Never>.pipe()
+    let (b, inputB) = Signal<Canary?, Never>.pipe()
+    let released = Locked(0)
+    var recorder: Recorder<(Canary, Canary?), Never>? = Recorder(Signal.combineLatest(a, b))
+    inputA.send(value: Canary { released.withLock { $0 += 1 } })
+    inputA.send(value: Canary { released.withLock { $0 += 1 } })
+    inputB.send(value: nil)
+    #expect(released.withLock { $0 } == 1)
+    #expect(recorder?.values.count == 1)
+    recorder?.disposable?.dispose()
+    recorder = nil
+    #expect(released.withLock { $0 } == 2)
+  }
 }
 
 @Suite struct CombineLatestStateTests {

@@ -195,6 +195,61 @@ private struct Flattening {
     selected.value = 2
     #expect(tenfold.value == 20)
   }
+
+  @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
+  func innerThatReleasesItsObserverWithoutEndingInterruptsTheResult(_ strategy: FlattenStrategy) {
+    let (outer, input) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, Never> { _, _ in } })
+    input.send(value: 1)
+    #expect(recorder.descriptions == ["interrupted"])
+  }
+
+  @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
+  func innerEventsAfterItsTerminalEventAreDropped(_ strategy: FlattenStrategy) {
+    let (outer, input) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(
+      outer.flatMap(strategy) { value in
+        SignalProducer<Int, Never> { observer, _ in
+          observer.send(value: value)
+          observer.sendCompleted()
+          observer.send(value: value + 1)
+          observer.sendInterrupted()
+        }
+      })
+    input.send(value: 1)
+    input.send(value: 10)
+    input.sendCompleted()
+    #expect(recorder.descriptions == ["1", "10", "completed"])
+  }
+
+  @Test func latestDisposalInterruptsTheCurrentInnerAndEndsItsLifetime() {
+    let outer = ProducerProbe<String, TestError>()
+    let inners = ["a": ProducerProbe<Int, TestError>(), "b": ProducerProbe<Int, TestError>()]
+    let recorder = Recorder(outer.producer.flatMap(.latest) { inners[$0]!.producer })
+    outer.observer?.send(value: "a")
+    outer.observer?.send(value: "b")
+    #expect((inners["a"]!.ends, inners["b"]!.ends) == (1, 0))
+    inners["b"]!.observer?.send(value: 2)
+    recorder.disposable?.dispose()
+    #expect((outer.ends, inners["a"]!.ends, inners["b"]!.ends) == (1, 1, 1))
+    inners["b"]!.observer?.send(value: 3)
+    #expect(recorder.descriptions == ["2", "interrupted"])
+  }
+
+  @Test func latestInnerEndingTheResultDuringItsStartIsInterruptedAfterwards() {
+    let (outer, input) = Signal<Int, Never>.pipe()
+    let ended = Locked(0)
+    let recorder = Recorder(
+      outer.flatMap(.latest) { value in
+        SignalProducer<Int, Never> { observer, lifetime in
+          lifetime.observeEnded { ended.withLock { $0 += 1 } }
+          observer.send(value: value)
+        }
+      }.take(first: 1))
+    input.send(value: 1)
+    #expect(ended.withLock { $0 } == 1)
+    #expect(recorder.descriptions == ["1", "completed"])
+  }
 }
 
 @Suite struct FlattenStateTests {

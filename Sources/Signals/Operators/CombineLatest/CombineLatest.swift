@@ -26,12 +26,13 @@ extension Signal {
   ///   combined); ending, or being abandoned, detaches from every input.
   /// - Note: safe under concurrent sends from the inputs: each combination is taken atomically, and
   ///   combinations are sent in the order they were taken.
+  @inlinable
   public static func combineLatest<each V>(
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>
   ) -> Signal<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).combineLatest(output)
+    return latestCombination(first, repeat each rest, output: output)
   }
 
   /// Combines the latest values of any number of signals with `reduce` (RAC's `combineLatest:reduce:`).
@@ -42,13 +43,14 @@ extension Signal {
   ///
   /// Same rules as ``combineLatest(_:_:)``; `reduce` runs once per combination, outside any lock, in the
   /// order the combinations were taken.
+  @inlinable
   public static func combineLatest<each V, Result>(
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).combineLatest(output)
+    return latestCombination(first, repeat each rest, output: output)
   }
 
   /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:)``.
@@ -56,6 +58,7 @@ extension Signal {
   /// Not spelled `combineLatest(with:)`: in Swift 6 mode, an instance method sharing the base name of the
   /// static `Signal.combineLatest` stops the compiler from inferring `Signal`'s generic arguments at
   /// `Signal.combineLatest(a, b)` (swiftlang/swift#80146, still present in Swift 6.3).
+  @inlinable
   public func combiningLatest<each V>(
     with others: repeat Signal<each V, Failure>
   ) -> Signal<(Value, repeat each V), Failure> {
@@ -74,23 +77,57 @@ extension Signal {
   /// value, vacuously — so `combineLatest(fields).map { $0.allSatisfy(\.isValid) }` is `true` for no fields).
   /// For a signal this happens as it is created, before anyone can observe it, so observers see
   /// `interrupted` like on any signal that already ended; the producer form delivers `[]` and `completed`.
+  @inlinable
   public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
-    let slots = inputs.map { _ in InputSlot<Value>() }
-    return CombineLatestEngine.signal(
-      hasInputs: !inputs.isEmpty,
-      snapshot: { slots.map(\.unwrappedLatest) },
-      output: { $0 }
-    ) { $0.attach(inputs, into: slots) }
+    let slots = inputs.map { _ in LatestSlot<Value>() }
+    let snapshot = { slots.map(\.value) }
+    return Signal<[Value], Failure>(deriving: { downstream in
+      guard !inputs.isEmpty else {
+        downstream.send(.value([]))
+        downstream.send(.completed)
+        return nil
+      }
+      let handlers = LatestInputHandlers(Coordinator(CombineLatestState(), downstream: downstream), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      for (input, slot) in Swift.zip(inputs, slots) {
+        guard let disposable = handlers.observe(input, into: slot) else { break }
+        disposables += disposable
+      }
+      return disposables
+    })
+  }
+
+  /// The pack forms' one implementation: the latest values of `first` and `rest`, turned into the value sent
+  /// by `output` (outside the lock).
+  ///
+  /// Inlinable, so that it runs specialised for the inputs' types; only the storing of each input's values
+  /// and the reading of the pack's slots stay generic at run time (see ``LatestSlot``).
+  @inlinable
+  static func latestCombination<each V, Output>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>,
+    output: @escaping ((Value, (repeat each V))) -> Output
+  ) -> Signal<Output, Failure> {
+    let firstSlot = LatestSlot<Value>()
+    let restSlots = (repeat LatestSlot<each V>())
+    let snapshot = { (firstSlot.value, (repeat (each restSlots).value)) }
+    return Signal<Output, Failure>(deriving: { downstream in
+      let handlers = LatestInputHandlers(
+        Coordinator(CombineLatestState(), downstream: downstream, output: output), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      disposables += handlers.observe(first, into: firstSlot)
+      _ = (repeat disposables += handlers.observe(each rest, into: each restSlots))
+      return disposables
+    })
   }
 }
 
 extension SignalPack {
+  /// `combineLatest` over the signals of this pack; for the producer forms.
+  @inlinable
   func combineLatest<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
-    let slots = InputSlots<First, repeat each Rest>()
-    return CombineLatestEngine.signal(hasInputs: true, snapshot: { slots.latest() }, output: output) {
-      slots.attach(self, to: $0)
-    }
+    Signal<First, Failure>.latestCombination(first, repeat each rest, output: output)
   }
 }
 
@@ -98,6 +135,7 @@ extension SignalProducer {
   /// Starts every producer, in argument order, and combines their latest values as a tuple; see
   /// ``Signal/combineLatest(_:_:)``. Producers after one that ends the result synchronously are not started;
   /// disposing the result interrupts them all.
+  @inlinable
   public static func combineLatest<each V>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>
@@ -108,6 +146,7 @@ extension SignalProducer {
 
   /// Starts every producer and combines their latest values with `reduce`; see
   /// ``Signal/combineLatest(_:_:reduce:)``.
+  @inlinable
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>,
@@ -119,6 +158,7 @@ extension SignalProducer {
 
   /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:)``
   /// (and ``Signal/combiningLatest(with:)`` for the name).
+  @inlinable
   public func combiningLatest<each V>(
     with others: repeat SignalProducer<each V, Failure>
   ) -> SignalProducer<(Value, repeat each V), Failure> {
@@ -127,6 +167,7 @@ extension SignalProducer {
 
   /// Starts every producer of the list and combines their latest values as an array; see
   /// ``Signal/combineLatest(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  @inlinable
   public static func combineLatest(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
     let producers = Array(producers)
     guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }
@@ -139,6 +180,7 @@ extension Property {
   ///
   /// Its value is always up to date; it changes whenever one of the sources changes, and ends when every
   /// source has ended. It stays attached to the sources while it, its `signal` or an observer is alive.
+  @inlinable
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol>(
     _ first: First,
     _ rest: repeat each P
@@ -152,6 +194,7 @@ extension Property {
   /// ```swift
   /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
   /// ```
+  @inlinable
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
     _ first: First,
     _ rest: repeat each P,
@@ -163,6 +206,7 @@ extension Property {
   }
 
   /// A property whose value is the array of the current values of `properties`; `[]` for an empty list.
+  @inlinable
   public static func combineLatest<P: PropertyProtocol>(
     _ properties: some Collection<P>
   ) -> Property<[Value]> where P.Value == Value {
@@ -173,6 +217,7 @@ extension Property {
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
   /// ``Property/combineLatest(_:_:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P
   ) -> Property<(Value, repeat (each P).Value)> {

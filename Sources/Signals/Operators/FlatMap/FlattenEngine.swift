@@ -8,7 +8,7 @@ final class FlattenEngine<Value, Failure: Error> {
   /// Everything the result releases when it ends: the outer subscription and every inner start.
   @usableFromInline let disposables = CompositeDisposable()
   /// `.latest` and `.concat`: the current inner start.
-  @usableFromInline let current = SerialDisposable()
+  @usableFromInline let current = CurrentStart<Value, Failure>()
 
   @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
@@ -48,9 +48,7 @@ final class FlattenEngine<Value, Failure: Error> {
   func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
     switch event {
     case .value(let value):
-      coordinator.update { machine, outbox in
-        if machine.receiveInnerValue(from: id) { outbox.append(.value(value)) }
-      }
+      coordinator.update(deciding: { machine in machine.receiveInnerValue(from: id) ? .value(value) : nil })
     case .completed:
       let next = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
         let next = machine.receiveInnerCompletion(from: id)
@@ -59,9 +57,7 @@ final class FlattenEngine<Value, Failure: Error> {
       }
       if case .start(let inner, let id) = next { start(inner, id: id) }
     case .failed, .interrupted:
-      coordinator.update { machine, outbox in
-        if machine.receiveTermination(from: id) { outbox.append(event) }
-      }
+      coordinator.update(deciding: { machine in machine.receiveTermination(from: id) ? event : nil })
     }
   }
 
@@ -72,17 +68,18 @@ final class FlattenEngine<Value, Failure: Error> {
       // Each inner start sits in `disposables` while it runs, and removes itself when it ends.
       let start = SerialDisposable()
       let membership = disposables.add(start)
-      start.inner = inner.start { event in
-        if event.isTerminating { membership?.dispose() }
-        self.receiveInner(event, id: id)
-      }
+      start.inner = ProducerInterrupter(
+        run(inner) { event in
+          if event.isTerminating { membership?.dispose() }
+          self.receiveInner(event, id: id)
+        })
     case .latest:
-      current.inner = nil  // The replaced inner's interruption is dropped: its id is no longer the newest.
-      current.inner = inner.start { self.receiveInner($0, id: id) }
+      current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
+      current.replace(with: run(inner) { self.receiveInner($0, id: id) })
     case .concat:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        current.inner = inner.start { self.receiveInner($0, id: id) }
+        current.replace(with: run(inner) { self.receiveInner($0, id: id) })
         let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -91,5 +88,52 @@ final class FlattenEngine<Value, Failure: Error> {
         if case .start(let inner, let id) = after { next = (inner, id) } else { next = nil }
       }
     }
+  }
+
+  /// Starts `inner` with its events going to `action`, and returns the start's core (what interrupts it).
+  ///
+  /// This is ``SignalProducer/start(_:)-(Event)->Void``, but for two things. It keeps the core, for
+  /// ``CurrentStart``. And the observer it hands the producer's start closure sends into the core through
+  /// an ``InnerInput``: that closure runs unspecialised (it is the user's producer), so through a plain
+  /// observer every inner event would enter the core unspecialised, at the cost of dozens of generic
+  /// metadata look-ups; through the input's closure, made here, it enters specialised code at once.
+  @inlinable
+  func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> SignalCore<Value, Failure> {
+    let core = SignalCore<Value, Failure>()
+    let lifetime = CompositeDisposable()
+    core.addTermination(lifetime)
+    _ = core.observe(action)
+    let input = InnerInput(core)
+    inner.startHandler(Signal.Observer { input.send($0) }, Lifetime(lifetime))
+    return core
+  }
+}
+
+/// The sending side of an inner start of `flatMap`: what `Signal.Observer(core:)` is, with a `send` that the
+/// engine's closure calls specialised.
+///
+/// It lives exactly as long as the observer the producer was given, whose closure alone holds it; so, like
+/// that observer, when it is released without a terminal event having been sent, it interrupts the stream.
+/// A `deinit` runs unspecialised, so it calls a closure made in the specialised initialiser to do so.
+@usableFromInline
+final class InnerInput<Value, Failure: Error> {
+  @usableFromInline let core: SignalCore<Value, Failure>
+  /// Sends `interrupted` into the core (ignored if the stream has ended); made specialised.
+  @usableFromInline let interrupt: () -> Void
+
+  @inlinable
+  init(_ core: SignalCore<Value, Failure>) {
+    self.core = core
+    interrupt = { core.send(.interrupted) }
+  }
+
+  deinit {
+    interrupt()
+  }
+
+  /// Sends `event` into the inner start's core.
+  @inlinable
+  func send(_ event: Signal<Value, Failure>.Event) {
+    core.send(event)
   }
 }

@@ -42,14 +42,30 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   @discardableResult
   @inlinable
   func update<Result>(_ body: (inout Machine, inout PendingQueue<Decision>) -> Result) -> Result {
-    let (result, flushes) = state.withLock { state -> (Result, Bool) in
+    let (result, next) = state.withLock { state -> (Result, Decision?) in
       let result = body(&state.machine, &state.outbox)
-      guard !state.isFlushing, !state.outbox.isEmpty else { return (result, false) }
+      guard !state.isFlushing, let next = state.outbox.popFirst() else { return (result, nil) }
       state.isFlushing = true
-      return (result, true)
+      return (result, next)
     }
-    if flushes { flush() }
+    if let next { flush(from: next) }
     return result
+  }
+
+  /// Like ``update(_:)``, for a step that decides at most one event: `body` returns it rather than queueing
+  /// it, which spares the queue on the common path (nobody else sending), the one of every value.
+  @inlinable
+  func update(deciding body: (inout Machine) -> Decision?) {
+    let next = state.withLock { state -> Decision? in
+      guard let decision = body(&state.machine) else { return nil }
+      guard !state.isFlushing else {
+        state.outbox.append(decision)
+        return nil
+      }
+      state.isFlushing = true
+      return decision
+    }
+    if let next { flush(from: next) }
   }
 
   /// Reads the machine under the lock.
@@ -58,16 +74,21 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     state.withLock { body($0.machine) }
   }
 
+  /// Sends `first`, then what was queued meanwhile, until the outbox is empty; this thread is the flusher.
   @inlinable
-  func flush() {
+  func flush(from first: Decision) {
+    var next = first
     while true {
-      let next = state.withLock { state -> Decision? in
-        if let decision = state.outbox.popFirst() { return decision }
-        state.isFlushing = false
-        return nil
-      }
-      guard let next else { return }
       downstream.send(next.map(output))
+      let following = state.withLock { state -> Decision? in
+        guard !state.outbox.isEmpty else {
+          state.isFlushing = false
+          return nil
+        }
+        return state.outbox.popFirst()
+      }
+      guard let following else { return }
+      next = following
     }
   }
 }

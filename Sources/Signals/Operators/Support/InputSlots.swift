@@ -1,16 +1,11 @@
-/// Where one input of `combineLatest` or `zip` keeps its values: the latest one, or a queue of them.
+/// Where one input of `zip` keeps its values not paired yet (`combineLatest` has ``LatestSlot``).
 ///
 /// Read and written only inside the operator's ``Coordinator/update(_:)``, under its lock. Whether a slot
 /// holds a value is tracked by the operator's state machine, never by looking at the value, so `nil` is a
 /// value like any other.
 final class InputSlot<Value> {
-  /// `combineLatest`: the latest value.
-  var latest: Value?
-  /// `zip`: the values not paired yet, oldest first.
+  /// The values not paired yet, oldest first.
   var queue = PendingQueue<Value>()
-
-  /// The latest value; only called once the state machine knows there is one.
-  var unwrappedLatest: Value { latest.unsafelyUnwrapped }
 
   /// Removes the oldest queued value; only called once the state machine knows there is one.
   func dequeue() -> Value { queue.popFirst().unsafelyUnwrapped }
@@ -42,12 +37,8 @@ final class InputSlots<First, each Rest> {
     rest = (repeat InputSlot<each Rest>())
   }
 
-  /// Every input's latest value (`combineLatest`), the first apart so that callers can spread the rest.
-  func latest() -> (First, (repeat each Rest)) {
-    (first.unwrappedLatest, (repeat unwrappedLatest(of: each rest)))
-  }
-
-  /// Removes and returns every input's oldest queued value (`zip`).
+  /// Removes and returns every input's oldest queued value, the first apart so that callers can spread the
+  /// rest.
   func dequeue() -> (First, (repeat each Rest)) {
     (first.dequeue(), (repeat dequeueFirst(from: each rest)))
   }
@@ -77,10 +68,6 @@ private final class Attachment<Engine: SlotEngine> {
     guard !engine.isFinished else { return }
     disposables += engine.observe(input, into: slot)
   }
-}
-
-private func unwrappedLatest<Value>(of slot: InputSlot<Value>) -> Value {
-  slot.unwrappedLatest
 }
 
 private func dequeueFirst<Value>(from slot: InputSlot<Value>) -> Value {

@@ -1,8 +1,10 @@
 /// A fixed list of signals of any types sharing one failure type: the inputs of a multi-source operator.
+@usableFromInline
 final class SignalPack<First, each Rest, Failure: Error> {
-  let first: Signal<First, Failure>
-  let rest: (repeat Signal<each Rest, Failure>)
+  @usableFromInline let first: Signal<First, Failure>
+  @usableFromInline let rest: (repeat Signal<each Rest, Failure>)
 
+  @inlinable
   init(_ first: Signal<First, Failure>, _ rest: repeat Signal<each Rest, Failure>) {
     self.first = first
     self.rest = (repeat each rest)
@@ -10,10 +12,12 @@ final class SignalPack<First, each Rest, Failure: Error> {
 }
 
 /// A fixed list of producers of any types sharing one failure type.
+@usableFromInline
 final class ProducerPack<First, each Rest, Failure: Error> {
   let first: SignalProducer<First, Failure>
   let rest: (repeat SignalProducer<each Rest, Failure>)
 
+  @usableFromInline
   init(_ first: SignalProducer<First, Failure>, _ rest: repeat SignalProducer<each Rest, Failure>) {
     self.first = first
     self.rest = (repeat each rest)
@@ -23,6 +27,7 @@ final class ProducerPack<First, each Rest, Failure: Error> {
   ///
   /// Each start prepares a start of every producer, applies `transform` to their signals, and then runs
   /// them in order, stopping early once the result has ended. Disposing the result interrupts them all.
+  @usableFromInline
   func lift<Output, F>(
     _ transform: @escaping (SignalPack<First, repeat each Rest, Failure>) -> Signal<Output, F>
   ) -> SignalProducer<Output, F> {
@@ -65,6 +70,7 @@ final class StartGroup {
 
 extension SignalProducer {
   /// Applies a signal operator over all of `producers` to every start; see ``ProducerPack/lift(_:)``.
+  @usableFromInline
   static func lift<Output, F>(
     _ producers: [SignalProducer],
     _ transform: @escaping ([Signal<Value, Failure>]) -> Signal<Output, F>
