@@ -298,4 +298,20 @@ private struct Flattening {
     #expect(recorder.events.last == .completed)
     #expect(!recorder.violatedGrammar)
   }
+
+  @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
+  func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
+    let (outer, input) = Signal<Int, TestError>.pipe()
+    let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
+    let firstFour = Recorder(
+      outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
+        .take(first: 4))
+    let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
+    input.send(value: 10)
+    input.send(value: 20)
+    input.sendCompleted()
+    #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
+    #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
+    #expect(failing.descriptions == ["failed(boom)"])
+  }
 }

@@ -104,7 +104,14 @@ final class FlattenEngine<Value, Failure: Error> {
     core.addTermination(lifetime)
     _ = core.observe(action)
     let input = InnerInput(core)
-    inner.startHandler(Signal.Observer { input.send($0) }, Lifetime(lifetime))
+    if case .handler(let startHandler) = inner.work {
+      startHandler(Signal.Observer { input.send($0) }, Lifetime(lifetime))
+    } else {
+      // A producer of events known in advance: sent in a loop that stops once the start has ended.
+      _ = inner.sendConstantEvents { event in
+        if !lifetime.isDisposed { input.send(event) }
+      }
+    }
     return core
   }
 }
