@@ -7,7 +7,7 @@ extension Signal {
   /// observers waiting forever.
   public final class Observer {
     @usableFromInline let core: SignalCore<Value, Failure>?
-    @usableFromInline let action: ((Event) -> Void)?
+    @usableFromInline let action: (Event) -> Void
 
     /// An observer that calls `action` with every event it is sent.
     public init(_ action: @escaping (Event) -> Void) {
@@ -35,7 +35,7 @@ extension Signal {
     @inlinable
     init(core: SignalCore<Value, Failure>) {
       self.core = core
-      self.action = nil
+      self.action = { _ in }  // never called: a non-optional closure saves an unwrap per event
     }
 
     deinit {
@@ -50,7 +50,7 @@ extension Signal {
       if let core {
         core.send(event)
       } else {
-        action.unsafelyUnwrapped(event)
+        action(event)
       }
     }
 

@@ -91,6 +91,7 @@ extension Signal {
 
   /// Observes every event with `observer`; see ``observe(_:)-((Signal<Value,Failure>.Event)->Void)``.
   @discardableResult
+  @inlinable
   public func observe(_ observer: Observer) -> (any Disposable)? {
     core.observe { observer.send($0) }
   }

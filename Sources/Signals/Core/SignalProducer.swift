@@ -56,6 +56,7 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
   /// from one of its observers, without pulling another element from `values`.
+  @inlinable
   public init<S: Sequence>(_ values: S) where S.Element == Value {
     // An array yields the same elements on every start, without side effects: its events are known in advance.
     if let array = values as? [Value] {
@@ -106,6 +107,7 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// A producer that, on each start, observes `signal`: it forwards the signal's events from then on, and
   /// disposing the start detaches from the signal (and interrupts this start only).
+  @inlinable
   public init(_ signal: Signal<Value, Failure>) {
     self.init { observer, lifetime in
       lifetime += signal.observe(observer)
@@ -284,10 +286,14 @@ extension SignalProducer {
 @usableFromInline
 final class ProducerInterrupter<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let core: SignalCore<Value, Failure>
+  /// `core.interrupt()`, made where the types are known: `dispose()` is called through `any Disposable` and
+  /// runs unspecialised, and this closure, built in the specialised `init`, takes it back to specialised code.
+  @usableFromInline let interrupt: (SignalCore<Value, Failure>) -> Void
 
   @inlinable
   init(_ core: SignalCore<Value, Failure>) {
     self.core = core
+    interrupt = { $0.interrupt() }
   }
 
   @usableFromInline
@@ -295,6 +301,6 @@ final class ProducerInterrupter<Value, Failure: Error>: Disposable, @unchecked S
 
   @usableFromInline
   func dispose() {
-    core.interrupt()
+    interrupt(core)
   }
 }

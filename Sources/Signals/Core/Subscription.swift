@@ -18,10 +18,15 @@ import Synchronization
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
   @usableFromInline let core: SignalCore<Value, Failure>
+  /// `core.remove(self)`, made where the types are known. `dispose()` is called through `any Disposable`,
+  /// so it runs unspecialised (generic metadata look-ups all the way down); this closure, built in the
+  /// specialised `init` and capturing nothing, takes the removal back into specialised code.
+  @usableFromInline let detach: (Subscription) -> Void
 
   @inlinable
   init(core: SignalCore<Value, Failure>) {
     self.core = core
+    detach = { $0.core.remove($0) }
   }
 
   @usableFromInline
@@ -30,7 +35,7 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
   @usableFromInline
   func dispose() {
     guard isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    core.remove(self)
+    detach(self)
   }
 }
 
