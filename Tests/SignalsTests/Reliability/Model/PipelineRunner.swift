@@ -1,0 +1,156 @@
+import Signals
+import SignalsTesting
+
+/// Builds the real pipeline of a case from pipes, feeds the inputs on a `TestScheduler`, and records what it
+/// delivers with a `TestRecorder`.
+enum PipelineRunner {
+  typealias Source = Signal<Int, ModelError>
+  typealias Trigger = Signal<Int, Never>
+
+  /// What the real pipeline delivered: each event with the tick it was delivered at.
+  static func run(_ modelCase: ModelCase) -> [(time: Int, event: ModelEvent)] {
+    let scheduler = TestScheduler()
+    var feeds: [(time: Int, sequence: Int, send: () -> Void)] = []
+    var inputs: [AnyObject] = []  // kept alive until the recording is read: a released input interrupts
+
+    func hot(_ input: HotInput) -> Source {
+      let (signal, observer) = Source.pipe()
+      inputs.append(observer)
+      for item in input.events {
+        feeds.append((item.time, item.sequence, { observer.send(event(item.event)) }))
+      }
+      return signal
+    }
+    func hotNever(_ input: HotInput) -> Trigger {
+      let (signal, observer) = Trigger.pipe()
+      inputs.append(observer)
+      for item in input.events {
+        feeds.append((item.time, item.sequence, { observer.send(neverEvent(item.event)) }))
+      }
+      return signal
+    }
+    func cold(_ list: InnerList) -> SignalProducer<Int, ModelError> {
+      SignalProducer { observer, lifetime in
+        let start = scheduler.now
+        for relative in list {
+          lifetime += scheduler.schedule(at: start.advanced(by: .seconds(relative.offset))) {
+            observer.send(event(relative.event))
+          }
+        }
+        lifetime.observeEnded { _ = observer }  // a start without a terminal event keeps running
+      }
+    }
+
+    let inner = { (selector: Int) in cold(modelCase.inner(selector)) }
+    var signal = hot(modelCase.primary)
+    for (index, stage) in modelCase.stages.enumerated() {
+      var extra = Extra()
+      switch (modelCase.extras[index], stage.extra) {
+      case (.hot(let input), .hot): extra.hot = hot(input)
+      case (.hot(let input), .hotNever): extra.trigger = hotNever(input)
+      case (.cold(let list), .cold): extra.cold = cold(list)
+      default: break
+      }
+      signal = apply(stage, to: signal, scheduler: scheduler, extra: extra, inner: inner)
+    }
+
+    let recorder = TestRecorder(signal, scheduler: scheduler)
+    for feed in feeds.sorted(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }) {
+      scheduler.advance(to: scheduler.instant(ofTick: feed.time))
+      feed.send()
+    }
+    scheduler.run()
+    let recorded = recorder.timedEvents.map { recorded in
+      (time: Int(recorded.time!.sinceOrigin.components.seconds), event: modelEvent(recorded.event))
+    }
+    recorder.dispose()
+    withExtendedLifetime(inputs) {}
+    return recorded
+  }
+
+  /// A stage's extra input, built from the case.
+  struct Extra {
+    var hot: Source?
+    var trigger: Trigger?
+    var cold: SignalProducer<Int, ModelError>?
+  }
+
+  static func apply(
+    _ stage: Stage,
+    to signal: Source,
+    scheduler: TestScheduler,
+    extra: Extra,
+    inner: @escaping (_ selector: Int) -> SignalProducer<Int, ModelError>
+  ) -> Source {
+    switch stage {
+    case .map(let add): return signal.map { ModelFunctions.wrap($0 + add) }
+    case .filter(let remainder): return signal.filter { $0 % 3 != remainder }
+    case .compactMap(let remainder): return signal.compactMap { ModelFunctions.compact($0, nilRemainder: remainder) }
+    case .scan(let initial): return signal.scan(initial, ModelFunctions.fold)
+    case .reduce(let initial): return signal.reduce(initial, ModelFunctions.fold)
+    case .collect: return signal.collect().map(ModelFunctions.hash)
+    case .collectCount(let count): return signal.collect(count: count).map(ModelFunctions.hash)
+    case .skipRepeats: return signal.skipRepeats()
+    case .skipRepeatsWithin(let tolerance): return signal.skipRepeats { abs($0 - $1) < tolerance }
+    case .takeFirst(let count): return signal.take(first: count)
+    case .takeLast(let count): return signal.take(last: count)
+    case .takeWhile(let remainder): return signal.take(while: { $0 % 5 != remainder })
+    case .skipFirst(let count): return signal.skip(first: count)
+    case .skipWhile(let remainder): return signal.skip(while: { $0 % 5 != remainder })
+    case .mapError(let add): return signal.mapError { ModelError(code: ($0.code + add) % 10) }
+    case .flatMapError(let add): return signal.flatMapError { inner($0.code + add) }
+    case .flatMap(let strategy, let add):
+      let real: FlattenStrategy =
+        switch strategy {
+        case .merge: .merge
+        case .concat: .concat
+        case .latest: .latest
+        }
+      return signal.flatMap(real) { inner($0 + add) }
+    case .merge: return signal.merging(with: extra.hot!)
+    case .combineLatest:
+      let combined: Signal<(Int, Int), ModelError> = signal.combiningLatest(with: extra.hot!)
+      return combined.map { ModelFunctions.pair($0.0, $0.1) }
+    case .zip:
+      let zipped: Signal<(Int, Int), ModelError> = signal.zipping(with: extra.hot!)
+      return zipped.map { ModelFunctions.pair($0.0, $0.1) }
+    case .takeUntil: return signal.take(until: extra.trigger!)
+    case .withLatest: return signal.withLatest(from: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .sample: return signal.sample(with: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .concat:
+      var result: Source?
+      SignalProducer(signal).concatenating(extra.cold!).startWithSignal { started, _ in result = started }
+      return result!
+    case .delay(let ticks): return signal.delay(.seconds(ticks), on: scheduler)
+    case .debounce(let ticks): return signal.debounce(.seconds(ticks), on: scheduler)
+    case .throttle(let ticks): return signal.throttle(.seconds(ticks), on: scheduler)
+    }
+  }
+
+  static func event(_ event: ModelEvent) -> Source.Event {
+    switch event {
+    case .value(let value): return .value(value)
+    case .failed(let code): return .failed(ModelError(code: code))
+    case .completed: return .completed
+    case .interrupted: return .interrupted
+    }
+  }
+
+  static func neverEvent(_ event: ModelEvent) -> Trigger.Event {
+    switch event {
+    case .value(let value): return .value(value)
+    case .failed: preconditionFailure("Internal inconsistency: a trigger input cannot fail")
+    case .completed: return .completed
+    case .interrupted: return .interrupted
+    }
+  }
+
+  static func modelEvent(_ event: Source.Event) -> ModelEvent {
+    switch event {
+    case .value(let value): return .value(value)
+    case .failed(let error): return .failed(error.code)
+    case .completed: return .completed
+    case .interrupted: return .interrupted
+    }
+  }
+}
