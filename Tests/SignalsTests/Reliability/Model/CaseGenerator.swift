@@ -55,7 +55,10 @@ struct CaseGenerator {
       next += 1
     }
     let inners = (0..<random.int(1...3)).map { _ in makeInnerList() }
-    return ModelCase(primary: inputs[0], stages: stages, extras: extras, inners: inners)
+    let lastTick = inputs.flatMap { $0.events.map(\.time) }.max() ?? 1
+    return ModelCase(
+      primary: inputs[0], stages: stages, extras: extras, inners: inners, usesProducers: random.chance(50),
+      disposeAt: random.chance(20) ? random.int(1...(lastTick + 4)) : nil)
   }
 
   /// Gives every event a global sequence number by merging the lists in a random order, keeping each list's

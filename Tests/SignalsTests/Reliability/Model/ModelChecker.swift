@@ -5,6 +5,9 @@ struct Mismatch {
   var modelCase: ModelCase
   var expected: [(time: Int, event: ModelEvent)]
   var actual: [(time: Int, event: ModelEvent)]
+  /// How many actions were still scheduled right after the result ended (0 expected: pending work is
+  /// cancelled), or `nil` if it did not end.
+  var scheduledAfterEnd: Int?
 
   /// The case and both outputs as marbles.
   var report: String {
@@ -12,7 +15,7 @@ struct Mismatch {
     \(ModelMarbles.describe(modelCase))
     expected: \(ModelMarbles.render(expected))
       actual: \(ModelMarbles.render(actual))
-    """
+    """ + (scheduledAfterEnd ?? 0 > 0 ? "\nactions still scheduled after the result ended: \(scheduledAfterEnd!)" : "")
   }
 }
 
@@ -24,9 +27,10 @@ struct ModelChecker {
   /// The mismatch of `modelCase`, if the real pipeline and the model disagree on it.
   func check(_ modelCase: ModelCase) -> Mismatch? {
     let expected = model.output(of: modelCase).map { (time: $0.key.time, event: $0.event) }
-    let actual = PipelineRunner.run(modelCase)
+    let (actual, scheduledAfterEnd) = PipelineRunner.run(modelCase)
     let same = expected.elementsEqual(actual) { $0.time == $1.time && $0.event == $1.event }
-    return same ? nil : Mismatch(modelCase: modelCase, expected: expected, actual: actual)
+    guard !same || scheduledAfterEnd ?? 0 > 0 else { return nil }
+    return Mismatch(modelCase: modelCase, expected: expected, actual: actual, scheduledAfterEnd: scheduledAfterEnd)
   }
 
   /// Greedily applies the first simplification that still disagrees, until none does (or `budget` checks
@@ -113,6 +117,22 @@ enum CaseShrinker {
         }
         return candidates
       }
+    }
+    // No disposal, or an earlier one.
+    if let tick = modelCase.disposeAt {
+      var smaller = modelCase
+      smaller.disposeAt = nil
+      result.append(smaller)
+      if tick > 1 {
+        smaller.disposeAt = tick - 1
+        result.append(smaller)
+      }
+    }
+    // Signals rather than producers.
+    if modelCase.usesProducers {
+      var smaller = modelCase
+      smaller.usesProducers = false
+      result.append(smaller)
     }
     // Smaller stage parameters.
     for index in modelCase.stages.indices {

@@ -47,7 +47,9 @@ enum ModelMarbles {
 
   /// The whole case: the pipeline, then every input as a diagram.
   static func describe(_ modelCase: ModelCase) -> String {
-    var lines = ["pipeline: primary." + modelCase.stages.map(\.description).joined(separator: ".")]
+    let kind = modelCase.usesProducers ? "(producers) " : "(signals) "
+    var lines = ["pipeline " + kind + "primary." + modelCase.stages.map(\.description).joined(separator: ".")]
+    if let tick = modelCase.disposeAt { lines.append("disposed at tick \(tick), before that tick's inputs") }
     lines.append("primary:  " + render(modelCase.primary))
     for (index, extra) in modelCase.extras.enumerated() {
       switch extra {

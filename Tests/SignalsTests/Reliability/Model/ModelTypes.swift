@@ -186,6 +186,12 @@ struct ModelCase: Equatable, Sendable {
   var extras: [ExtraInput]
   /// Never empty.
   var inners: [InnerList]
+  /// Whether the pipeline is built from producers (`SignalProducer(pipe)` and the producer forms, through
+  /// `lift`) rather than from signals.
+  var usesProducers = false
+  /// The tick at which the runner disposes the recording (after that tick's scheduled actions, before its
+  /// inputs), if it does.
+  var disposeAt: Int?
 
   /// The inner producer a stage picks for `selector`.
   func inner(_ selector: Int) -> InnerList { inners[((selector % inners.count) + inners.count) % inners.count] }

@@ -7,8 +7,9 @@ enum PipelineRunner {
   typealias Source = Signal<Int, ModelError>
   typealias Trigger = Signal<Int, Never>
 
-  /// What the real pipeline delivered: each event with the tick it was delivered at.
-  static func run(_ modelCase: ModelCase) -> [(time: Int, event: ModelEvent)] {
+  /// What the real pipeline delivered, each event with the tick it was delivered at; and how many actions
+  /// were still scheduled when the runner first saw the result ended (`nil` if it never ended).
+  static func run(_ modelCase: ModelCase) -> (events: [(time: Int, event: ModelEvent)], scheduledAfterEnd: Int?) {
     let scheduler = TestScheduler()
     var feeds: [(time: Int, sequence: Int, send: () -> Void)] = []
     var inputs: [AnyObject] = []  // kept alive until the recording is read: a released input interrupts
@@ -42,30 +43,57 @@ enum PipelineRunner {
     }
 
     let inner = { (selector: Int) in cold(modelCase.inner(selector)) }
-    var signal = hot(modelCase.primary)
-    for (index, stage) in modelCase.stages.enumerated() {
-      var extra = Extra()
-      switch (modelCase.extras[index], stage.extra) {
-      case (.hot(let input), .hot): extra.hot = hot(input)
-      case (.hot(let input), .hotNever): extra.trigger = hotNever(input)
-      case (.cold(let list), .cold): extra.cold = cold(list)
-      default: break
+    let recorder: TestRecorder<Int, ModelError>
+    if modelCase.usesProducers {
+      var producer = SignalProducer(hot(modelCase.primary))
+      for (index, stage) in modelCase.stages.enumerated() {
+        var extra = ProducerExtra()
+        switch (modelCase.extras[index], stage.extra) {
+        case (.hot(let input), .hot): extra.hot = SignalProducer(hot(input))
+        case (.hot(let input), .hotNever): extra.trigger = SignalProducer(hotNever(input))
+        case (.cold(let list), .cold): extra.cold = cold(list)
+        default: break
+        }
+        producer = apply(stage, to: producer, scheduler: scheduler, extra: extra, inner: inner)
       }
-      signal = apply(stage, to: signal, scheduler: scheduler, extra: extra, inner: inner)
+      recorder = TestRecorder(producer, scheduler: scheduler)
+    } else {
+      var signal = hot(modelCase.primary)
+      for (index, stage) in modelCase.stages.enumerated() {
+        var extra = Extra()
+        switch (modelCase.extras[index], stage.extra) {
+        case (.hot(let input), .hot): extra.hot = hot(input)
+        case (.hot(let input), .hotNever): extra.trigger = hotNever(input)
+        case (.cold(let list), .cold): extra.cold = cold(list)
+        default: break
+        }
+        signal = apply(stage, to: signal, scheduler: scheduler, extra: extra, inner: inner)
+      }
+      recorder = TestRecorder(signal, scheduler: scheduler)
     }
-
-    let recorder = TestRecorder(signal, scheduler: scheduler)
+    if let tick = modelCase.disposeAt { feeds.append((tick, -1, { recorder.dispose() })) }
+    var scheduledAfterEnd: Int?
+    // On signals, `concat` is a producer started here whose interrupter nobody keeps: an unobserved start
+    // keeps running (only disposal interrupts a start), so its scheduled work may outlive the result.
+    let checksCancellation = modelCase.usesProducers || !modelCase.stages.contains(.concat)
+    func noteEnd() {
+      guard checksCancellation else { return }
+      if scheduledAfterEnd == nil, recorder.isTerminated { scheduledAfterEnd = scheduler.scheduledCount }
+    }
     for feed in feeds.sorted(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }) {
       scheduler.advance(to: scheduler.instant(ofTick: feed.time))
+      noteEnd()
       feed.send()
+      noteEnd()
     }
     scheduler.run()
+    noteEnd()
     let recorded = recorder.timedEvents.map { recorded in
       (time: Int(recorded.time!.sinceOrigin.components.seconds), event: modelEvent(recorded.event))
     }
     recorder.dispose()
     withExtendedLifetime(inputs) {}
-    return recorded
+    return (recorded, scheduledAfterEnd)
   }
 
   /// A stage's extra input, built from the case.
@@ -99,14 +127,7 @@ enum PipelineRunner {
     case .skipWhile(let remainder): return signal.skip(while: { $0 % 5 != remainder })
     case .mapError(let add): return signal.mapError { ModelError(code: ($0.code + add) % 10) }
     case .flatMapError(let add): return signal.flatMapError { inner($0.code + add) }
-    case .flatMap(let strategy, let add):
-      let real: FlattenStrategy =
-        switch strategy {
-        case .merge: .merge
-        case .concat: .concat
-        case .latest: .latest
-        }
-      return signal.flatMap(real) { inner($0 + add) }
+    case .flatMap(let strategy, let add): return signal.flatMap(strategy.real) { inner($0 + add) }
     case .merge: return signal.merging(with: extra.hot!)
     case .combineLatest:
       let combined: Signal<(Int, Int), ModelError> = signal.combiningLatest(with: extra.hot!)
@@ -124,6 +145,56 @@ enum PipelineRunner {
     case .delay(let ticks): return signal.delay(.seconds(ticks), on: scheduler)
     case .debounce(let ticks): return signal.debounce(.seconds(ticks), on: scheduler)
     case .throttle(let ticks): return signal.throttle(.seconds(ticks), on: scheduler)
+    }
+  }
+
+  /// A stage's extra input, for the producer form.
+  struct ProducerExtra {
+    var hot: SignalProducer<Int, ModelError>?
+    var trigger: SignalProducer<Int, Never>?
+    var cold: SignalProducer<Int, ModelError>?
+  }
+
+  /// The producer form of every stage: the same operators through `lift`.
+  static func apply(
+    _ stage: Stage,
+    to producer: SignalProducer<Int, ModelError>,
+    scheduler: TestScheduler,
+    extra: ProducerExtra,
+    inner: @escaping (_ selector: Int) -> SignalProducer<Int, ModelError>
+  ) -> SignalProducer<Int, ModelError> {
+    switch stage {
+    case .map(let add): return producer.map { ModelFunctions.wrap($0 + add) }
+    case .filter(let remainder): return producer.filter { $0 % 3 != remainder }
+    case .compactMap(let remainder): return producer.compactMap { ModelFunctions.compact($0, nilRemainder: remainder) }
+    case .scan(let initial): return producer.scan(initial, ModelFunctions.fold)
+    case .reduce(let initial): return producer.reduce(initial, ModelFunctions.fold)
+    case .collect: return producer.collect().map(ModelFunctions.hash)
+    case .collectCount(let count): return producer.collect(count: count).map(ModelFunctions.hash)
+    case .skipRepeats: return producer.skipRepeats()
+    case .skipRepeatsWithin(let tolerance): return producer.skipRepeats { abs($0 - $1) < tolerance }
+    case .takeFirst(let count): return producer.take(first: count)
+    case .takeLast(let count): return producer.take(last: count)
+    case .takeWhile(let remainder): return producer.take(while: { $0 % 5 != remainder })
+    case .skipFirst(let count): return producer.skip(first: count)
+    case .skipWhile(let remainder): return producer.skip(while: { $0 % 5 != remainder })
+    case .mapError(let add): return producer.mapError { ModelError(code: ($0.code + add) % 10) }
+    case .flatMapError(let add): return producer.flatMapError { inner($0.code + add) }
+    case .flatMap(let strategy, let add): return producer.flatMap(strategy.real) { inner($0 + add) }
+    case .merge: return producer.merging(with: extra.hot!)
+    case .combineLatest:
+      let combined: SignalProducer<(Int, Int), ModelError> = producer.combiningLatest(with: extra.hot!)
+      return combined.map { ModelFunctions.pair($0.0, $0.1) }
+    case .zip:
+      let zipped: SignalProducer<(Int, Int), ModelError> = producer.zipping(with: extra.hot!)
+      return zipped.map { ModelFunctions.pair($0.0, $0.1) }
+    case .takeUntil: return producer.take(until: extra.trigger!)
+    case .withLatest: return producer.withLatest(from: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .sample: return producer.sample(with: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .concat: return producer.concatenating(extra.cold!)
+    case .delay(let ticks): return producer.delay(.seconds(ticks), on: scheduler)
+    case .debounce(let ticks): return producer.debounce(.seconds(ticks), on: scheduler)
+    case .throttle(let ticks): return producer.throttle(.seconds(ticks), on: scheduler)
     }
   }
 
@@ -151,6 +222,17 @@ enum PipelineRunner {
     case .failed(let error): return .failed(error.code)
     case .completed: return .completed
     case .interrupted: return .interrupted
+    }
+  }
+}
+
+extension ModelStrategy {
+  /// The library's strategy of the same name.
+  var real: FlattenStrategy {
+    switch self {
+    case .merge: return .merge
+    case .concat: return .concat
+    case .latest: return .latest
     }
   }
 }

@@ -19,7 +19,12 @@ struct ReferenceModel {
     for (index, stage) in modelCase.stages.enumerated() {
       stream = Self.endingAtFirstTerminal(apply(stage, to: stream, extra: modelCase.extras[index], in: modelCase))
     }
-    return stream
+    guard let tick = modelCase.disposeAt else { return stream }
+    // Disposal stops delivery; a disposed producer start is interrupted, a disposed observation ends silently.
+    let disposal = Key(parts: [tick, 1, -1])
+    let delivered = stream.filter { $0.key < disposal }
+    guard modelCase.usesProducers, delivered.last?.event.isTerminal != true else { return delivered }
+    return delivered + [Timed(key: disposal, event: .interrupted)]
   }
 
   /// The grammar: nothing after a terminal event.
@@ -43,7 +48,7 @@ struct ReferenceModel {
     case .skipRepeatsWithin(let tolerance):
       return Self.skipRepeats(
         stream, tolerance: tolerance, comparesWithPrevious: mutation == .skipRepeatsComparesWithPrevious)
-    case .takeFirst(let count): return Self.takeFirst(stream, count: count)
+    case .takeFirst(let count): return Self.takeFirst(stream, count: count, onProducer: modelCase.usesProducers)
     case .takeLast(let count): return Self.takeLast(stream, count: count)
     case .takeWhile(let remainder): return Self.takeWhile(stream) { $0 % 5 != remainder }
     case .skipFirst(let count): return Self.skipFirst(stream, count: count)
@@ -162,9 +167,10 @@ struct ReferenceModel {
     }
   }
 
-  /// On a signal, `take(first:)` with a count of 0 or less ends as it is made: observers see `interrupted`.
-  static func takeFirst(_ stream: [Timed], count: Int) -> [Timed] {
-    guard count > 0 else { return [Timed(key: .creation, event: .interrupted)] }
+  /// `take(first:)` with a count of 0 or less completes as it is made: on a signal, observers come later and
+  /// see `interrupted`; a producer's observer sees `completed`.
+  static func takeFirst(_ stream: [Timed], count: Int, onProducer: Bool) -> [Timed] {
+    guard count > 0 else { return [Timed(key: .creation, event: onProducer ? .completed : .interrupted)] }
     var taken = 0
     var output: [Timed] = []
     for item in stream {
