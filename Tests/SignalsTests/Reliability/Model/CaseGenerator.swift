@@ -89,11 +89,11 @@ struct CaseGenerator {
     return nil
   }
 
-  /// 0–7 values from tick 1 on, 0–2 ticks apart, and maybe a terminal event.
+  /// 0–9 values from tick 1 on, 0–2 ticks apart, and maybe a terminal event.
   mutating func makeHotList(canFail: Bool) -> [(time: Int, event: ModelEvent)] {
     var time = random.int(1...3)
     var list: [(time: Int, event: ModelEvent)] = []
-    for index in 0..<random.int(0...7) {
+    for index in 0..<random.int(0...9) {
       if index > 0 { time += random.int(0...2) }
       list.append((time, .value(makeValue())))
     }
@@ -118,7 +118,7 @@ struct CaseGenerator {
   }
 
   mutating func makeStage() -> Stage {
-    switch random.int(0...26) {
+    switch random.int(0...27) {
     case 0: return .map(add: random.int(1...9))
     case 1: return .filter(dropRemainder: random.int(0...2))
     case 2: return .compactMap(nilRemainder: random.int(0...3))
@@ -145,6 +145,7 @@ struct CaseGenerator {
     case 23: return .concat
     case 24: return .delay(random.int(1...3))
     case 25: return .debounce(random.int(1...3))
+    case 26: return .sampleOn
     default: return .throttle(random.int(1...3))
     }
   }

@@ -61,8 +61,14 @@ struct ModelChecker {
 enum CaseShrinker {
   static func candidates(_ modelCase: ModelCase) -> [ModelCase] {
     var result: [ModelCase] = []
-    // Drop a stage with its extra input.
+    // Keep a single stage, then drop one stage, with its extra input.
     if modelCase.stages.count > 1 {
+      for index in modelCase.stages.indices {
+        var smaller = modelCase
+        smaller.stages = [modelCase.stages[index]]
+        smaller.extras = [modelCase.extras[index]]
+        result.append(smaller)
+      }
       for index in modelCase.stages.indices {
         var smaller = modelCase
         smaller.stages.remove(at: index)

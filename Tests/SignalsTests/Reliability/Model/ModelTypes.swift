@@ -96,6 +96,7 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
   case takeUntil
   case withLatest
   case sample
+  case sampleOn
   case concat
   case delay(Int)
   case debounce(Int)
@@ -107,7 +108,7 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
   var extra: Extra {
     switch self {
     case .merge, .combineLatest, .zip: return .hot
-    case .takeUntil, .withLatest, .sample: return .hotNever
+    case .takeUntil, .withLatest, .sample, .sampleOn: return .hotNever
     case .concat: return .cold
     default: return .none
     }
@@ -146,6 +147,7 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
     case .takeUntil: return "take(until: extra)"
     case .withLatest: return "withLatest(from: extra).map(pair)"
     case .sample: return "sample(with: extra).map(pair)"
+    case .sampleOn: return "sample(on: extra.map { _ in () })"
     case .concat: return "SignalProducer(self).concatenating(cold extra)"
     case .delay(let ticks): return "delay(\(ticks))"
     case .debounce(let ticks): return "debounce(\(ticks))"

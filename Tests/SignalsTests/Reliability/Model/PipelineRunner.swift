@@ -138,6 +138,7 @@ enum PipelineRunner {
     case .takeUntil: return signal.take(until: extra.trigger!)
     case .withLatest: return signal.withLatest(from: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
     case .sample: return signal.sample(with: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .sampleOn: return signal.sample(on: extra.trigger!.map { _ in () })
     case .concat:
       var result: Source?
       SignalProducer(signal).concatenating(extra.cold!).startWithSignal { started, _ in result = started }
@@ -191,6 +192,7 @@ enum PipelineRunner {
     case .takeUntil: return producer.take(until: extra.trigger!)
     case .withLatest: return producer.withLatest(from: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
     case .sample: return producer.sample(with: extra.trigger!).map { ModelFunctions.pair($0.0, $0.1) }
+    case .sampleOn: return producer.sample(on: extra.trigger!.map { _ in () })
     case .concat: return producer.concatenating(extra.cold!)
     case .delay(let ticks): return producer.delay(.seconds(ticks), on: scheduler)
     case .debounce(let ticks): return producer.debounce(.seconds(ticks), on: scheduler)

@@ -88,15 +88,17 @@ extension ReferenceModel {
     return output
   }
 
-  /// Each sampler value sends the source's latest value with it; either side completing completes.
-  static func sample(_ source: [Timed], sampler: [Timed]) -> [Timed] {
+  /// Each sampler value sends the source's latest value (with the sample's value if `withSample`); either side
+  /// completing completes.
+  static func sample(_ source: [Timed], sampler: [Timed], withSample: Bool) -> [Timed] {
     var latest: Int?
     var output: [Timed] = []
     for (input, item) in interleave(source, sampler) {
       switch (input, item.event) {
       case (0, .value(let value)): latest = value
       case (1, .value(let sample)):
-        if let latest { output.append(Timed(key: item.key, event: .value(ModelFunctions.pair(latest, sample)))) }
+        guard let latest else { continue }
+        output.append(Timed(key: item.key, event: .value(withSample ? ModelFunctions.pair(latest, sample) : latest)))
       default: output.append(item)
       }
     }
