@@ -103,9 +103,10 @@ struct CaseGenerator {
     return list
   }
 
-  /// 0–3 values at offsets of at least 1 tick from the start, and usually a terminal event.
+  /// 0–3 values, 0–2 ticks apart from the start on (at offset 0: sent synchronously as it starts), and usually
+  /// a terminal event.
   mutating func makeInnerList() -> InnerList {
-    var offset = random.int(1...2)
+    var offset = random.int(0...2)
     var list: InnerList = []
     for index in 0..<random.int(0...3) {
       if index > 0 { offset += random.int(0...2) }

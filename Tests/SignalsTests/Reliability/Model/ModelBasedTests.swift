@@ -17,13 +17,20 @@ import Testing
 
   static var caseCount: Int { environment("SIGNALS_MODEL_CASES").flatMap { Int($0) } ?? 10_000 }
 
-  /// Runs `count` cases of the run seeded with `seed`; returns the first mismatch, shrunk, with its index.
+  /// The run's seed, drawn once per process so that every partition runs the cases of the same run.
+  static let runSeed = seed
+
+  /// The cases are split into partitions that Swift Testing runs in parallel.
+  static let partitions = 4
+
+  /// Runs the cases of `indices` of the run seeded with `seed`; returns the first mismatch, shrunk, with its
+  /// index.
   static func firstMismatch(
     seed: UInt64,
-    count: Int,
+    indices: some Sequence<Int>,
     checker: ModelChecker
   ) -> (index: Int, original: Mismatch, shrunk: Mismatch, steps: Int)? {
-    for index in 0..<count {
+    for index in indices {
       var generator = CaseGenerator(seed: SplitMix64.caseSeed(run: seed, index: index))
       let modelCase = generator.makeCase()
       guard !checker.excluded(modelCase), let mismatch = checker.check(modelCase) else { continue }
@@ -33,10 +40,12 @@ import Testing
     return nil
   }
 
-  @Test func operatorPipelinesAgreeWithTheReferenceModel() {
-    let seed = Self.seed
+  @Test(arguments: 0..<partitions)
+  func operatorPipelinesAgreeWithTheReferenceModel(partition: Int) {
+    let seed = Self.runSeed
     let count = Self.caseCount
-    guard let found = Self.firstMismatch(seed: seed, count: count, checker: ModelChecker()) else { return }
+    let indices = stride(from: partition, to: count, by: Self.partitions)
+    guard let found = Self.firstMismatch(seed: seed, indices: indices, checker: ModelChecker()) else { return }
     Issue.record(
       """
       The library disagrees with the reference model.
@@ -51,7 +60,7 @@ import Testing
 
   @Test func aWrongZipRuleIsCaughtAndShrunkToAFewEvents() throws {
     let checker = ModelChecker(model: ReferenceModel(mutation: .zipWaitsForEveryInput))
-    let found = try #require(Self.firstMismatch(seed: 1, count: 2_000, checker: checker))
+    let found = try #require(Self.firstMismatch(seed: 1, indices: 0..<2_000, checker: checker))
     let shrunk = found.shrunk
     // A witness of at most three parts (stages and events): an input of `zip` completes while the other has
     // no value waiting, e.g. `primary.zipping(with: extra)` with `primary: -|` and a silent extra.
@@ -63,7 +72,7 @@ import Testing
 
   @Test func aWrongSkipRepeatsRuleIsCaughtAndShrunk() throws {
     let checker = ModelChecker(model: ReferenceModel(mutation: .skipRepeatsComparesWithPrevious))
-    let found = try #require(Self.firstMismatch(seed: 2, count: 5_000, checker: checker))
+    let found = try #require(Self.firstMismatch(seed: 2, indices: 0..<5_000, checker: checker))
     let shrunk = found.shrunk
     // Drift: three values, each within the tolerance of the one before but not of the last one forwarded.
     #expect(shrunk.modelCase.stages.count == 1, "\(shrunk.report)")

@@ -111,7 +111,7 @@ enum CaseShrinker {
       }
     } cold: { list in list.indices.flatMap { index -> [InnerList] in
         var candidates: [InnerList] = []
-        if list[index].offset > 1, index == 0 || list[index - 1].offset < list[index].offset {
+        if list[index].offset > 0, index == 0 || list[index - 1].offset < list[index].offset {
           var earlier = list
           for later in index..<list.count { earlier[later].offset -= 1 }
           candidates.append(earlier)

@@ -43,7 +43,8 @@ struct Key: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// The key of the `index`-th action scheduled at `due` by the event at `self`.
   func scheduled(at due: Int, index: Int = 0) -> Key { Key(parts: [due, 0] + parts + [index]) }
 
-  /// The key of the `index`-th of several outputs caused by the event at `self`.
+  /// The key of the `index`-th of several outputs caused by the event at `self`, or of the `index`-th event a
+  /// producer started by it sends synchronously.
   func sub(_ index: Int) -> Key { Key(parts: parts + [index]) }
 
   static func < (lhs: Key, rhs: Key) -> Bool { lhs.parts.lexicographicallyPrecedes(rhs.parts) }
@@ -57,7 +58,8 @@ struct Timed: Equatable, Sendable {
   var event: ModelEvent
 }
 
-/// An event of a cold inner producer, `offset` ticks (at least 1) after its start.
+/// An event of a cold inner producer, `offset` ticks after its start; at offset 0 it is sent synchronously,
+/// inside the start.
 struct Relative: Equatable, Sendable {
   var offset: Int
   var event: ModelEvent

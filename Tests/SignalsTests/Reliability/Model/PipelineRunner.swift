@@ -33,7 +33,8 @@ enum PipelineRunner {
     func cold(_ list: InnerList) -> SignalProducer<Int, ModelError> {
       SignalProducer { observer, lifetime in
         let start = scheduler.now
-        for relative in list {
+        for relative in list where relative.offset == 0 { observer.send(event(relative.event)) }
+        for relative in list where relative.offset > 0 {
           lifetime += scheduler.schedule(at: start.advanced(by: .seconds(relative.offset))) {
             observer.send(event(relative.event))
           }

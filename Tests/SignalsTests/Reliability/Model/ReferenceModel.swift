@@ -225,10 +225,12 @@ struct ReferenceModel {
     }
   }
 
-  /// The events of a cold producer started by the event at `cause`.
+  /// The events of a cold producer started by the event at `cause`: those at offset 0 right after the cause,
+  /// the others when the scheduler runs them.
   static func started(_ list: InnerList, by cause: Key) -> [Timed] {
     list.enumerated().map { index, relative in
-      Timed(key: cause.scheduled(at: cause.time + relative.offset, index: index), event: relative.event)
+      let key = relative.offset == 0 ? cause.sub(index) : cause.scheduled(at: cause.time + relative.offset, index: index)
+      return Timed(key: key, event: relative.event)
     }
   }
 
