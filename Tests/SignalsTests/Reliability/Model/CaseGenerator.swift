@@ -42,17 +42,29 @@ struct CaseGenerator {
       switch stage.extra {
       case .none: extras.append(.none)
       case .cold: extras.append(.cold(makeInnerList()))
-      case .hot, .hotNever:
-        hotLists.append(makeHotList(canFail: stage.extra == .hot))
+      case .hot:
+        hotLists.append(makeHotList(canFail: true))
         extras.append(.hot(HotInput(events: [])))  // filled below
+      case .hotNever:
+        hotLists.append(makeHotList(canFail: false))
+        extras.append(.hot(HotInput(events: [])))  // filled below
+      case .hotList(let count):
+        for _ in 0..<count { hotLists.append(makeHotList(canFail: true)) }
+        extras.append(.hotList(Array(repeating: HotInput(events: []), count: count)))  // filled below
       }
     }
     let inputs = interleave(hotLists)
     var next = 1
-    for index in extras.indices where extras[index] != .none {
-      guard case .hot = extras[index] else { continue }
-      extras[index] = .hot(inputs[next])
-      next += 1
+    for index in extras.indices {
+      switch extras[index] {
+      case .hot:
+        extras[index] = .hot(inputs[next])
+        next += 1
+      case .hotList(let list):
+        extras[index] = .hotList(Array(inputs[next..<(next + list.count)]))
+        next += list.count
+      case .none, .cold: break
+      }
     }
     let inners = (0..<random.int(1...3)).map { _ in makeInnerList() }
     let lastTick = inputs.flatMap { $0.events.map(\.time) }.max() ?? 1
@@ -119,7 +131,7 @@ struct CaseGenerator {
   }
 
   mutating func makeStage() -> Stage {
-    switch random.int(0...27) {
+    switch random.int(0...30) {
     case 0: return .map(add: random.int(1...9))
     case 1: return .filter(dropRemainder: random.int(0...2))
     case 2: return .compactMap(nilRemainder: random.int(0...3))
@@ -147,6 +159,9 @@ struct CaseGenerator {
     case 24: return .delay(random.int(1...3))
     case 25: return .debounce(random.int(1...3))
     case 26: return .sampleOn
+    case 27: return .mergeList(inputs: random.int(2...3))
+    case 28: return .combineLatestList(inputs: random.int(2...3))
+    case 29: return .zipList(inputs: random.int(2...3))
     default: return .throttle(random.int(1...3))
     }
   }

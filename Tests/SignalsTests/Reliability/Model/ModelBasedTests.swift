@@ -74,10 +74,11 @@ import Testing
     let checker = ModelChecker(model: ReferenceModel(mutation: .skipRepeatsComparesWithPrevious))
     let found = try #require(Self.firstMismatch(seed: 2, indices: 0..<5_000, checker: checker))
     let shrunk = found.shrunk
-    // Drift: three values, each within the tolerance of the one before but not of the last one forwarded.
+    // Three values where comparing with the one just before and with the last one forwarded disagree, e.g.
+    // `-(205)` within 4: the library forwards `2` only, the wrong model `2` and `5`.
     #expect(shrunk.modelCase.stages.count == 1, "\(shrunk.report)")
     #expect(shrunk.modelCase.primary.events.count == 3, "\(shrunk.report)")
-    #expect(shrunk.expected.count == 1 && shrunk.actual.count == 2, "\(shrunk.report)")
+    #expect(abs(shrunk.expected.count - shrunk.actual.count) == 1, "\(shrunk.report)")
   }
 
   @Test func theModelReproducesTheDocumentedMarbles() {

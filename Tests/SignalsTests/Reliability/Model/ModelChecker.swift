@@ -187,6 +187,7 @@ enum CaseShrinker {
     smaller.primary = shifted(smaller.primary)
     for index in smaller.extras.indices {
       if case .hot(let input) = smaller.extras[index] { smaller.extras[index] = .hot(shifted(input)) }
+      if case .hotList(let list) = smaller.extras[index] { smaller.extras[index] = .hotList(list.map(shifted)) }
     }
     return smaller
   }
@@ -217,6 +218,16 @@ enum CaseShrinker {
           var smaller = modelCase
           smaller.extras[index] = .cold(edited)
           result.append(smaller)
+        }
+      case .hotList(let list):
+        for position in list.indices {
+          for input in hot(list[position]) {
+            var smaller = modelCase
+            var edited = list
+            edited[position] = input
+            smaller.extras[index] = .hotList(edited)
+            result.append(smaller)
+          }
         }
       }
     }

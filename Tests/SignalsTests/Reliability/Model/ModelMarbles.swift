@@ -56,6 +56,10 @@ enum ModelMarbles {
       case .none: break
       case .hot(let input): lines.append("extra of stage \(index + 1) (hot): " + render(input))
       case .cold(let list): lines.append("extra of stage \(index + 1) (cold, from its start): " + render(list))
+      case .hotList(let list):
+        for (position, input) in list.enumerated() {
+          lines.append("extra \(position + 1) of stage \(index + 1) (hot): " + render(input))
+        }
       }
     }
     if modelCase.stages.contains(where: \.usesInners) {

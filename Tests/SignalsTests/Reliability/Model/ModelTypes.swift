@@ -95,6 +95,10 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
   case merge
   case combineLatest
   case zip
+  /// The list forms, `Signal.merge([self] + extras)` and so on, over 2 or 3 inputs in all.
+  case mergeList(inputs: Int)
+  case combineLatestList(inputs: Int)
+  case zipList(inputs: Int)
   case takeUntil
   case withLatest
   case sample
@@ -105,13 +109,14 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
   case throttle(Int)
 
   /// What extra input the stage takes.
-  enum Extra { case none, hot, hotNever, cold }
+  enum Extra { case none, hot, hotNever, cold, hotList(Int) }
 
   var extra: Extra {
     switch self {
     case .merge, .combineLatest, .zip: return .hot
     case .takeUntil, .withLatest, .sample, .sampleOn: return .hotNever
     case .concat: return .cold
+    case .mergeList(let inputs), .combineLatestList(let inputs), .zipList(let inputs): return .hotList(inputs - 1)
     default: return .none
     }
   }
@@ -151,6 +156,9 @@ enum Stage: Equatable, Sendable, CustomStringConvertible {
     case .sample: return "sample(with: extra).map(pair)"
     case .sampleOn: return "sample(on: extra.map { _ in () })"
     case .concat: return "SignalProducer(self).concatenating(cold extra)"
+    case .mergeList: return "merge([self] + extras)"
+    case .combineLatestList: return "combineLatest([self] + extras).map(hash)"
+    case .zipList: return "zip([self] + extras).map(hash)"
     case .delay(let ticks): return "delay(\(ticks))"
     case .debounce(let ticks): return "debounce(\(ticks))"
     case .throttle(let ticks): return "throttle(\(ticks))"
@@ -179,6 +187,7 @@ enum ExtraInput: Equatable, Sendable {
   case none
   case hot(HotInput)
   case cold(InnerList)
+  case hotList([HotInput])
 }
 
 /// One generated case: a pipeline over a primary hot input, its stages' extra inputs, and the inner producers
@@ -205,6 +214,7 @@ struct ModelCase: Equatable, Sendable {
     var inputs: [(Int?, HotInput)] = [(nil, primary)]
     for (index, extra) in extras.enumerated() {
       if case .hot(let input) = extra { inputs.append((index, input)) }
+      if case .hotList(let list) = extra { inputs += list.map { (index, $0) } }
     }
     return inputs
   }
@@ -217,6 +227,7 @@ struct ModelCase: Equatable, Sendable {
       case .none: break
       case .hot(let input): total += input.events.count
       case .cold(let list): total += list.count
+      case .hotList(let list): total += list.reduce(0) { $0 + $1.events.count }
       }
     }
     guard stages.contains(where: \.usesInners) else { return total }

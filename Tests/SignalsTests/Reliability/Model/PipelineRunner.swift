@@ -53,6 +53,7 @@ enum PipelineRunner {
         case (.hot(let input), .hot): extra.hot = SignalProducer(hot(input))
         case (.hot(let input), .hotNever): extra.trigger = SignalProducer(hotNever(input))
         case (.cold(let list), .cold): extra.cold = cold(list)
+        case (.hotList(let list), .hotList): extra.hotList = list.map { SignalProducer(hot($0)) }
         default: break
         }
         producer = apply(stage, to: producer, scheduler: scheduler, extra: extra, inner: inner)
@@ -66,6 +67,7 @@ enum PipelineRunner {
         case (.hot(let input), .hot): extra.hot = hot(input)
         case (.hot(let input), .hotNever): extra.trigger = hotNever(input)
         case (.cold(let list), .cold): extra.cold = cold(list)
+        case (.hotList(let list), .hotList): extra.hotList = list.map(hot)
         default: break
         }
         signal = apply(stage, to: signal, scheduler: scheduler, extra: extra, inner: inner)
@@ -102,6 +104,7 @@ enum PipelineRunner {
     var hot: Source?
     var trigger: Trigger?
     var cold: SignalProducer<Int, ModelError>?
+    var hotList: [Source] = []
   }
 
   static func apply(
@@ -130,6 +133,9 @@ enum PipelineRunner {
     case .flatMapError(let add): return signal.flatMapError { inner($0.code + add) }
     case .flatMap(let strategy, let add): return signal.flatMap(strategy.real) { inner($0 + add) }
     case .merge: return signal.merging(with: extra.hot!)
+    case .mergeList: return Source.merge([signal] + extra.hotList)
+    case .combineLatestList: return Source.combineLatest([signal] + extra.hotList).map(ModelFunctions.hash)
+    case .zipList: return Source.zip([signal] + extra.hotList).map(ModelFunctions.hash)
     case .combineLatest:
       let combined: Signal<(Int, Int), ModelError> = signal.combiningLatest(with: extra.hot!)
       return combined.map { ModelFunctions.pair($0.0, $0.1) }
@@ -155,6 +161,7 @@ enum PipelineRunner {
     var hot: SignalProducer<Int, ModelError>?
     var trigger: SignalProducer<Int, Never>?
     var cold: SignalProducer<Int, ModelError>?
+    var hotList: [SignalProducer<Int, ModelError>] = []
   }
 
   /// The producer form of every stage: the same operators through `lift`.
@@ -184,6 +191,9 @@ enum PipelineRunner {
     case .flatMapError(let add): return producer.flatMapError { inner($0.code + add) }
     case .flatMap(let strategy, let add): return producer.flatMap(strategy.real) { inner($0 + add) }
     case .merge: return producer.merging(with: extra.hot!)
+    case .mergeList: return SignalProducer.merge([producer] + extra.hotList)
+    case .combineLatestList: return SignalProducer.combineLatest([producer] + extra.hotList).map(ModelFunctions.hash)
+    case .zipList: return SignalProducer.zip([producer] + extra.hotList).map(ModelFunctions.hash)
     case .combineLatest:
       let combined: SignalProducer<(Int, Int), ModelError> = producer.combiningLatest(with: extra.hot!)
       return combined.map { ModelFunctions.pair($0.0, $0.1) }

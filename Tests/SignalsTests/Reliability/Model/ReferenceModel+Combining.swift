@@ -4,38 +4,42 @@
 extension ReferenceModel {
   /// Both streams' events in key order, each tagged with its input (0 for `first`, 1 for `second`).
   static func interleave(_ first: [Timed], _ second: [Timed]) -> [(input: Int, item: Timed)] {
-    (first.map { (0, $0) } + second.map { (1, $0) }).sorted { $0.1.key < $1.1.key }
+    interleave([first, second])
   }
 
-  static func merge(_ source: [Timed], _ other: [Timed]) -> [Timed] {
+  /// Every stream's events in key order, each tagged with the index of its stream.
+  static func interleave(_ streams: [[Timed]]) -> [(input: Int, item: Timed)] {
+    streams.enumerated().flatMap { input, stream in stream.map { (input, $0) } }.sorted { $0.1.key < $1.1.key }
+  }
+
+  static func merge(_ inputs: [[Timed]]) -> [Timed] {
     var completed = 0
     var output: [Timed] = []
-    for (_, item) in interleave(source, other) {
+    for (_, item) in interleave(inputs) {
       guard case .completed = item.event else {
         output.append(item)
         continue
       }
       completed += 1
-      if completed == 2 { output.append(item) }
+      if completed == inputs.count { output.append(item) }
     }
     return output
   }
 
-  static func combineLatest(_ source: [Timed], _ other: [Timed]) -> [Timed] {
-    var latest: [Int?] = [nil, nil]
+  static func combineLatest(_ inputs: [[Timed]], _ combine: ([Int]) -> Int) -> [Timed] {
+    var latest: [Int?] = Array(repeating: nil, count: inputs.count)
     var completed = 0
     var output: [Timed] = []
-    for (input, item) in interleave(source, other) {
+    for (input, item) in interleave(inputs) {
       switch item.event {
       case .value(let value):
         latest[input] = value
-        if let first = latest[0], let second = latest[1] {
-          output.append(Timed(key: item.key, event: .value(ModelFunctions.pair(first, second))))
-        }
+        let values = latest.compactMap { $0 }
+        if values.count == inputs.count { output.append(Timed(key: item.key, event: .value(combine(values)))) }
       case .completed:
         completed += 1
         // All inputs completed, or this one completed without a value: nothing could be sent again.
-        if completed == 2 || latest[input] == nil { output.append(item) }
+        if completed == inputs.count || latest[input] == nil { output.append(item) }
       case .failed, .interrupted:
         output.append(item)
       }
@@ -43,20 +47,21 @@ extension ReferenceModel {
     return output
   }
 
-  static func zip(_ source: [Timed], _ other: [Timed], waitsForEveryInput: Bool) -> [Timed] {
-    var queues: [[Int]] = [[], []]
-    var completed = [false, false]
+  static func zip(_ inputs: [[Timed]], waitsForEveryInput: Bool, _ combine: ([Int]) -> Int) -> [Timed] {
+    var queues: [[Int]] = Array(repeating: [], count: inputs.count)
+    var completed = Array(repeating: false, count: inputs.count)
     var output: [Timed] = []
     func isExhausted(_ input: Int) -> Bool {
-      waitsForEveryInput ? completed[0] && completed[1] : completed[input] && queues[input].isEmpty
+      waitsForEveryInput ? !completed.contains(false) : completed[input] && queues[input].isEmpty
     }
-    for (input, item) in interleave(source, other) {
+    for (input, item) in interleave(inputs) {
       switch item.event {
       case .value(let value):
         queues[input].append(value)
-        guard !queues[0].isEmpty, !queues[1].isEmpty else { continue }
-        let pair = ModelEvent.value(ModelFunctions.pair(queues[0].removeFirst(), queues[1].removeFirst()))
-        emit(isExhausted(0) || isExhausted(1) ? [pair, .completed] : [pair], at: item.key, into: &output)
+        guard !queues.contains(where: \.isEmpty) else { continue }
+        let set = ModelEvent.value(combine(queues.indices.map { queues[$0].removeFirst() }))
+        let ends = queues.indices.contains(where: isExhausted)
+        emit(ends ? [set, .completed] : [set], at: item.key, into: &output)
       case .completed:
         completed[input] = true
         if isExhausted(input) { output.append(item) }

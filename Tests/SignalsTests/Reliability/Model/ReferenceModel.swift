@@ -56,9 +56,17 @@ struct ReferenceModel {
     case .mapError(let add): return Self.mapError(stream) { ($0 + add) % 10 }
     case .flatMapError(let add): return Self.flatMapError(stream) { modelCase.inner($0 + add) }
     case .flatMap(let strategy, let add): return Self.flatMap(stream, strategy) { modelCase.inner($0 + add) }
-    case .merge: return Self.merge(stream, Self.hot(extra))
-    case .combineLatest: return Self.combineLatest(stream, Self.hot(extra))
-    case .zip: return Self.zip(stream, Self.hot(extra), waitsForEveryInput: mutation == .zipWaitsForEveryInput)
+    case .merge: return Self.merge([stream, Self.hot(extra)])
+    case .combineLatest: return Self.combineLatest([stream, Self.hot(extra)]) { ModelFunctions.pair($0[0], $0[1]) }
+    case .zip:
+      return Self.zip([stream, Self.hot(extra)], waitsForEveryInput: mutation == .zipWaitsForEveryInput) {
+        ModelFunctions.pair($0[0], $0[1])
+      }
+    case .mergeList: return Self.merge([stream] + Self.hotList(extra))
+    case .combineLatestList: return Self.combineLatest([stream] + Self.hotList(extra), ModelFunctions.hash)
+    case .zipList:
+      return Self.zip(
+        [stream] + Self.hotList(extra), waitsForEveryInput: mutation == .zipWaitsForEveryInput, ModelFunctions.hash)
     case .takeUntil: return Self.takeUntil(stream, trigger: Self.hot(extra))
     case .withLatest: return Self.withLatest(stream, other: Self.hot(extra))
     case .sample: return Self.sample(stream, sampler: Self.hot(extra), withSample: true)
@@ -73,6 +81,11 @@ struct ReferenceModel {
   static func hot(_ extra: ExtraInput) -> [Timed] {
     guard case .hot(let input) = extra else { preconditionFailure("Internal inconsistency: no hot extra input") }
     return input.timed
+  }
+
+  static func hotList(_ extra: ExtraInput) -> [[Timed]] {
+    guard case .hotList(let list) = extra else { preconditionFailure("Internal inconsistency: no extra inputs") }
+    return list.map(\.timed)
   }
 
   static func cold(_ extra: ExtraInput) -> InnerList {
