@@ -1,9 +1,10 @@
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
 
 /// Model-based random testing of the operators: random pipelines of 1–5 operators over random timed inputs,
 /// run for real on a `TestScheduler` and compared, event by event and tick by tick, with the reference model.
@@ -13,7 +14,9 @@ import Testing
 @Suite struct ModelBasedTests {
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-  static var seed: UInt64 { environment("SIGNALS_MODEL_SEED").flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max) }
+  static var seed: UInt64 {
+    environment("SIGNALS_MODEL_SEED").flatMap { UInt64($0) } ?? UInt64.random(in: 0...UInt64.max)
+  }
 
   static var caseCount: Int { environment("SIGNALS_MODEL_CASES").flatMap { Int($0) } ?? 10_000 }
 

@@ -33,7 +33,7 @@ struct ReferenceModel {
     return Array(stream[...end])
   }
 
-  // swiftlint-free dispatch: one case per operator.
+  /// The output of one stage, given its input stream and its extra input.
   func apply(_ stage: Stage, to stream: [Timed], extra: ExtraInput, in modelCase: ModelCase) -> [Timed] {
     switch stage {
     case .map(let add): return Self.mapValues(stream) { [ModelFunctions.wrap($0 + add)] }
@@ -242,7 +242,8 @@ struct ReferenceModel {
   /// the others when the scheduler runs them.
   static func started(_ list: InnerList, by cause: Key) -> [Timed] {
     list.enumerated().map { index, relative in
-      let key = relative.offset == 0 ? cause.sub(index) : cause.scheduled(at: cause.time + relative.offset, index: index)
+      let key =
+        relative.offset == 0 ? cause.sub(index) : cause.scheduled(at: cause.time + relative.offset, index: index)
       return Timed(key: key, event: relative.event)
     }
   }
