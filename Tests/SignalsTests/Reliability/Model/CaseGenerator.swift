@@ -14,8 +14,10 @@ struct SplitMix64: RandomNumberGenerator {
     return mixed ^ (mixed >> 31)
   }
 
-  /// A number in `range`.
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  /// A number in `range` (by remainder: the bias is negligible for these tiny ranges, and it is fast).
+  mutating func int(_ range: ClosedRange<Int>) -> Int {
+    range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+  }
 
   /// `true` with probability `percent`/100.
   mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }

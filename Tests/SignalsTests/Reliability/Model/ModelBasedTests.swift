@@ -77,10 +77,13 @@ import Darwin
     let checker = ModelChecker(model: ReferenceModel(mutation: .skipRepeatsComparesWithPrevious))
     let found = try #require(Self.firstMismatch(seed: 2, indices: 0..<5_000, checker: checker))
     let shrunk = found.shrunk
-    // Three values where comparing with the one just before and with the last one forwarded disagree, e.g.
-    // `-(205)` within 4: the library forwards `2` only, the wrong model `2` and `5`.
-    #expect(shrunk.modelCase.stages.count == 1, "\(shrunk.report)")
-    #expect(shrunk.modelCase.primary.events.count == 3, "\(shrunk.report)")
+    // Three values reaching `skipRepeats` where comparing with the one just before and with the last one
+    // forwarded disagree, e.g. `-(205)` within 4: the library forwards `2` only, the wrong model `2` and `5`.
+    // The values may come from the primary input or through one more stage.
+    let tolerant = shrunk.modelCase.stages.contains { if case .skipRepeatsWithin = $0 { true } else { false } }
+    #expect(tolerant, "\(shrunk.report)")
+    #expect(shrunk.modelCase.size <= 6, "\(shrunk.report)")
+    #expect(found.original.modelCase.size > shrunk.modelCase.size, "\(shrunk.report)")
     #expect(abs(shrunk.expected.count - shrunk.actual.count) == 1, "\(shrunk.report)")
   }
 

@@ -44,7 +44,13 @@ enum PipelineRunner {
     }
 
     let inner = { (selector: Int) in cold(modelCase.inner(selector)) }
-    let recorder: TestRecorder<Int, ModelError>
+    let recorder = TestRecorder<Int, ModelError>(scheduler: scheduler)
+    var ended = false  // cheaper than asking the recorder after every step
+    let record = { (event: Source.Event) in
+      recorder.record(event)
+      if event.isTerminating { ended = true }
+    }
+    let observation: (any Disposable)?
     if modelCase.usesProducers {
       var producer = SignalProducer(hot(modelCase.primary))
       for (index, stage) in modelCase.stages.enumerated() {
@@ -58,7 +64,7 @@ enum PipelineRunner {
         }
         producer = apply(stage, to: producer, scheduler: scheduler, extra: extra, inner: inner)
       }
-      recorder = TestRecorder(producer, scheduler: scheduler)
+      observation = producer.start(record)
     } else {
       var signal = hot(modelCase.primary)
       for (index, stage) in modelCase.stages.enumerated() {
@@ -72,16 +78,16 @@ enum PipelineRunner {
         }
         signal = apply(stage, to: signal, scheduler: scheduler, extra: extra, inner: inner)
       }
-      recorder = TestRecorder(signal, scheduler: scheduler)
+      observation = signal.observe(record)
     }
-    if let tick = modelCase.disposeAt { feeds.append((tick, -1, { recorder.dispose() })) }
+    if let tick = modelCase.disposeAt { feeds.append((tick, -1, { observation?.dispose() })) }
     var scheduledAfterEnd: Int?
     // On signals, `concat` is a producer started here whose interrupter nobody keeps: an unobserved start
     // keeps running (only disposal interrupts a start), so its scheduled work may outlive the result.
     let checksCancellation = modelCase.usesProducers || !modelCase.stages.contains(.concat)
     func noteEnd() {
       guard checksCancellation else { return }
-      if scheduledAfterEnd == nil, recorder.isTerminated { scheduledAfterEnd = scheduler.scheduledCount }
+      if scheduledAfterEnd == nil, ended { scheduledAfterEnd = scheduler.scheduledCount }
     }
     for feed in feeds.sorted(by: { ($0.time, $0.sequence) < ($1.time, $1.sequence) }) {
       scheduler.advance(to: scheduler.instant(ofTick: feed.time))
@@ -94,7 +100,7 @@ enum PipelineRunner {
     let recorded = recorder.timedEvents.map { recorded in
       (time: Int(recorded.time!.sinceOrigin.components.seconds), event: modelEvent(recorded.event))
     }
-    recorder.dispose()
+    observation?.dispose()
     withExtendedLifetime(inputs) {}
     return (recorded, scheduledAfterEnd)
   }
