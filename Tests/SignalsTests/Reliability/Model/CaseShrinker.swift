@@ -19,6 +19,22 @@ enum CaseShrinker {
         result.append(smaller)
       }
     }
+    // Feed the first stage's extra input to the rest of the pipeline instead of that stage's output.
+    if modelCase.stages.count > 1 {
+      let replacements: [HotInput]
+      switch modelCase.extras[0] {
+      case .hot(let input): replacements = [input]
+      case .hotList(let list): replacements = list
+      case .none, .cold: replacements = []
+      }
+      for input in replacements {
+        var smaller = modelCase
+        smaller.primary = input
+        smaller.stages.removeFirst()
+        smaller.extras.removeFirst()
+        result.append(smaller)
+      }
+    }
     // Drop an inner producer.
     if modelCase.inners.count > 1, modelCase.stages.contains(where: \.usesInners) {
       for index in modelCase.inners.indices {

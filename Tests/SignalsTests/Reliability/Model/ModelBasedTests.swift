@@ -87,6 +87,17 @@ import Darwin
     #expect(abs(shrunk.expected.count - shrunk.actual.count) == 1, "\(shrunk.report)")
   }
 
+  @Test func aWrongThrottleTimingIsCaughtAndShrunk() throws {
+    let checker = ModelChecker(model: ReferenceModel(mutation: .throttleWaitsFromArrival))
+    let found = try #require(Self.firstMismatch(seed: 3, indices: 0..<5_000, checker: checker))
+    let shrunk = found.shrunk
+    // Two values one tick apart: the second waits until `interval` after the first was sent, e.g.
+    // `throttle(2)` of `-00` gives `-0-0` (the wrong model: `-0--0`). Only the tick differs.
+    #expect(shrunk.modelCase.stages.count == 1, "\(shrunk.report)")
+    #expect(shrunk.modelCase.size <= 4, "\(shrunk.report)")
+    #expect(shrunk.expected.map(\.event) == shrunk.actual.map(\.event), "\(shrunk.report)")
+  }
+
   @Test func theModelReproducesTheDocumentedMarbles() {
     // combineLatest completes at once when an input completes without a value; zip when an exhausted input
     // completes; debounce sends a waiting value before completing.

@@ -43,7 +43,7 @@ extension ReferenceModel {
 
   /// Leading and trailing: a value goes out at once if nothing was sent for `ticks` and no timer is armed;
   /// otherwise it waits, and the latest waiting value goes out `ticks` after the previous send.
-  static func throttle(_ stream: [Timed], ticks: Int) -> [Timed] {
+  static func throttle(_ stream: [Timed], ticks: Int, waitsFromArrival: Bool = false) -> [Timed] {
     var lastSent: Int?
     var waiting: Int?
     var timer: Key?
@@ -64,7 +64,9 @@ extension ReferenceModel {
           output.append(item)
         } else {
           waiting = value
-          if timer == nil, let lastSent { timer = item.key.scheduled(at: lastSent + ticks) }
+          if timer == nil, let lastSent {
+            timer = item.key.scheduled(at: (waitsFromArrival ? item.key.time : lastSent) + ticks)
+          }
         }
       case .completed:
         emit((waiting.map { [.value($0)] } ?? []) + [.completed], at: item.key, into: &output)

@@ -7,6 +7,8 @@ enum ModelMutation: Sendable {
   case zipWaitsForEveryInput
   /// `skipRepeats(_:)` compares with the value just before, not with the last one forwarded.
   case skipRepeatsComparesWithPrevious
+  /// `throttle` sends a waiting value `interval` after it arrived, not after the previous send.
+  case throttleWaitsFromArrival
 }
 
 /// The expected output of a pipeline, computed stage by stage.
@@ -74,7 +76,8 @@ struct ReferenceModel {
     case .concat: return Self.concat(stream, next: Self.cold(extra))
     case .delay(let ticks): return Self.delay(stream, ticks: ticks)
     case .debounce(let ticks): return Self.debounce(stream, ticks: ticks)
-    case .throttle(let ticks): return Self.throttle(stream, ticks: ticks)
+    case .throttle(let ticks):
+      return Self.throttle(stream, ticks: ticks, waitsFromArrival: mutation == .throttleWaitsFromArrival)
     }
   }
 
