@@ -21,6 +21,8 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
+  /// The state's policy, which never changes, readable without the lock.
+  @usableFromInline let policy: ExecutionPolicy
   @usableFromInline let state: Locked<ExecutionState>
   @usableFromInline let executing: MutableProperty<Bool>
   @usableFromInline let enabled: MutableProperty<Bool>
@@ -32,6 +34,7 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
+    self.policy = policy
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = Locked(initial)
     executing = MutableProperty(false)
@@ -115,7 +118,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     } catch {
       // `Unchanged`: nothing to publish.
     }
-    publishEnabled()
+    // A concurrent command's `isEnabled` does not depend on its executions: only `enabledIf` and release,
+    // which publish it themselves, change it.
+    if policy == .serial { publishEnabled() }
     return result.unsafelyUnwrapped
   }
 

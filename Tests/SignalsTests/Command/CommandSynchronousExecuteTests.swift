@@ -77,6 +77,23 @@ import Testing
     #expect(!command.isExecuting.value)
   }
 
+  @Test func aConcurrentCommandsIsEnabledFollowsEnabledIfAloneWhileItExecutes() {
+    let gate = MutableProperty(true)
+    let command = Command(
+      policy: .concurrent, enabledIf: gate,
+      work: { (input: Int) in
+        gate.value = false
+        return input
+      })
+    let isEnabled = Recorder(command.isEnabled.signal)
+    let values = Recorder(command.values)
+    command.execute(1)
+    #expect(!command.isEnabled.value)
+    gate.value = true
+    #expect(isEnabled.descriptions == ["false", "true"])
+    #expect(values.descriptions == ["1"])
+  }
+
   @Test func executeWhileDisabledReportsTheInputDoesNotCallTheWorkAndReturnsAnEndedDisposable() {
     let gate = MutableProperty(false)
     let ran = Box(0)
