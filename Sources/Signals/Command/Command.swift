@@ -144,7 +144,8 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// Executes the command with `input` now; see ``apply(_:)``.
   ///
-  /// - Returns: a disposable that interrupts the execution. Dropping it does not: the execution runs on.
+  /// - Returns: a disposable that interrupts the execution. Dropping it does not: the execution runs on. If
+  ///   the execution has already ended — it was refused, or its work is synchronous — it is already disposed.
   @discardableResult
   @inlinable
   public func execute(_ input: Input) -> any Disposable {
