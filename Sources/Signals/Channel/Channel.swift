@@ -23,10 +23,13 @@
 /// Sends are accepted from any thread and from inside the channel's own observers; each direction delivers
 /// serially, in the order sends were accepted.
 public final class Channel<Value> {
-  let core = ChannelCore<Value>()
+  @usableFromInline let core: ChannelCore<Value>
 
   /// A channel that has not sent anything yet.
-  public init() {}
+  @inlinable
+  public init() {
+    core = ChannelCore()
+  }
 
   deinit {
     core.end(with: .interrupted)
@@ -34,18 +37,24 @@ public final class Channel<Value> {
 
   /// The model's end: values sent into it reach the following terminal's observers (and are replayed to
   /// them); its observers receive what is sent into the following terminal, from the moment they attach.
+  @inlinable
   public var leadingTerminal: ChannelTerminal<Value> {
     terminal(observing: core.toLeading, replaying: false, sendingTo: core.toFollowing)
   }
 
   /// The view's end: values sent into it reach the leading terminal's observers; its observers first receive
   /// the latest value sent into the leading terminal, then what is sent into it later.
+  @inlinable
   public var followingTerminal: ChannelTerminal<Value> {
     terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
   }
 
   /// A terminal whose send side holds the channel, and whose producer holds only the core.
-  private func terminal(
+  ///
+  /// Inlinable, with the core, so that the closures of a client's terminals are specialised for its `Value`:
+  /// unspecialised, a round trip spent most of its time looking up generic metadata.
+  @inlinable
+  func terminal(
     observing output: SignalCore<Value, Never>,
     replaying: Bool,
     sendingTo input: SignalCore<Value, Never>
@@ -62,24 +71,30 @@ extension Channel: @unchecked Sendable where Value: Sendable {}
 ///
 /// The terminals' producers hold this core, not the ``Channel``, so that observing a terminal does not keep
 /// the channel alive; the terminals' send sides hold the channel.
+@usableFromInline
 final class ChannelCore<Value>: @unchecked Sendable {
-  typealias Event = Signal<Value, Never>.Event
+  @usableFromInline typealias Event = Signal<Value, Never>.Event
 
   /// What the leading terminal's observers receive: the values sent into the following terminal.
-  let toLeading = SignalCore<Value, Never>()
+  @usableFromInline let toLeading: SignalCore<Value, Never>
   /// What the following terminal's observers receive: the values sent into the leading terminal, the latest
   /// of which is replayed.
-  let toFollowing = SignalCore<Value, Never>(replaying: nil)
+  @usableFromInline let toFollowing: SignalCore<Value, Never>
   /// The terminal event that ended the channel; it is set before either direction receives it.
-  let ending = Locked<Event?>(nil)
-  let lifetime: Lifetime
-  let token: Lifetime.Token
+  @usableFromInline let ending: Locked<Event?>
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let token: Lifetime.Token
 
+  @inlinable
   init() {
+    toLeading = SignalCore()
+    toFollowing = SignalCore(replaying: nil)
+    ending = Locked(nil)
     (lifetime, token) = Lifetime.make()
   }
 
   /// Sends a value one way, or ends both ways.
+  @inlinable
   func send(_ event: Event, to direction: SignalCore<Value, Never>) {
     if event.isTerminating {
       end(with: event)
@@ -89,6 +104,7 @@ final class ChannelCore<Value>: @unchecked Sendable {
   }
 
   /// Ends both directions with `event`, if the channel has not ended yet.
+  @inlinable
   func end(with event: Event) {
     let isFirst = ending.withLock { ending -> Bool in
       guard ending == nil else { return false }
@@ -105,6 +121,7 @@ final class ChannelCore<Value>: @unchecked Sendable {
   ///
   /// Whatever terminal event a direction hands an observer — the one it delivers, or the one it gives a
   /// late observer (which only says that it ended) — the observer receives the event that ended the channel.
+  @inlinable
   func producer(of direction: SignalCore<Value, Never>, replaying: Bool) -> SignalProducer<Value, Never> {
     let ending = self.ending
     return SignalProducer { observer, lifetime in

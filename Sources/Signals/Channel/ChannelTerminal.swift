@@ -18,7 +18,7 @@ public struct ChannelTerminal<Value> {
   /// Ends when nothing sent into this terminal can arrive anywhere any more: bindings into it end then.
   public let lifetime: Lifetime
 
-  let sendAction: (Event) -> Void
+  @usableFromInline let sendAction: (Event) -> Void
 
   /// A terminal whose output is `producer` and whose input is `send`.
   ///
@@ -27,6 +27,7 @@ public struct ChannelTerminal<Value> {
   ///   - lifetime: ends when the terminal can no longer receive anything.
   ///   - send: called with every event sent into the terminal. It must not deliver a value back to this
   ///     terminal's own observers, or a two-way binding would send it back where it came from.
+  @inlinable
   public init(
     producer: SignalProducer<Value, Never>,
     lifetime: Lifetime,
@@ -38,16 +39,19 @@ public struct ChannelTerminal<Value> {
   }
 
   /// Sends an event into the terminal.
+  @inlinable
   public func send(_ event: Event) {
     sendAction(event)
   }
 
   /// Sends a value into the terminal: it reaches the other side's observers, not this terminal's.
+  @inlinable
   public func send(value: Value) {
     sendAction(.value(value))
   }
 
   /// Completes the terminal; for a ``Channel``, both terminals complete.
+  @inlinable
   public func sendCompleted() {
     sendAction(.completed)
   }
@@ -56,6 +60,7 @@ public struct ChannelTerminal<Value> {
   ///
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
   @discardableResult
+  @inlinable
   public func observe(_ action: @escaping (Event) -> Void) -> any Disposable {
     producer.start(action)
   }
@@ -64,6 +69,7 @@ public struct ChannelTerminal<Value> {
   ///
   /// - Returns: a disposable that ends the observation.
   @discardableResult
+  @inlinable
   public func observeValues(_ action: @escaping (Value) -> Void) -> any Disposable {
     producer.startWithValues(action)
   }

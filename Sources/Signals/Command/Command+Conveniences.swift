@@ -8,32 +8,26 @@ extension Command {
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default.
   ///   - work: what one execution computes from its input.
+  @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
     work: @escaping (Input) throws(Failure) -> Output
   ) {
-    self.init(policy: policy, enabledIf: enabledIf) { input in
-      SignalProducer { observer, _ in
-        do throws(Failure) {
-          observer.send(value: try work(input))
-          observer.sendCompleted()
-        } catch {
-          observer.send(error: error)
-        }
-      }
-    }
+    self.init(policy: policy, enabledIf: enabledIf, running: .synchronous(work))
   }
 }
 
 extension Command where Input == Void {
   /// A producer that executes the command each time it is started; see ``apply(_:)``.
+  @inlinable
   public func apply() -> SignalProducer<Output, CommandError<Failure>> {
     apply(())
   }
 
   /// Executes the command now; see ``execute(_:)``.
   @discardableResult
+  @inlinable
   public func execute() -> any Disposable {
     execute(())
   }

@@ -37,8 +37,8 @@
 /// Every stream of a command may be observed, and the command executed, from any thread and from inside any
 /// of its own observers, without deadlock.
 public final class Command<Input, Output, Failure: Error> {
-  let core: CommandCore<Input, Output, Failure>
-  let enabledIfObservation: (any Disposable)?
+  @usableFromInline let core: CommandCore<Input, Output, Failure>
+  @usableFromInline let enabledIfObservation: (any Disposable)?
 
   /// The execution policy: whether executions may overlap.
   public let policy: ExecutionPolicy
@@ -81,10 +81,20 @@ public final class Command<Input, Output, Failure: Error> {
   ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
   ///     own `isExecuting` (through a property bound to it) without deadlock.
   ///   - work: what one execution does for its input. It is called synchronously when the execution starts.
-  public init(
+  @inlinable
+  public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
     execute work: @escaping (Input) -> SignalProducer<Output, Failure>
+  ) {
+    self.init(policy: policy, enabledIf: enabledIf, running: .producer(work))
+  }
+
+  /// A command that runs `work` once per execution. Inlinable, like its core, so that the client specialises
+  /// the outputs' operators and the execution path for its types.
+  @inlinable
+  init(
+    policy: ExecutionPolicy, enabledIf: (any PropertyProtocol<Bool>)?, running work: CommandWork<Input, Output, Failure>
   ) {
     let core = CommandCore(policy: policy, enabledIf: enabledIf?.value ?? true, work: work)
     self.core = core
@@ -92,8 +102,8 @@ public final class Command<Input, Output, Failure: Error> {
     isEnabled = Property(core.enabled)
     isExecuting = Property(core.executing)
     events = core.events
-    values = core.events.compactMap(\.value)
-    errors = core.events.compactMap(\.error)
+    values = core.events.compactMap { $0.value }
+    errors = core.events.compactMap { $0.error }
     completed = core.events.compactMap { event in
       if case .completed = event { return () }
       return nil
@@ -124,6 +134,7 @@ public final class Command<Input, Output, Failure: Error> {
   ///   ``CommandError/failed(_:)`` when the work fails.
   /// - Interruption and disposal: disposing the start interrupts the work; the execution then ends, and
   ///   `isExecuting` turns `false` if it was the last one.
+  @inlinable
   public func apply(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
     let core = self.core
     return SignalProducer { observer, lifetime in
@@ -133,10 +144,12 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// Executes the command with `input` now; see ``apply(_:)``.
   ///
-  /// - Returns: a disposable that interrupts the execution. Dropping it does not: the execution runs on.
+  /// - Returns: a disposable that interrupts the execution. Dropping it does not: the execution runs on. If
+  ///   the execution has already ended — it was refused, or its work is synchronous — it is already disposed.
   @discardableResult
+  @inlinable
   public func execute(_ input: Input) -> any Disposable {
-    apply(input).start()
+    core.execute(input)
   }
 }
 

@@ -1,30 +1,35 @@
 /// What a command knows about its executions: the state machine behind `isExecuting` and `isEnabled`.
 ///
 /// It is only ever changed under the command's lock and calls nothing, so it can be tested without threads.
+@usableFromInline
 struct ExecutionState {
   /// How many executions may run at a time.
-  let policy: ExecutionPolicy
-  /// Executions started and not ended yet.
-  private(set) var executions = 0
+  @usableFromInline let policy: ExecutionPolicy
+  /// Executions started and not ended yet. Only ``begin()`` and ``end()`` change it.
+  @usableFromInline var executions = 0
   /// The latest value of the command's `enabledIf`.
-  var enabledIf: Bool
-  /// Whether the command was released: it starts nothing more.
-  private(set) var isReleased = false
+  @usableFromInline var enabledIf: Bool
+  /// Whether the command was released: it starts nothing more. Only ``release()`` sets it.
+  @usableFromInline var isReleased = false
 
+  @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool) {
     self.policy = policy
     self.enabledIf = enabledIf
   }
 
   /// Whether an execution is running.
+  @inlinable
   var isExecuting: Bool { executions > 0 }
 
   /// Whether an execution may start now.
+  @inlinable
   var isEnabled: Bool {
     !isReleased && enabledIf && (policy == .concurrent || executions == 0)
   }
 
   /// Starts an execution if the command is enabled; returns whether it did.
+  @inlinable
   mutating func begin() -> Bool {
     guard isEnabled else { return false }
     executions += 1
@@ -32,12 +37,14 @@ struct ExecutionState {
   }
 
   /// Ends an execution that ``begin()`` started.
+  @inlinable
   mutating func end() {
     precondition(executions > 0, "Internal inconsistency: an execution ended that never began.")
     executions -= 1
   }
 
   /// Marks the command released: it is disabled from now on. Executions in flight still end normally.
+  @inlinable
   mutating func release() {
     isReleased = true
   }
