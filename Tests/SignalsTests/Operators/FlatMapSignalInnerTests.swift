@@ -138,6 +138,21 @@ import Testing
     #expect(inners[0].output.observerCount == 1)
   }
 
+  @Test func aDerivedInnerSignalHeldOnlyByItsProducerKeepsSending() {
+    let (outer, outerInput) = Signal<Signal<Int, Never>, Never>.pipe()
+    let (inner, innerInput) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(outer.flatMap(.latest) { SignalProducer($0.map { $0 * 10 }) })
+    outerInput.send(value: inner)
+    innerInput.send(value: 1)
+    innerInput.send(value: 2)
+    let other = Signal<Int, Never>.pipe()
+    outerInput.send(value: other.output)
+    innerInput.send(value: 3)
+    other.input.send(value: 4)
+    #expect(recorder.descriptions == ["10", "20", "40"])
+    #expect(inner.observerCount == 0)
+  }
+
   @Test func aProducerOfASignalStillInterruptsItsOwnStartWhenDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let producer = SignalProducer(signal)
