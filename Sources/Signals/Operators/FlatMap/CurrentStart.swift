@@ -15,17 +15,6 @@ enum InnerStart<Value, Failure: Error> {
     case .subscription(let subscription): subscription.dispose()
     }
   }
-
-  /// Whether `self` and `other` are the same start.
-  @inlinable
-  func isSame(as other: InnerStart?) -> Bool {
-    switch (self, other) {
-    case (.core(let core), .core(let otherCore)?): return core === otherCore
-    case (.subscription(let subscription), .subscription(let otherSubscription)?):
-      return subscription as AnyObject === otherSubscription as AnyObject
-    default: return false
-    }
-  }
 }
 
 /// The one running inner start of `flatMap(.latest)` and `flatMap(.concat)`: a ``SerialDisposable`` for an
@@ -56,13 +45,12 @@ final class CurrentStart<Value, Failure: Error>: Disposable, @unchecked Sendable
   init() {}
 
   /// Makes `core` the current start (none for `nil`), stopping the previous one; stops `core` at once if
-  /// this was disposed.
+  /// this was disposed. `core` is a new start, never the current one.
   @inlinable
   func replace(with core: InnerStart<Value, Failure>?) {
     let toInterrupt = state.withLock { state -> InnerStart<Value, Failure>? in
       if state.isDisposed { return core }
-      defer { state.core = core }
-      return state.core.map { $0.isSame(as: core) } == true ? nil : state.core
+      return Swift.exchange(&state.core, with: core)
     }
     toInterrupt?.interrupt()
   }
