@@ -29,6 +29,8 @@ final class PreparedStart<Value, Failure: Error> {
     switch work {
     case .handler(let startHandler):
       startHandler(Signal.Observer(core: core), Lifetime(disposables))
+    case .signal(let signal):
+      disposables += signal.observe(Signal.Observer(core: core))
     case .value(let value):
       core.send(.value(value))
       core.send(.completed)

@@ -24,6 +24,9 @@ public struct SignalProducer<Value, Failure: Error> {
   enum Work {
     /// Run the start closure with a fresh observer and lifetime.
     case handler((Observer, Lifetime) -> Void)
+    /// Observe the signal: what ``init(_:)-(Signal<Value,Failure>)`` does, written out so that `flatMap` can
+    /// observe the signal directly, without a signal of its own for the start.
+    case signal(Signal<Value, Failure>)
     /// Send the value, then complete.
     case value(Value)
     /// Send every value in order, then complete.
@@ -109,9 +112,7 @@ public struct SignalProducer<Value, Failure: Error> {
   /// disposing the start detaches from the signal (and interrupts this start only).
   @inlinable
   public init(_ signal: Signal<Value, Failure>) {
-    self.init { observer, lifetime in
-      lifetime += signal.observe(observer)
-    }
+    work = .signal(signal)
   }
 
   /// A producer that completes at once, sending nothing.
@@ -158,7 +159,11 @@ extension SignalProducer {
   @discardableResult
   @inlinable
   public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
-    guard case .handler(let startHandler) = work else {
+    let startHandler: ((Observer, Lifetime) -> Void)?
+    switch work {
+    case .handler(let handler): startHandler = handler
+    case .signal: startHandler = nil
+    default:
       _ = sendConstantEvents(to: action)
       return EndedDisposable.shared
     }
@@ -167,7 +172,11 @@ extension SignalProducer {
     core.addTermination(disposables)
     _ = core.observe(action)
     let interrupter = ProducerInterrupter(core)
-    startHandler(Observer(core: core), Lifetime(disposables))
+    if let startHandler {
+      startHandler(Observer(core: core), Lifetime(disposables))
+    } else if case .signal(let signal) = work {
+      disposables += signal.observe(Observer(core: core))
+    }
     return interrupter
   }
 
@@ -176,7 +185,7 @@ extension SignalProducer {
   @inlinable @inline(__always)
   func sendConstantEvents(to action: (Event) -> Void) -> Bool {
     switch work {
-    case .handler:
+    case .handler, .signal:
       return false
     case .value(let value):
       action(.value(value))

@@ -68,11 +68,15 @@ final class FlattenEngine<Value, Failure: Error> {
       // Each inner start sits in `disposables` while it runs, and removes itself when it ends.
       let start = SerialDisposable()
       let membership = disposables.add(start)
-      start.inner = ProducerInterrupter(
-        run(inner) { event in
-          if event.isTerminating { membership?.dispose() }
-          self.receiveInner(event, id: id)
-        })
+      let running = run(inner) { event in
+        if event.isTerminating { membership?.dispose() }
+        self.receiveInner(event, id: id)
+      }
+      switch running {
+      case .core(let core): start.inner = ProducerInterrupter(core)
+      case .subscription(let subscription): start.inner = subscription
+      case nil: membership?.dispose()
+      }
     case .latest:
       current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
       current.replace(with: run(inner) { self.receiveInner($0, id: id) })
@@ -90,15 +94,26 @@ final class FlattenEngine<Value, Failure: Error> {
     }
   }
 
-  /// Starts `inner` with its events going to `action`, and returns the start's core (what interrupts it).
+  /// Starts `inner` with its events going to `action`, and returns what stops the start (`nil` if it has
+  /// already ended).
   ///
-  /// This is ``SignalProducer/start(_:)-(Event)->Void``, but for two things. It keeps the core, for
+  /// A producer that merely observes a signal (``SignalProducer/init(_:)-(Signal<Value,Failure>)``) needs no
+  /// signal of its own: `action` observes that signal directly, and stopping the start detaches it. The events
+  /// `action` sees are the same: the signal's from now on, or `interrupted` at once if it has already ended.
+  /// Only the `interrupted` of a start the engine stops itself is missing, and the engine ignores that one:
+  /// it stops an inner start only when replacing it (`.latest`, whose replaced starts' events are dropped) or
+  /// when the result has ended.
+  ///
+  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but for two things. It keeps the core, for
   /// ``CurrentStart``. And the observer it hands the producer's start closure sends into the core through
   /// an ``InnerInput``: that closure runs unspecialised (it is the user's producer), so through a plain
   /// observer every inner event would enter the core unspecialised, at the cost of dozens of generic
   /// metadata look-ups; through the input's closure, made here, it enters specialised code at once.
   @inlinable
-  func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> SignalCore<Value, Failure> {
+  func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> InnerStart<Value, Failure>? {
+    if case .signal(let signal) = inner.work {
+      return signal.core.observe(action).map { .subscription($0) }
+    }
     let core = SignalCore<Value, Failure>()
     let lifetime = CompositeDisposable()
     core.addTermination(lifetime)
@@ -112,7 +127,7 @@ final class FlattenEngine<Value, Failure: Error> {
         if !lifetime.isDisposed { input.send(event) }
       }
     }
-    return core
+    return .core(core)
   }
 }
 
