@@ -285,7 +285,15 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// to inline on its own).
   @inlinable @inline(__always)
   func attach(_ handler: ObserverEntry<Value, Failure>.Handler) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
+    attach(Subscription(core: self), handler)
+  }
+
+  /// Attaches `handler` with `subscription`, which must have been made for this core (an operator's own
+  /// subclass, see ``Subscription``); an ended core interrupts it at once and returns `nil`.
+  @inlinable @inline(__always)
+  func attach(
+    _ subscription: Subscription<Value, Failure>, _ handler: ObserverEntry<Value, Failure>.Handler
+  ) -> (any Disposable)? {
     let entry = ObserverEntry(subscription, handler)
     let added = withState { state -> Bool in
       guard !state.isTerminated else { return false }
