@@ -14,8 +14,14 @@ import Synchronization
 /// upstream or owner goes away). A weak reference would be simpler to reason about, but it gives the core
 /// a side table and makes every retain and release on the hot path take the runtime's slow path
 /// (measured: send → map → filter → observer went from 84 ns to 56 ns without it).
+///
+/// Single-upstream operators (`map`, `filter`) subclass it: their subscription to the upstream is also what
+/// their observer closure captures, the transform and the downstream core, so that attaching one costs one
+/// allocation rather than two (a closure capturing only that object uses it as its context). Such a
+/// subscription is held only by the upstream's list and the downstream core, which drops it when it ends, so
+/// it keeps nothing alive that the closure would not.
 @usableFromInline
-final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
+class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
   @usableFromInline let core: SignalCore<Value, Failure>
   /// `core.remove(self)`, made where the types are known. `dispose()` is called through `any Disposable`,
@@ -30,10 +36,10 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
   }
 
   @usableFromInline
-  var isDisposed: Bool { !isActive.load(ordering: .acquiring) }
+  final var isDisposed: Bool { !isActive.load(ordering: .acquiring) }
 
   @usableFromInline
-  func dispose() {
+  final func dispose() {
     guard isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
     detach(self)
   }

@@ -14,14 +14,8 @@ extension Signal {
   public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Failure> {
     let upstream = core
     return Signal<U, Failure>(deriving: { downstream in
-      upstream.observe { event in
-        switch event {
-        case .value(let value): downstream.relay(.value(transform(value)))
-        case .failed(let error): downstream.relay(.failed(error))
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
-        }
-      }
+      let relay = MapRelay(upstream, downstream, transform)
+      return upstream.attach(relay, .events { relay.receive($0) })
     })
   }
 
@@ -58,5 +52,34 @@ extension PropertyProtocol {
   /// A property whose value is always `self.value[keyPath: keyPath]`.
   public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
     lift { $0.map(keyPath) }
+  }
+}
+
+/// `map`'s subscription to its upstream, and what its observer closure captures: one allocation per `map`
+/// attached (see ``Subscription``).
+@usableFromInline
+final class MapRelay<Value, U, Failure: Error>: Subscription<Value, Failure>, @unchecked Sendable {
+  @usableFromInline let downstream: SignalCore<U, Failure>
+  @usableFromInline let transform: (Value) -> U
+
+  @inlinable
+  init(
+    _ upstream: SignalCore<Value, Failure>, _ downstream: SignalCore<U, Failure>,
+    _ transform: @escaping (Value) -> U
+  ) {
+    self.downstream = downstream
+    self.transform = transform
+    super.init(core: upstream)
+  }
+
+  /// Relays one event of the upstream, transformed.
+  @inlinable @inline(__always)
+  func receive(_ event: Signal<Value, Failure>.Event) {
+    switch event {
+    case .value(let value): downstream.relay(.value(transform(value)))
+    case .failed(let error): downstream.relay(.failed(error))
+    case .completed: downstream.relay(.completed)
+    case .interrupted: downstream.relay(.interrupted)
+    }
   }
 }
