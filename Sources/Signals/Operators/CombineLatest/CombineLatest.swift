@@ -81,7 +81,7 @@ extension Signal {
   public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in LatestSlot<Value>() }
-    let snapshot = { slots.map(\.value) }
+    let snapshot = { slots.map { $0.value } }
     return Signal<[Value], Failure>(deriving: { downstream in
       guard !inputs.isEmpty else {
         downstream.send(.value([]))

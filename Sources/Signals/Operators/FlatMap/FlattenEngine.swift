@@ -18,7 +18,7 @@ final class FlattenEngine<Value, Failure: Error> {
   }
 
   @inlinable
-  var isFinished: Bool { coordinator.read(\.isFinished) }
+  var isFinished: Bool { coordinator.read { $0.isFinished } }
 
   @inlinable
   func receiveOuter<Outer>(_ event: Signal<Outer, Failure>.Event, transform: (Outer) -> Inner) {

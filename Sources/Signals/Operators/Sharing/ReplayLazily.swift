@@ -137,12 +137,12 @@ private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
           if state.buffer.count == capacity { state.buffer.removeFirst() }
           state.buffer.append(value)
         }
-        return .deliver(event, state.observers.map(\.observer))
+        return .deliver(event, state.observers.map { $0.observer })
       }
       state.terminal = event
       state.endedEarly = []
       defer { state.observers = [] }
-      return .deliver(event, state.observers.map(\.observer))
+      return .deliver(event, state.observers.map { $0.observer })
     case .attach(let id, let observer):
       if state.endedEarly.remove(id) != nil { return .none }
       if state.terminal == nil { state.observers.append((id, observer)) }

@@ -84,7 +84,7 @@ final class ZipEngine<Snapshot, Output, Failure: Error>: SlotEngine {
     self.dequeue = dequeue
   }
 
-  var isFinished: Bool { coordinator.read(\.isFinished) }
+  var isFinished: Bool { coordinator.read { $0.isFinished } }
 
   func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>) -> (any Disposable)? {
     let index = coordinator.update { machine, _ in machine.addInput() }
