@@ -11,7 +11,7 @@ final class PreparedStart<Value, Failure: Error> {
   @usableFromInline let core: SignalCore<Value, Failure>
   /// The start's lifetime: disposed when its stream ends or it is interrupted.
   @usableFromInline let disposables = CompositeDisposable()
-  @usableFromInline let work: SignalProducer<Value, Failure>.Work
+  @usableFromInline let producer: SignalProducer<Value, Failure>
 
   @inlinable
   init(_ producer: SignalProducer<Value, Failure>) {
@@ -19,31 +19,13 @@ final class PreparedStart<Value, Failure: Error> {
     core.addTermination(disposables)
     signal = Signal(core: core)
     interrupter = ProducerInterrupter(core)
-    work = producer.work
+    self.producer = producer
   }
 
   /// Runs the producer's work, unless this start was interrupted first.
   @inlinable
   func run() {
     guard !disposables.isDisposed else { return }
-    switch work {
-    case .handler(let startHandler):
-      startHandler(Signal.Observer(core: core), Lifetime(disposables))
-    case .signal(let signal):
-      disposables += signal.observe(Signal.Observer(core: core))
-    case .value(let value):
-      core.send(.value(value))
-      core.send(.completed)
-    case .values(let values):
-      for value in values {
-        guard !disposables.isDisposed else { return }
-        core.send(.value(value))
-      }
-      core.send(.completed)
-    case .failure(let error):
-      core.send(.failed(error))
-    case .completion:
-      core.send(.completed)
-    }
+    producer.run(into: core, lifetime: disposables)
   }
 }

@@ -159,25 +159,35 @@ extension SignalProducer {
   @discardableResult
   @inlinable
   public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
-    let startHandler: ((Observer, Lifetime) -> Void)?
-    switch work {
-    case .handler(let handler): startHandler = handler
-    case .signal: startHandler = nil
-    default:
-      _ = sendConstantEvents(to: action)
-      return EndedDisposable.shared
-    }
+    guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let core = SignalCore<Value, Failure>()
     let disposables = CompositeDisposable()
     core.addTermination(disposables)
     _ = core.observe(action)
     let interrupter = ProducerInterrupter(core)
-    if let startHandler {
-      startHandler(Observer(core: core), Lifetime(disposables))
-    } else if case .signal(let signal) = work {
-      disposables += signal.observe(Observer(core: core))
-    }
+    run(into: core, lifetime: disposables)
     return interrupter
+  }
+
+  /// Runs the work of one start, sending its events into `core`; `lifetime` is the start's lifetime.
+  ///
+  /// Events known in advance are sent in a loop that stops once the start has ended.
+  @inlinable
+  func run(into core: SignalCore<Value, Failure>, lifetime: CompositeDisposable) {
+    switch work {
+    case .handler(let startHandler):
+      startHandler(Observer(core: core), Lifetime(lifetime))
+    case .signal(let signal):
+      lifetime += signal.observe(Observer(core: core))
+    case .values(let values):
+      for value in values {
+        guard !lifetime.isDisposed else { return }
+        core.send(.value(value))
+      }
+      core.send(.completed)
+    case .value, .failure, .completion:
+      _ = sendConstantEvents { core.send($0) }
+    }
   }
 
   /// Sends the events of a producer of events known in advance straight to `action`, and returns `true`; a
