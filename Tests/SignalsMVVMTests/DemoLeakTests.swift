@@ -7,20 +7,6 @@ import Testing
 /// The hotel demo's scripted session, run as `hotel-demo --script` runs it, then released: everything it made
 /// must be freed, and every binding it made must have ended.
 @Suite struct DemoLeakTests {
-  /// The script of the README and of ``HotelOrderSessionTests``: an empty submission, typing, editing, a valid
-  /// submission, then clearing.
-  static let script = """
-    press submit
-    focus name
-    type Zhuo
-    tab
-    type 18610001000
-    backspace
-    type 0
-    press submit
-    press clear
-    """
-
   /// Weak references to every object of a hotel form, and the lifetimes of its controls.
   struct Graph {
     /// Which side of the form an object belongs to.
@@ -79,7 +65,7 @@ import Testing
       let session = HotelOrderSession()
       graph.add("session", session, side: .view)
       graph.record(session.view)
-      output = session.run(script: Self.script)
+      output = session.run(script: hotelSessionScript)
     }
     #expect(output.hasSuffix("> [ Clear ]     [ Submit ]\n"))
     #expect(graph.objects.count == 28)

@@ -1,6 +1,22 @@
 import Signals
 import SignalsMVVM
 
+/// The hotel demo's scripted session of the README: an empty submission, typing, editing, a valid submission,
+/// then clearing. ``HotelOrderSessionTests`` checks every frame it prints; ``DemoLeakTests`` checks that it
+/// frees everything it made.
+let hotelSessionScript = """
+  # an empty submission, then a valid one
+  press submit
+  focus name
+  type Zhuo
+  tab
+  type 18610001000
+  backspace
+  type 0
+  press submit
+  press clear
+  """
+
 /// Holds an object weakly, to show that something no longer keeps it alive.
 final class Weak<Object: AnyObject> {
   weak var object: Object?
