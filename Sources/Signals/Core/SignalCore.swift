@@ -23,23 +23,27 @@ import Synchronization
 /// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
 /// be attached) and its ``Signal`` handle is gone: nobody could ever observe it again, so it detaches from its
 /// upstream.
+///
+/// ## Subclasses
+/// The cores of `map`, `filter` and `compactMap` subclass it (``RelayCore``), so that one object is both
+/// the derived signal's core and its upstream's observer. Every member is `final`, so calls stay direct.
 @usableFromInline
-final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
+class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
-  @usableFromInline typealias Observers = ContiguousArray<ObserverEntry<Value, Failure>>
+  @usableFromInline typealias Observers = ObserverList<Value, Failure>
 
   /// Something the deliverer must do later, in order.
   @usableFromInline
   enum Item {
     /// Deliver an event to every observer.
     case event(Event)
-    /// Replay the current value to a new observer, then attach it.
-    case attach(ObserverEntry<Value, Failure>)
+    /// Replay the current value to a new observer, then attach it (unless its subscription was disposed).
+    case attach(ObserverEntry<Value, Failure>, Subscription<Value, Failure>)
   }
 
   @usableFromInline
   struct State {
-    @usableFromInline var observers: Observers = []
+    @usableFromInline var observers = Observers()
     /// Whether some thread is delivering right now; sends queue behind it.
     @usableFromInline var isDelivering = false
     @usableFromInline var pending = PendingQueue<Item>()
@@ -75,16 +79,16 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// The core's lock; the state it guards lives beside it, in the core's own allocation (see ``state``).
   @usableFromInline let lock = LockWord()
   /// Reached only through ``state``, under `lock`. Unchecked: the lock already guarantees exclusive access.
-  @exclusivity(unchecked) @usableFromInline var lockedState: State
+  @exclusivity(unchecked) @usableFromInline final var lockedState: State
   /// The core's state behind its lock, used like a ``Locked``: `state.withLock { … }`.
   ///
   /// Inline rather than a ``Locked``, which is an allocation of its own: one allocation less per signal.
-  @inlinable var state: LockedState { LockedState(core: self) }
+  @inlinable final var state: LockedState { LockedState(core: self) }
 
   /// Runs `body` with exclusive access to the state, under the core's lock; what ``state`` does, without the
   /// temporary (the core's own paths, the hot ones, use this).
   @inlinable @inline(__always)
-  func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  final func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&lockedState) }
   }
 
@@ -130,13 +134,13 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Accepts an event from any thread and delivers it serially; see the type's documentation.
   ///
   /// `send`, `relay` and `deliver` are always inlined: they are the frames between a send and its observer,
-  /// and people debug through them. Inlined, `send → map → filter → observeValues` is 4 frames deep, fewer than
-  /// the same chain written with plain closures (6; 11 before inlining, 6 before `observeValues` kept the
-  /// user's closure unwrapped; measured with `signals-bench --frames`).
+  /// and people debug through them. Inlined, `send → map → filter → observeValues` is 5 frames deep: one
+  /// closure per operator, the observer's box, and the user's closure (measured with `signals-bench
+  /// --frames`; the same chain written with plain closures is 6).
   @inlinable @inline(__always)
-  func send(_ event: Event) {
-    let snapshot = withState { state -> Observers? in
-      guard !state.isTerminated else { return nil }
+  final func send(_ event: Event) {
+    let (accepted, snapshot) = withState { state -> (Bool, Observers) in
+      guard !state.isTerminated else { return (false, Observers()) }
       if event.isTerminating {
         state.isTerminated = true
         hasEnded.store(true, ordering: .releasing)
@@ -145,13 +149,13 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       if replays, case .value(let value) = event { state.latest = value }
       guard !state.isDelivering else {
         state.pending.append(.event(event))
-        return nil
+        return (false, Observers())
       }
       state.isDelivering = true
       if replays { state.delivered = state.latest }
-      return state.observers
+      return (true, state.observers)
     }
-    guard let snapshot else { return }
+    guard accepted else { return }
     Self.deliver(event, to: snapshot)
     if event.isTerminating {
       finish()
@@ -164,17 +168,17 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   ///
   /// Only for cores whose every event comes from one upstream's delivery, which is already serial.
   @inlinable @inline(__always)
-  func relay(_ event: Event) {
-    let snapshot = withState { state -> Observers? in
-      guard !state.isTerminated else { return nil }
+  final func relay(_ event: Event) {
+    let (accepted, snapshot) = withState { state -> (Bool, Observers) in
+      guard !state.isTerminated else { return (false, Observers()) }
       if event.isTerminating {
         state.isTerminated = true
         hasEnded.store(true, ordering: .releasing)
         state.terminal = event
       }
-      return state.observers
+      return (true, state.observers)
     }
-    guard let snapshot else { return }
+    guard accepted else { return }
     Self.deliver(event, to: snapshot)
     if event.isTerminating { finish() }
   }
@@ -182,7 +186,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Ends the stream with `interrupted` on behalf of a disposal: values still queued are dropped, the
   /// event in flight on another thread (if any) finishes first.
   @inlinable
-  func interrupt() {
+  final func interrupt() {
     let (snapshot, dropped) = withState { state -> (Observers?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
       state.isTerminated = true
@@ -207,39 +211,38 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable @inline(__always)
   static func deliver(_ event: Event, to observers: Observers) {
-    for observer in observers where observer.isActive {
-      observer.receive(event)
-    }
+    observers.deliver(event)
   }
 
   /// Delivers what was queued while this thread was delivering, then marks the core idle.
   @inlinable
-  func drain() {
+  final func drain() {
     while true {
-      let next = withState { state -> (Item, Observers, Value?)? in
+      let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {
           state.isDelivering = false
-          return nil
+          return .idle
         }
         switch item {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
-          return (item, state.observers, nil)
-        case .attach(let entry):
-          guard entry.isActive else { return (item, [], nil) }
+          return .deliver(event, state.observers)
+        case .attach(let entry, let subscription):
+          guard !subscription.isDisposed else { return .attach(entry, nil) }
           state.observers.append(entry)
-          return (item, [], state.delivered)
+          return .attach(entry, state.delivered)
         }
       }
-      guard let (item, observers, current) = next else { return }
-      switch item {
-      case .event(let event):
+      switch step {
+      case .idle:
+        return
+      case .deliver(let event, let observers):
         Self.deliver(event, to: observers)
         if event.isTerminating {
           finish()
           return
         }
-      case .attach(let entry):
+      case .attach(let entry, let current):
         if let current { entry.receive(.value(current)) }
       }
     }
@@ -250,15 +253,15 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// What is released — observer closures, queued items — leaves the lock first and is dropped after it,
   /// so that no `deinit` of a user's object runs under the lock.
   @inlinable
-  func finish() {
+  final func finish() {
     let (observers, pending, terminations) = withState { state in
       (
-        Swift.exchange(&state.observers, with: []), state.pending.removeAll(),
+        Swift.exchange(&state.observers, with: Observers()), state.pending.removeAll(),
         state.takeTerminations()
       )
     }
     _ = observers
-    for case .attach(let entry) in pending where entry.isActive {
+    for case .attach(let entry, let subscription) in pending where !subscription.isDisposed {
       entry.receive(.interrupted)
     }
     terminations.disposeAll()
@@ -268,43 +271,43 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
   @inlinable
-  func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    attach(.events(action))
+  final func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    return attach(EventObserverBox(subscription, action).entry, subscription)
   }
 
   /// Attaches an observer of values only; see ``observe(_:)``.
   @inlinable
-  func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(.values(action))
+  final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    return attach(ValueObserverBox(subscription, action).entry, subscription)
   }
 
-  /// Attaches `handler`; an ended core interrupts it at once and returns `nil`.
+  /// Attaches a user's observer, `entry`, whose box belongs to `subscription`; an ended core interrupts it at
+  /// once and returns `nil`.
   ///
-  /// Always inlined, into `observe` and `observeValues`: called, it copies the handler's closure out of its
-  /// enum (W3 went from 976 to 1,090 instructions per subscribe + dispose when the inline lock made it too big
-  /// to inline on its own).
+  /// Always inlined, into `observe` and `observeValues` (W3 went from 976 to 1,090 instructions per
+  /// subscribe + dispose when the inline lock made it too big to inline on its own).
   @inlinable @inline(__always)
-  func attach(_ handler: ObserverEntry<Value, Failure>.Handler) -> (any Disposable)? {
-    attach(Subscription(core: self), handler)
+  final func attach(
+    _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>
+  ) -> (any Disposable)? {
+    subscription.box = entry.key
+    guard attach(entry) else { return nil }
+    return subscription
   }
 
-  /// Attaches `handler` with `subscription`, which must have been made for this core (an operator's own
-  /// subclass, see ``Subscription``); an ended core interrupts it at once and returns `nil`.
+  /// Adds `entry` to the observers and returns `true`; an ended core sends it `interrupted` instead and
+  /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
   @inlinable @inline(__always)
-  func attach(
-    _ subscription: Subscription<Value, Failure>, _ handler: ObserverEntry<Value, Failure>.Handler
-  ) -> (any Disposable)? {
-    let entry = ObserverEntry(subscription, handler)
+  final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
     let added = withState { state -> Bool in
       guard !state.isTerminated else { return false }
       state.observers.append(entry)
       return true
     }
-    guard added else {
-      entry.receive(.interrupted)
-      return nil
-    }
-    return subscription
+    if !added { entry.receive(.interrupted) }
+    return added
   }
 
   /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands the observer
@@ -314,11 +317,13 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
   /// signal late still get `interrupted`.
   @inlinable
-  func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+  final func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let subscription = Subscription(core: self)
+    let entry = EventObserverBox(subscription, action).entry
+    subscription.box = entry.key
     let ending = withState { state -> Event? in
       guard !state.isTerminated else { return state.terminal ?? .interrupted }
-      state.observers.append(ObserverEntry(subscription, .events(action)))
+      state.observers.append(entry)
       return nil
     }
     guard let ending else { return subscription }
@@ -331,13 +336,14 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// An ended core sends its last value and `completed`. A busy core queues the attachment behind the
   /// events already accepted, so the observer starts at the right point of the stream.
   @inlinable
-  func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+  final func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let subscription = Subscription(core: self)
-    let entry = ObserverEntry(subscription, .events(action))
+    let entry = EventObserverBox(subscription, action).entry
+    subscription.box = entry.key
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(state.latest) }
       if state.isDelivering {
-        state.pending.append(.attach(entry))
+        state.pending.append(.attach(entry, subscription))
         return .queued
       }
       state.isDelivering = true
@@ -358,21 +364,12 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Detaches a disposed observer. Its closure is released after the lock, or when the delivery in progress
-  /// lets go of its snapshot.
+  /// Detaches the observer with `key` (a disposed user's observer, or an operator's core that ended). Its
+  /// closure is released after the lock, or when the delivery in progress lets go of its snapshot.
   @inlinable
-  func remove(_ subscription: Subscription<Value, Failure>) {
+  final func remove(key: ObjectIdentifier) {
     let (removed, terminations) = withState { state -> (ObserverEntry<Value, Failure>?, Terminations) in
-      // A plain loop: `firstIndex(where:)` runs unspecialised here and allocates.
-      var removed: ObserverEntry<Value, Failure>?
-      var index = 0
-      while index < state.observers.count {
-        if state.observers[index].subscription === subscription {
-          removed = state.observers.remove(at: index)
-          break
-        }
-        index += 1
-      }
+      let removed = state.observers.remove(key: key)
       return (removed, endIfAbandoned(&state))
     }
     _ = removed
@@ -381,7 +378,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Called when the ``Signal`` handle of this core is released.
   @inlinable
-  func handleReleased() {
+  final func handleReleased() {
     guard endsWhenUnobserved else { return }
     let terminations = withState { state -> Terminations in
       state.hasHandle = false
@@ -393,13 +390,13 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
   /// to be attached (a replaying observer that arrived during a delivery is an observer already).
   @inlinable
-  func endIfAbandoned(_ state: inout State) -> Terminations {
+  final func endIfAbandoned(_ state: inout State) -> Terminations {
     guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else {
       return Terminations()
     }
     let awaitsAttachment = state.pending.contains { item in
-      guard case .attach(let entry) = item else { return false }
-      return entry.isActive
+      guard case .attach(_, let subscription) = item else { return false }
+      return !subscription.isDisposed
     }
     guard !awaitsAttachment else { return Terminations() }
     state.isTerminated = true
@@ -409,7 +406,7 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Disposes `disposable` when the core ends, or at once if it already has.
   @inlinable
-  func addTermination(_ disposable: (any Disposable)?) {
+  final func addTermination(_ disposable: (any Disposable)?) {
     guard let disposable else { return }
     let ended = withState { state -> Bool in
       guard !state.hasReleased else { return true }
@@ -425,20 +422,20 @@ final class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// that already ended does nothing, but reaching that conclusion through the generic `send` cost thousands
   /// of instructions of metadata lookups per producer start.
   @inlinable
-  var hasTerminated: Bool { hasEnded.load(ordering: .acquiring) }
+  final var hasTerminated: Bool { hasEnded.load(ordering: .acquiring) }
 
   // MARK: Reading (replaying cores)
 
   /// The latest accepted value of a replaying core.
   @inlinable
-  var latestValue: Value {
+  final var latestValue: Value {
     withState { $0.latest! }
   }
 
   /// Replaces the latest value under the lock and sends it, so the stored value and the order of events can
   /// never disagree. `body` runs under the lock and must not touch this core.
   @inlinable
-  func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let (result, value, snapshot) = try withState { state -> (Result, Value?, Observers?) in
       var value = state.latest!
       let result = try body(&value)
@@ -490,6 +487,17 @@ struct Terminations {
     first?.dispose()
     for disposable in rest { disposable.dispose() }
   }
+}
+
+/// What ``SignalCore/drain()`` must do next, once the lock is released.
+@usableFromInline
+enum DrainStep<Value, Failure: Error> {
+  /// Nothing is queued; the core is idle again.
+  case idle
+  /// Deliver a queued event to these observers.
+  case deliver(Signal<Value, Failure>.Event, ObserverList<Value, Failure>)
+  /// Replay the current value, if any, to an observer just attached.
+  case attach(ObserverEntry<Value, Failure>, Value?)
 }
 
 /// What attaching a replaying observer must do once the lock is released.

@@ -9,13 +9,9 @@ extension Signal {
   /// - Emits: `transform(value)` for each value where it is not `nil`; values that give `nil` are dropped.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  @inlinable
+  @inlinable @inline(__always)
   public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Failure> {
-    let upstream = core
-    return Signal<U, Failure>(deriving: { downstream in
-      let relay = CompactMapRelay(upstream, downstream, transform)
-      return upstream.attach(relay, .events { relay.receive($0) })
-    })
+    Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform))
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
@@ -47,32 +43,41 @@ extension SignalProducer {
   }
 }
 
-/// `compactMap`'s subscription to its upstream, and what its observer closure captures: one allocation per
-/// `compactMap` attached (see ``Subscription``).
+/// The core of a `compactMap`ped signal, and its entry in its upstream's list: one allocation per
+/// `compactMap` attached (see ``RelayCore``).
 @usableFromInline
-final class CompactMapRelay<Value, U, Failure: Error>: Subscription<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let downstream: SignalCore<U, Failure>
-  @usableFromInline let transform: (Value) -> U?
+final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
+  /// Replaced by a closure that traps when a terminal event ends the core (see ``RelayCore``). Read without
+  /// a lock, and not checked for exclusivity at run time: only the upstream's deliveries, which are serial,
+  /// read it, and the end that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value?
 
-  @inlinable
-  init(
-    _ upstream: SignalCore<Value, Failure>, _ downstream: SignalCore<U, Failure>,
-    _ transform: @escaping (Value) -> U?
-  ) {
-    self.downstream = downstream
+  /// Attaches the new core to `upstream`.
+  ///
+  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
+  /// site of the operator.
+  @inlinable @inline(never)
+  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value?) {
     self.transform = transform
-    super.init(core: upstream)
+    super.init(upstream: upstream) { core in
+      let core = unsafeDowncast(core, to: CompactMapCore.self)
+      core.detachFromUpstream()
+      guard core.releasesItsClosure else { return }
+      core.transform = { _ in relayClosureCalledAfterTheEnd() }
+    }
+    attachToUpstream { [self] in receive($0) }
   }
 
-  /// Relays one event of the upstream; a value only if its transform is not `nil`.
+  /// Relays one event of the upstream; a value only if `transform` makes one of it.
   @inlinable @inline(__always)
-  func receive(_ event: Signal<Value, Failure>.Event) {
+  func receive(_ event: Signal<Input, Failure>.Event) {
     switch event {
     case .value(let value):
-      if let transformed = transform(value) { downstream.relay(.value(transformed)) }
-    case .failed(let error): downstream.relay(.failed(error))
-    case .completed: downstream.relay(.completed)
-    case .interrupted: downstream.relay(.interrupted)
+      guard !hasTerminated, let transformed = transform(value) else { return }
+      relay(.value(transformed))
+    case .failed(let error): relayEnd(.failed(error))
+    case .completed: relayEnd(.completed)
+    case .interrupted: relayEnd(.interrupted)
     }
   }
 }

@@ -9,13 +9,9 @@ extension Signal {
   /// - Emits: each value for which `isIncluded` returns `true`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  @inlinable
+  @inlinable @inline(__always)
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
-    let upstream = core
-    return Signal(deriving: { downstream in
-      let relay = FilterRelay(upstream, downstream, isIncluded)
-      return upstream.attach(relay, .events { relay.receive($0) })
-    })
+    Signal(core: FilterCore(upstream: core, isIncluded: isIncluded))
   }
 }
 
@@ -27,27 +23,36 @@ extension SignalProducer {
   }
 }
 
-/// `filter`'s subscription to its upstream, and what its observer closure captures: one allocation per
-/// `filter` attached (see ``Subscription``).
+/// The core of a `filter`ed signal, and its entry in its upstream's list: one allocation per `filter`
+/// attached (see ``RelayCore``).
 @usableFromInline
-final class FilterRelay<Value, Failure: Error>: Subscription<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let downstream: SignalCore<Value, Failure>
-  @usableFromInline let isIncluded: (Value) -> Bool
+final class FilterCore<Value, Failure: Error>: RelayCore<Value, Value, Failure>, @unchecked Sendable {
+  /// Replaced by a closure that traps when a terminal event ends the core (see ``RelayCore``). Read without
+  /// a lock, and not checked for exclusivity at run time: only the upstream's deliveries, which are serial,
+  /// read it, and the end that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var isIncluded: (Value) -> Bool
 
-  @inlinable
-  init(
-    _ upstream: SignalCore<Value, Failure>, _ downstream: SignalCore<Value, Failure>,
-    _ isIncluded: @escaping (Value) -> Bool
-  ) {
-    self.downstream = downstream
+  /// Attaches the new core to `upstream`.
+  ///
+  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
+  /// site of the operator.
+  @inlinable @inline(never)
+  init(upstream: SignalCore<Value, Failure>, isIncluded: @escaping (Value) -> Bool) {
     self.isIncluded = isIncluded
-    super.init(core: upstream)
+    super.init(upstream: upstream) { core in
+      let core = unsafeDowncast(core, to: FilterCore.self)
+      core.detachFromUpstream()
+      guard core.releasesItsClosure else { return }
+      core.isIncluded = { _ in relayClosureCalledAfterTheEnd() }
+    }
+    attachToUpstream { [self] in receive($0) }
   }
 
-  /// Relays one event of the upstream if it is not a value that `isIncluded` rejects.
+  /// Relays one event of the upstream, unless it is a value `isIncluded` rejects.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Value, Failure>.Event) {
-    if case .value(let value) = event, !isIncluded(value) { return }
-    downstream.relay(event)
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated, isIncluded(value) else { return }
+    relay(event)
   }
 }

@@ -10,13 +10,9 @@ extension Signal {
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result; when the result has no
   ///   observer and no handle left, it detaches from the source.
-  @inlinable
+  @inlinable @inline(__always)
   public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Failure> {
-    let upstream = core
-    return Signal<U, Failure>(deriving: { downstream in
-      let relay = MapRelay(upstream, downstream, transform)
-      return upstream.attach(relay, .events { relay.receive($0) })
-    })
+    Signal<U, Failure>(core: MapCore(upstream: core, transform: transform))
   }
 
   /// Extracts a property of every value by key path; otherwise like ``map(_:)``.
@@ -55,31 +51,41 @@ extension PropertyProtocol {
   }
 }
 
-/// `map`'s subscription to its upstream, and what its observer closure captures: one allocation per `map`
-/// attached (see ``Subscription``).
+/// The core of a `map`ped signal, and its entry in its upstream's list: one allocation per `map` attached
+/// (see ``RelayCore``).
 @usableFromInline
-final class MapRelay<Value, U, Failure: Error>: Subscription<Value, Failure>, @unchecked Sendable {
-  @usableFromInline let downstream: SignalCore<U, Failure>
-  @usableFromInline let transform: (Value) -> U
+final class MapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
+  /// Replaced by a closure that traps when a terminal event ends the core (see ``RelayCore``). Read without
+  /// a lock, and not checked for exclusivity at run time: only the upstream's deliveries, which are serial,
+  /// read it, and the end that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value
 
-  @inlinable
-  init(
-    _ upstream: SignalCore<Value, Failure>, _ downstream: SignalCore<U, Failure>,
-    _ transform: @escaping (Value) -> U
-  ) {
-    self.downstream = downstream
+  /// Attaches the new core to `upstream`.
+  ///
+  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
+  /// site of the operator.
+  @inlinable @inline(never)
+  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value) {
     self.transform = transform
-    super.init(core: upstream)
+    super.init(upstream: upstream) { core in
+      let core = unsafeDowncast(core, to: MapCore.self)
+      core.detachFromUpstream()
+      guard core.releasesItsClosure else { return }
+      core.transform = { _ in relayClosureCalledAfterTheEnd() }
+    }
+    attachToUpstream { [self] in receive($0) }
   }
 
   /// Relays one event of the upstream, transformed.
   @inlinable @inline(__always)
-  func receive(_ event: Signal<Value, Failure>.Event) {
+  func receive(_ event: Signal<Input, Failure>.Event) {
     switch event {
-    case .value(let value): downstream.relay(.value(transform(value)))
-    case .failed(let error): downstream.relay(.failed(error))
-    case .completed: downstream.relay(.completed)
-    case .interrupted: downstream.relay(.interrupted)
+    case .value(let value):
+      guard !hasTerminated else { return }
+      relay(.value(transform(value)))
+    case .failed(let error): relayEnd(.failed(error))
+    case .completed: relayEnd(.completed)
+    case .interrupted: relayEnd(.interrupted)
     }
   }
 }

@@ -47,6 +47,46 @@ import Testing
     _ = disposable
   }
 
+  @Test func anOperatorsClosureIsFreedWhenItsSignalEndsEvenIfTheSignalIsKept() {
+    // The result of `map` is still referenced, and so is the disposable of its observer.
+    var canaryAlive = true
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let mapped: Signal<Int, Never>
+    do {
+      let canary = Canary { canaryAlive = false }
+      mapped = signal.map { value -> Int in
+        _ = canary
+        return value
+      }
+    }
+    let recorder = Recorder(mapped)
+    input.send(value: 1)
+    #expect(canaryAlive)
+    input.sendCompleted()
+    #expect(!canaryAlive)
+    #expect(recorder.descriptions == ["1", "completed"])
+    withExtendedLifetime((mapped, recorder.disposable)) {}
+  }
+
+  @Test func aKeptDisposableOfADisposedObserverDoesNotKeepTheOperatorsClosure() {
+    var canaryAlive = true
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let disposable: (any Disposable)?
+    do {
+      let canary = Canary { canaryAlive = false }
+      disposable = signal.filter { _ in
+        _ = canary
+        return true
+      }.observeValues { _ in }
+    }
+    input.send(value: 1)
+    #expect(canaryAlive)
+    disposable?.dispose()
+    #expect(!canaryAlive)
+    #expect(signal.observerCount == 0)
+    withExtendedLifetime(disposable) {}
+  }
+
   @Test func producerChainIsFreedAfterCompletion() {
     var canaryAlive = true
     let input = Box<Signal<Int, Never>.Observer?>(nil)

@@ -237,6 +237,37 @@ import Testing
     #expect(late.descriptions == ["2"])
   }
 
+  @Test func observersKeepTheOrderTheyAttachedInAsOthersLeaveAndJoin() {
+    // One observer is kept inline and more go to an array; the order must survive every move between the two.
+    let (signal, input) = Signal<Int, Never>.pipe()
+    var calls: [String] = []
+    func observe(_ name: String) -> (any Disposable)? {
+      signal.observeValues { _ in calls.append(name) }
+    }
+    func deliveredTo(_ value: Int) -> [String] {
+      calls = []
+      input.send(value: value)
+      return calls
+    }
+    let a = observe("a")
+    #expect(deliveredTo(1) == ["a"])
+    let b = observe("b")
+    let c = observe("c")
+    #expect(deliveredTo(2) == ["a", "b", "c"])
+    a?.dispose()
+    #expect(deliveredTo(3) == ["b", "c"])
+    let d = observe("d")
+    #expect(deliveredTo(4) == ["b", "c", "d"])
+    c?.dispose()
+    b?.dispose()
+    #expect(deliveredTo(5) == ["d"])
+    _ = observe("e")
+    #expect(deliveredTo(6) == ["d", "e"])
+    d?.dispose()
+    #expect(deliveredTo(7) == ["e"])
+    #expect(signal.observerCount == 1)
+  }
+
   // MARK: Derived signals
 
   @Test func derivedSignalWithNoObserverAndNoHandleDetachesFromUpstream() {
@@ -288,6 +319,37 @@ import Testing
     var events: [String] = []
     #expect(signal.map { $0 }.observe { events.append($0.description) } == nil)
     #expect(events == ["interrupted"])
+  }
+
+  @Test(arguments: ["map", "filter", "compactMap"])
+  func aValueThatArrivesAfterADerivedSignalEndedDoesNotRunItsOperator(_ name: String) {
+    // The pipe's first observer abandons the derived signal (its handle is gone, its only observer leaves)
+    // while the pipe is delivering; the derived signal, next in that delivery, then receives the value.
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let runs = AtomicCounter()
+    let observation = Box<(any Disposable)?>(nil)
+    signal.observeValues { _ in observation.value?.dispose() }
+    do {
+      let derived: Signal<Int, Never> =
+        switch name {
+        case "map":
+          signal.map {
+            runs.increment(); return $0
+          }
+        case "filter":
+          signal.filter { _ in
+            runs.increment(); return true
+          }
+        default:
+          signal.compactMap {
+            runs.increment(); return $0
+          }
+        }
+      observation.value = derived.observeValues { _ in Issue.record("delivered after the end") }
+    }
+    input.send(value: 1)
+    #expect(runs.value == 0)
+    #expect(signal.observerCount == 1)
   }
 
   // MARK: Other initialisers

@@ -1,0 +1,86 @@
+/// The core of a signal derived from one upstream, event by event (`map`, `filter`, `compactMap`), which is
+/// also its own entry in the upstream's list of observers.
+///
+/// One object per operator attached: the derived signal's core, the node its upstream delivers to (the
+/// subclass keeps the transform and receives the upstream's events), and the termination that detaches it
+/// when it ends. A separate subscription object would cost an allocation per stage of every chain.
+///
+/// The core holds its upstream strongly, and the upstream's list holds the core: a cycle only while it is
+/// attached. It is broken when the derived signal ends (it disposes itself, which removes it from the
+/// upstream), when it is abandoned (no observer, no handle), or when the upstream ends and releases its list.
+///
+/// The operator's closure lives in the subclass, and is released when the core ends, even while someone
+/// still holds the signal:
+/// - A terminal event ends the core during the upstream's delivery of it, and the closure is replaced there.
+///   Only the upstream's deliveries, which are serial, read it, so it needs no lock.
+/// - A core that ends because nobody can observe it any more (no observer, no handle) may end on any thread,
+///   while the upstream delivers on another: it keeps its closure, and both go when the last reference to the
+///   core does. A disposed subscription lets go of its core for that reason.
+///
+/// A value that arrives after the end does not call the closure: `receive` checks ``hasTerminated`` first.
+@usableFromInline
+class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, @unchecked Sendable {
+  @usableFromInline let upstream: SignalCore<Input, Failure>
+  /// Detaches the core from its upstream and releases the operator's closure, made by the subclass where the
+  /// types are known. `dispose()` is called through `any Disposable`, so it runs unspecialised; this closure,
+  /// built in the specialised `init` and capturing nothing, takes the work back into specialised code.
+  @usableFromInline let detach: (RelayCore) -> Void
+
+  /// `detach` must remove the core from its upstream (``detachFromUpstream()``) and, if
+  /// ``releasesItsClosure``, release the subclass's closure; see ``detach``.
+  @inlinable
+  init(upstream: SignalCore<Input, Failure>, detach: @escaping (RelayCore) -> Void) {
+    self.upstream = upstream
+    self.detach = detach
+    super.init(endsWhenUnobserved: true)
+  }
+
+  /// Removes this core from its upstream's list.
+  @inlinable
+  final func detachFromUpstream() {
+    upstream.remove(key: ObjectIdentifier(self))
+  }
+
+  /// Attaches this core to its upstream, which calls `receive` with each of its events.
+  ///
+  /// `receive` must capture this core and nothing else (it is made where the subclass is known, and calls
+  /// its `receive`), so that the core is the closure's context. If the upstream already ended, this core
+  /// receives `interrupted` at once.
+  @inlinable
+  final func attachToUpstream(_ receive: @escaping (Signal<Input, Failure>.Event) -> Void) {
+    guard upstream.attach(ObserverEntry(key: self, action: receive)) else { return }
+    addTermination(self)
+  }
+
+  /// Whether the core was ended by a terminal event, so that its closure may be released now: only the
+  /// upstream's delivery of that event, which is serial with every read of the closure, ends it that way.
+  @inlinable
+  final var releasesItsClosure: Bool {
+    withState { $0.terminal != nil }
+  }
+
+  /// Relays the upstream's terminal event. Not inlined into the subclasses' `receive`: kept small, the
+  /// value path there is small enough for the compiler to inline the lock's own helpers into it.
+  @inlinable @inline(never)
+  final func relayEnd(_ event: Signal<Value, Failure>.Event) {
+    relay(event)
+  }
+
+  /// Whether this core ended, and so detached from its upstream.
+  @usableFromInline
+  final var isDisposed: Bool { hasTerminated }
+
+  /// Detaches this core from its upstream and releases the operator's closure. Called once, by the core's
+  /// own termination.
+  @usableFromInline
+  final func dispose() {
+    detach(self)
+  }
+}
+
+/// What the closure that replaces an operator's closure at the end of a ``RelayCore`` calls. Never reached:
+/// every read of the operator's closure checks the end under the same lock.
+@usableFromInline
+func relayClosureCalledAfterTheEnd() -> Never {
+  preconditionFailure("an operator's closure was called after its signal ended")
+}
