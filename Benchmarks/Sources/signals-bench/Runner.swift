@@ -119,9 +119,14 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
       Double(allocations) / Double(counted * workload.operationsPerIteration)
   }
 
-  // Allocations per subscription: a fresh source each time, attach counted, then detach counted.
+  // Allocations per subscription: a fresh source each time, attach counted, then detach counted. One cycle
+  // first, not counted: the first use of a generic type instantiates its metadata, once per process.
   for (index, implementation) in implementations.enumerated() {
     guard let subscription = implementation.subscription else { continue }
+    do {
+      let probe = subscription()
+      probe.detach(probe.attach())
+    }
     let cycles = 100
     var attached: Int64 = 0
     var detached: Int64 = 0
