@@ -12,7 +12,9 @@
 /// The operator's closure lives in the subclass, and is released when the core ends, even while someone
 /// still holds the signal:
 /// - A terminal event ends the core during the upstream's delivery of it, and the closure is replaced there.
-///   Only the upstream's deliveries, which are serial, read it, so it needs no lock.
+///   Only the upstream's deliveries, which are serial, read it, so it needs no lock. That holds because
+///   nothing else ends such a core with an event: `interrupt()` is only called on the cores of producer
+///   starts, which are plain ``SignalCore``s, and `relay(_:)` only by the core's own `receive`.
 /// - A core that ends because nobody can observe it any more (no observer, no handle) may end on any thread,
 ///   while the upstream delivers on another: it keeps its closure, and both go when the last reference to the
 ///   core does. A disposed subscription lets go of its core for that reason.
