@@ -23,24 +23,23 @@
 @usableFromInline
 class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, @unchecked Sendable {
   @usableFromInline let upstream: SignalCore<Input, Failure>
-  /// Detaches the core from its upstream and releases the operator's closure, made by the subclass where the
-  /// types are known. `dispose()` is called through `any Disposable`, so it runs unspecialised; this closure,
-  /// built in the specialised `init` and capturing nothing, takes the work back into specialised code.
+  /// Replaces the subclass's closure with one that traps; see the type's documentation.
+  @usableFromInline let releaseClosure: (RelayCore) -> Void
+  /// Detaches the core from its upstream and, if ``releasesItsClosure``, calls `releaseClosure`. Made in the
+  /// specialised `init`, capturing nothing: `dispose()` is called through `any Disposable`, so it runs
+  /// unspecialised, and this closure takes the work back into specialised code.
   @usableFromInline let detach: (RelayCore) -> Void
 
-  /// `detach` must remove the core from its upstream (``detachFromUpstream()``) and, if
-  /// ``releasesItsClosure``, release the subclass's closure; see ``detach``.
+  /// A core that will relay `upstream`'s events; `releaseClosure` must replace the subclass's closure.
   @inlinable
-  init(upstream: SignalCore<Input, Failure>, detach: @escaping (RelayCore) -> Void) {
+  init(upstream: SignalCore<Input, Failure>, releaseClosure: @escaping (RelayCore) -> Void) {
     self.upstream = upstream
-    self.detach = detach
+    self.releaseClosure = releaseClosure
+    detach = { core in
+      core.upstream.remove(key: ObjectIdentifier(core))
+      if core.releasesItsClosure { core.releaseClosure(core) }
+    }
     super.init(endsWhenUnobserved: true)
-  }
-
-  /// Removes this core from its upstream's list.
-  @inlinable
-  final func detachFromUpstream() {
-    upstream.remove(key: ObjectIdentifier(self))
   }
 
   /// Attaches this core to its upstream, which calls `receive` with each of its events.
@@ -61,11 +60,16 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
     withState { $0.terminal != nil }
   }
 
-  /// Relays the upstream's terminal event. Not inlined into the subclasses' `receive`: kept small, the
-  /// value path there is small enough for the compiler to inline the lock's own helpers into it.
+  /// Relays the upstream's terminal event; ignores a value. Not inlined into the subclasses' `receive`, so
+  /// that their value path is small enough for the compiler to inline the lock's own helpers into it.
   @inlinable @inline(never)
-  final func relayEnd(_ event: Signal<Value, Failure>.Event) {
-    relay(event)
+  final func relayEnd(_ event: Signal<Input, Failure>.Event) {
+    switch event {
+    case .value: break
+    case .failed(let error): relay(.failed(error))
+    case .completed: relay(.completed)
+    case .interrupted: relay(.interrupted)
+    }
   }
 
   /// Whether this core ended, and so detached from its upstream.

@@ -60,10 +60,7 @@ final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value
   init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value?) {
     self.transform = transform
     super.init(upstream: upstream) { core in
-      let core = unsafeDowncast(core, to: CompactMapCore.self)
-      core.detachFromUpstream()
-      guard core.releasesItsClosure else { return }
-      core.transform = { _ in relayClosureCalledAfterTheEnd() }
+      unsafeDowncast(core, to: CompactMapCore.self).transform = { _ in relayClosureCalledAfterTheEnd() }
     }
     attachToUpstream { [self] in receive($0) }
   }
@@ -71,13 +68,8 @@ final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value
   /// Relays one event of the upstream; a value only if `transform` makes one of it.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Input, Failure>.Event) {
-    switch event {
-    case .value(let value):
-      guard !hasTerminated, let transformed = transform(value) else { return }
-      relay(.value(transformed))
-    case .failed(let error): relayEnd(.failed(error))
-    case .completed: relayEnd(.completed)
-    case .interrupted: relayEnd(.interrupted)
-    }
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated, let transformed = transform(value) else { return }
+    relay(.value(transformed))
   }
 }

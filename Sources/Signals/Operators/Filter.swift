@@ -40,10 +40,7 @@ final class FilterCore<Value, Failure: Error>: RelayCore<Value, Value, Failure>,
   init(upstream: SignalCore<Value, Failure>, isIncluded: @escaping (Value) -> Bool) {
     self.isIncluded = isIncluded
     super.init(upstream: upstream) { core in
-      let core = unsafeDowncast(core, to: FilterCore.self)
-      core.detachFromUpstream()
-      guard core.releasesItsClosure else { return }
-      core.isIncluded = { _ in relayClosureCalledAfterTheEnd() }
+      unsafeDowncast(core, to: FilterCore.self).isIncluded = { _ in relayClosureCalledAfterTheEnd() }
     }
     attachToUpstream { [self] in receive($0) }
   }

@@ -68,10 +68,7 @@ final class MapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failu
   init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value) {
     self.transform = transform
     super.init(upstream: upstream) { core in
-      let core = unsafeDowncast(core, to: MapCore.self)
-      core.detachFromUpstream()
-      guard core.releasesItsClosure else { return }
-      core.transform = { _ in relayClosureCalledAfterTheEnd() }
+      unsafeDowncast(core, to: MapCore.self).transform = { _ in relayClosureCalledAfterTheEnd() }
     }
     attachToUpstream { [self] in receive($0) }
   }
@@ -79,13 +76,8 @@ final class MapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failu
   /// Relays one event of the upstream, transformed.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Input, Failure>.Event) {
-    switch event {
-    case .value(let value):
-      guard !hasTerminated else { return }
-      relay(.value(transform(value)))
-    case .failed(let error): relayEnd(.failed(error))
-    case .completed: relayEnd(.completed)
-    case .interrupted: relayEnd(.interrupted)
-    }
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated else { return }
+    relay(.value(transform(value)))
   }
 }
