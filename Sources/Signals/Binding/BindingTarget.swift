@@ -41,7 +41,10 @@ public protocol BindingTargetProvider<Value> {
 
 extension MutableProperty: BindingTargetProvider {
   /// A target that sets this property, until the property is released. It does not keep the property alive.
+  ///
+  /// A binding's set that comes back around a cycle of bindings to a property the same change already set is
+  /// not made, and is reported to ``BindingCycle/handler``.
   public var bindingTarget: BindingTarget<Value> {
-    BindingTarget(lifetime: lifetime) { [weak self] value in self?.value = value }
+    BindingTarget(lifetime: lifetime) { [weak self] value in self?.source.set(value, viaBinding: true) }
   }
 }

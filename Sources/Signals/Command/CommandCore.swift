@@ -5,11 +5,11 @@
 /// starts nothing more, while executions in flight end normally for whoever started them.
 ///
 /// ## Publishing `isExecuting` and `isEnabled` without a lock held
-/// Each change of the execution state is made inside `executing`'s `modify`, that is under the property's
+/// Each change of the execution state is made inside `executing`'s update, that is under the property's
 /// lock, so the order in which `isExecuting` changes is the order of the state changes, and `executing.value`
 /// is true before the work starts on every thread. The property is only set when its value really changes:
-/// when it would not, the body throws ``Unchanged``, and a `modify` whose body throws neither stores nor
-/// emits. `isEnabled` is then brought up to date the same way. Observers are called after the locks are
+/// the update's body says whether it did, and an update that did not change stores and emits nothing.
+/// `isEnabled` is then brought up to date the same way. Observers are called after the locks are
 /// released, so an observer may read, execute or feed `enabledIf` of this very command without deadlock
 /// (ReactiveSwift #309). Locks are only ever taken in the order property → state.
 ///
@@ -108,15 +108,12 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    do {
-      try executing.storage.core.modify { published in
-        let (changeResult, isExecuting) = state.withLock { state in (change(&state), state.isExecuting) }
-        result = changeResult
-        guard isExecuting != published else { throw Unchanged() }
-        published = isExecuting
-      }
-    } catch {
-      // `Unchanged`: nothing to publish.
+    executing.source.update { published in
+      let (changeResult, isExecuting) = state.withLock { state in (change(&state), state.isExecuting) }
+      result = changeResult
+      guard isExecuting != published else { return false }
+      published = isExecuting
+      return true
     }
     // A concurrent command's `isEnabled` does not depend on its executions: only `enabledIf` and release,
     // which publish it themselves, change it.
@@ -127,14 +124,11 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   /// Brings `isEnabled` up to date with the state, emitting only if it changed.
   @inlinable
   func publishEnabled() {
-    do {
-      try enabled.storage.core.modify { published in
-        let isEnabled = state.withLock { $0.isEnabled }
-        guard isEnabled != published else { throw Unchanged() }
-        published = isEnabled
-      }
-    } catch {
-      // `Unchanged`: nothing to publish.
+    enabled.source.update { published in
+      let isEnabled = state.withLock { $0.isEnabled }
+      guard isEnabled != published else { return false }
+      published = isEnabled
+      return true
     }
   }
 
@@ -152,8 +146,8 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     publishEnabled()
     eventsInput.sendCompleted()
     disabledInput.sendCompleted()
-    executing.storage.core.send(.completed)
-    enabled.storage.core.send(.completed)
+    executing.source.end()
+    enabled.source.end()
   }
 }
 
@@ -200,11 +194,4 @@ final class EndedExecution: Disposable {
   /// Does nothing: the execution has ended.
   @usableFromInline
   func dispose() {}
-}
-
-/// Thrown from a property's `modify` body to leave the property as it is, without emitting.
-@usableFromInline
-struct Unchanged: Error {
-  @inlinable
-  init() {}
 }

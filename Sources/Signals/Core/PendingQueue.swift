@@ -18,6 +18,12 @@ struct PendingQueue<Element> {
     storage.append(element)
   }
 
+  /// The element `popFirst()` would return, left in place.
+  @inlinable
+  var first: Element? {
+    head < storage.count ? storage[head] : nil
+  }
+
   @inlinable
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }

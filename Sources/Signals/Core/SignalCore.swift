@@ -46,6 +46,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var observers = Observers()
     /// Whether some thread is delivering right now; sends queue behind it.
     @usableFromInline var isDelivering = false
+    /// Replaying cores: the thread that set `isDelivering`, meaningful while it is set. A property recognises
+    /// a binding that sets it from inside its own delivery by it: the change has come back around a cycle.
+    @usableFromInline var deliverer: ThreadID = 0
     @usableFromInline var pending = PendingQueue<Item>()
     /// Whether a terminal event was accepted (or the core ended unobserved).
     @usableFromInline var isTerminated = false
@@ -152,7 +155,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         return (false, Observers())
       }
       state.isDelivering = true
-      if replays { state.delivered = state.latest }
+      if replays {
+        state.delivered = state.latest
+        state.deliverer = currentThreadID()
+      }
       return (true, state.observers)
     }
     guard accepted else { return }
@@ -347,6 +353,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         return .queued
       }
       state.isDelivering = true
+      state.deliverer = currentThreadID()
       state.observers.append(entry)
       return .replayNow(state.delivered)
     }
@@ -432,32 +439,29 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     withState { $0.latest! }
   }
 
-  /// Replaces the latest value under the lock and sends it, so the stored value and the order of events can
-  /// never disagree. `body` runs under the lock and must not touch this core.
+  /// Delivers `value` as the next change of a replaying core without touching `latest`, or queues it behind a
+  /// delivery in progress like any send; an ended core drops it.
+  ///
+  /// For properties, whose graph decides what `latest` is: a source's `latest` is its newest accepted value,
+  /// which may already be ahead of the change being delivered.
   @inlinable
-  final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    let (result, value, snapshot) = try withState { state -> (Result, Value?, Observers?) in
-      var value = state.latest!
-      let result = try body(&value)
-      guard !state.isTerminated else {
-        state.latest = value
-        return (result, nil, nil)
-      }
-      state.latest = value
+  final func deliverChange(_ value: Value) {
+    let snapshot = withState { state -> Observers? in
+      guard !state.isTerminated else { return nil }
       guard !state.isDelivering else {
         state.pending.append(.event(.value(value)))
-        return (result, nil, nil)
+        return nil
       }
       state.isDelivering = true
+      state.deliverer = currentThreadID()
       state.delivered = value
-      return (result, value, state.observers)
+      return state.observers
     }
-    if let value, let snapshot {
-      Self.deliver(.value(value), to: snapshot)
-      drain()
-    }
-    return result
+    guard let snapshot else { return }
+    Self.deliver(.value(value), to: snapshot)
+    drain()
   }
+
 }
 
 /// What a core disposes when it ends, in the order they were added.

@@ -39,15 +39,61 @@ extension SignalProducer {
 extension PropertyProtocol {
   /// A property whose value is always `transform(self.value)`.
   ///
-  /// Its `producer` sends the transformed current value, then each transformed change; it ends when this
-  /// property ends.
+  /// ```
+  /// source:        1--2--3-|
+  /// map { $0*10 }: a--b--c-|   (a = 10, b = 20, c = 30)
+  /// ```
+  ///
+  /// - Emits: its `producer` sends the transformed current value, then the transformed value once per change
+  ///   of this property — computed once per change, whatever the number of observers, and glitch-free: in a
+  ///   graph where several paths lead from one source to a property, that property is computed once, after
+  ///   all of them, and never shows a value mixing old and new (see `Docs/PropertyGraph.md`).
+  /// - Completes: when this property ends.
+  /// - Disposal: it stays attached while it, its `signal`, its `producer`, an observer or a property derived
+  ///   from it is alive; once all are gone it detaches and `transform` is released.
   public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-    lift { $0.map(transform) }
+    Property(derived: MapPropertyCore(graphCore, transform))
   }
 
-  /// A property whose value is always `self.value[keyPath: keyPath]`.
+  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Value)->U)``.
   public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
-    lift { $0.map(keyPath) }
+    map { $0[keyPath: keyPath] }
+  }
+}
+
+/// The core of a `map`ped property: one input, one transform.
+@usableFromInline
+final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendable {
+  @usableFromInline let input: PropertyCore<Input>
+  /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
+  @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value
+
+  @usableFromInline
+  init(_ input: PropertyCore<Input>, _ transform: @escaping (Input) -> Value) {
+    self.input = input
+    self.transform = transform
+    input.enterGraph()
+    let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
+    super.init(initial: transform(value))
+    attach(to: [input], snapshot: snapshot)
+  }
+
+  @usableFromInline
+  override func compute(in wave: Wave) -> ComputeResult {
+    guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
+    waveValue = transform(input.value(in: wave))
+    return .changed
+  }
+
+  @usableFromInline
+  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
+    let (value, changed) = input.tentative(in: transaction)
+    return changed ? (transform(value), true) : (committedValue, false)
+  }
+
+  @usableFromInline
+  override func releaseClosures() {
+    transform = { _ in relayClosureCalledAfterTheEnd() }
   }
 }
 

@@ -61,18 +61,68 @@ extension PropertyProtocol where Value: Equatable {
   /// A property that follows this one but changes only when the value really changes.
   ///
   /// Its value is always equal to this property's value; its `signal` and `producer` skip sets of an equal
-  /// value. It ends when this property ends.
+  /// value. In a graph, a property computed from it is not recomputed when it did not change. It ends when
+  /// this property ends.
   public func skipRepeats() -> Property<Value> {
-    lift { $0.skipRepeats() }
+    skipRepeats(==)
   }
 }
 
 extension PropertyProtocol {
   /// A property that follows this one but changes only when the new value is not equivalent to its own.
   ///
-  /// Its value is always equivalent to this property's value (it keeps the last value it took); it ends when
-  /// this property ends.
+  /// ```
+  /// source:        1--1--2--2--1-|
+  /// skipRepeats(): 1-----2-----1-|
+  /// ```
+  ///
+  /// - Emits: its `producer` sends the current value, then each value not equivalent to the last one it took.
+  ///   Its value is always equivalent to this property's value (it keeps the last value it took). A property
+  ///   computed from it is not recomputed for a change it held back (unless another of its inputs changed):
+  ///   this is how a graph stops a change that makes no difference.
+  /// - Completes: when this property ends.
+  /// - Disposal: as ``map(_:)-((Value)->U)``.
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-    lift { $0.skipRepeats(isEquivalent) }
+    Property(derived: SkipRepeatsPropertyCore(graphCore, isEquivalent))
+  }
+}
+
+/// The core of a property that skips repeats: it changes only when its input takes a value not equivalent to
+/// its own.
+@usableFromInline
+final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
+  @usableFromInline let input: PropertyCore<Value>
+  /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
+  @exclusivity(unchecked) @usableFromInline var isEquivalent: (Value, Value) -> Bool
+
+  @usableFromInline
+  init(_ input: PropertyCore<Value>, _ isEquivalent: @escaping (Value, Value) -> Bool) {
+    self.input = input
+    self.isEquivalent = isEquivalent
+    input.enterGraph()
+    let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
+    super.init(initial: value)
+    attach(to: [input], snapshot: snapshot)
+  }
+
+  @usableFromInline
+  override func compute(in wave: Wave) -> ComputeResult {
+    guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
+    let value = input.value(in: wave)
+    guard !isEquivalent(committedValue, value) else { return .unchanged }
+    waveValue = value
+    return .changed
+  }
+
+  @usableFromInline
+  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
+    let (value, changed) = input.tentative(in: transaction)
+    guard changed, !isEquivalent(committedValue, value) else { return (committedValue, false) }
+    return (value, true)
+  }
+
+  @usableFromInline
+  override func releaseClosures() {
+    isEquivalent = { _, _ in relayClosureCalledAfterTheEnd() }
   }
 }

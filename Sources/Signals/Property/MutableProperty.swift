@@ -1,7 +1,9 @@
 /// A property you can set: the state of a view model.
 ///
 /// Every set emits, even of an equal value (use `skipRepeats` to drop repeats). Sets are accepted from any
-/// thread and are delivered in the order in which they set the value.
+/// thread and are delivered in the order in which they set the value. Properties derived from it (`map`,
+/// `combineLatest`, …) are recomputed once per set, glitch-free, before any observer hears of the change;
+/// ``withTransaction(_:)`` makes several sets one change (see `Docs/PropertyGraph.md`).
 ///
 /// **Setting from inside an observer.** A property may be set from inside one of its own observers. The new
 /// value is stored at once — `value` returns it on the next line — and its change is delivered after the
@@ -10,6 +12,7 @@
 ///
 /// Releasing the property completes its `producer` and `signal`, and ends its ``lifetime``.
 public final class MutableProperty<Value>: PropertyProtocol {
+  @usableFromInline let source: SourceCore<Value>
   @usableFromInline let storage: PropertyStorage<Value>
   let token: Lifetime.Token
 
@@ -18,19 +21,20 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
   /// A property holding `initialValue`.
   public init(_ initialValue: Value) {
-    storage = PropertyStorage(core: SignalCore(replaying: initialValue))
+    source = SourceCore(mutable: initialValue)
+    storage = PropertyStorage(core: source)
     (lifetime, token) = Lifetime.make()
   }
 
   deinit {
-    storage.core.send(.completed)
+    source.end()
   }
 
   /// The current value. Setting it emits the new value on `signal` and `producer`.
   @inlinable
   public var value: Value {
-    get { storage.core.latestValue }
-    set { storage.core.modify { $0 = newValue } }
+    get { source.currentValue }
+    set { source.set(newValue) }
   }
 
   /// The current value, then every change; completes when the property is released.
@@ -42,7 +46,7 @@ public final class MutableProperty<Value>: PropertyProtocol {
   /// Sets a new value and returns the old one, atomically; emits the new value.
   @discardableResult
   public func swap(_ newValue: Value) -> Value {
-    storage.core.modify { value in
+    source.modify { value in
       defer { value = newValue }
       return value
     }
@@ -53,12 +57,12 @@ public final class MutableProperty<Value>: PropertyProtocol {
   /// `body` runs under the property's lock: it must not read or set this property.
   @discardableResult
   public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try storage.core.modify(body)
+    try source.modify(body)
   }
 
   /// Reads the value under the property's lock. `body` must not set this property.
   public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
-    try storage.core.state.withLock { try body($0.latest!) }
+    try source.state.withLock { try body($0.latest!) }
   }
 }
 

@@ -12,9 +12,15 @@ public final class Property<Value>: PropertyProtocol {
 
   /// A property that always has `value`; its `producer` sends it and completes.
   public init(value: Value) {
-    let core = SignalCore<Value, Never>(replaying: value)
+    let core = SourceCore<Value>(mutable: value)
     core.send(.completed)
     storage = PropertyStorage(core: core)
+    source = nil
+  }
+
+  @usableFromInline
+  init(storage: PropertyStorage<Value>) {
+    self.storage = storage
     source = nil
   }
 
@@ -48,13 +54,12 @@ public final class Property<Value>: PropertyProtocol {
   ///
   /// - Precondition: `producer` sends a value before `start` returns.
   public init(unsafeProducer producer: SignalProducer<Value, Never>) {
-    let core = SignalCore<Value, Never>(replaying: nil, endsWhenUnobserved: true)
+    let core = SourceCore<Value>(fed: ())
     core.addTermination(
       producer.start { event in
-        if case .interrupted = event {
-          core.send(.completed)
-        } else {
-          core.send(event)
+        switch event {
+        case .value(let value): core.set(value)
+        case .completed, .interrupted: core.end()
         }
       })
     precondition(
@@ -65,9 +70,10 @@ public final class Property<Value>: PropertyProtocol {
     source = nil
   }
 
-  /// The current value.
+  /// The current value. Inside a transaction, a derived property's value is computed from the values set so
+  /// far (see ``withTransaction(_:)``).
   @inlinable
-  public var value: Value { storage.core.latestValue }
+  public var value: Value { storage.core.currentValue }
 
   /// The current value, then every change; completes when the property ends.
   public var producer: SignalProducer<Value, Never> { storage.producer }
@@ -77,6 +83,14 @@ public final class Property<Value>: PropertyProtocol {
 }
 
 extension Property: @unchecked Sendable where Value: Sendable {}
+
+extension Property {
+  /// A property computed by the graph: `core` is a derived property's core, already attached to its inputs.
+  @usableFromInline
+  convenience init(derived core: PropertyCore<Value>) {
+    self.init(storage: PropertyStorage(core: core))
+  }
+}
 
 extension PropertyProtocol {
   /// A property composed from this one by a producer operator: its value is `transform` applied to this

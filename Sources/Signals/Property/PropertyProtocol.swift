@@ -22,14 +22,25 @@ extension PropertyProtocol {
   public var bindingProducer: SignalProducer<Value, Never> { producer }
 }
 
+extension PropertyProtocol {
+  /// The core the property graph computes from: the property's own, or for a conforming type of yours, the
+  /// core of a property fed by its `producer` (a source of the graph: see `Docs/PropertyGraph.md`).
+  @usableFromInline
+  var graphCore: PropertyCore<Value> {
+    if let property = self as? Property<Value> { return property.storage.core }
+    if let property = self as? MutableProperty<Value> { return property.storage.core }
+    return Property(unsafeProducer: producer).storage.core
+  }
+}
+
 /// What every property is built on: a replaying core and the handle of its `signal`.
 @usableFromInline
 struct PropertyStorage<Value> {
-  @usableFromInline let core: SignalCore<Value, Never>
+  @usableFromInline let core: PropertyCore<Value>
   @usableFromInline let signal: Signal<Value, Never>
 
   @inlinable
-  init(core: SignalCore<Value, Never>) {
+  init(core: PropertyCore<Value>) {
     self.core = core
     self.signal = Signal(core: core)
   }

@@ -178,18 +178,31 @@ extension SignalProducer {
 extension Property {
   /// A property whose value is the tuple of the current values of any number of properties.
   ///
-  /// Its value is always up to date; it changes whenever one of the sources changes, and ends when every
-  /// source has ended. It stays attached to the sources while it, its `signal` or an observer is alive.
+  /// ```
+  /// a:             1--2-----3-|
+  /// b:             x-----y-------|
+  /// combineLatest: A--B--C--D----|   (A = (1, x), B = (2, x), C = (2, y), D = (3, y))
+  /// ```
+  ///
+  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
+  ///   Glitch-free: when one change reaches several of the sources (they are derived from one property), the
+  ///   combination is computed once, after all of them, from their new values together — never a tuple that
+  ///   mixes old and new (see `Docs/PropertyGraph.md`).
+  /// - Completes: when every source has ended.
+  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
+  ///   property derived from it is alive; once all are gone it detaches.
   @inlinable
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol>(
     _ first: First,
     _ rest: repeat each P
   ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
-    Property<(Value, repeat (each P).Value)>(
-      unsafeProducer: SignalProducer<Value, Never>.combineLatest(first.producer, repeat (each rest).producer))
+    let output: ((Value, (repeat (each P).Value))) -> (Value, repeat (each P).Value) = { ($0.0, repeat each $0.1) }
+    return Property<(Value, repeat (each P).Value)>(
+      derived: combinedProperty(first.graphCore, repeat (each rest).graphCore, output: output))
   }
 
-  /// A property whose value is `reduce` applied to the current values of any number of properties.
+  /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
+  /// as ``combineLatest(_:_:)``, and `reduce` runs once per change.
   ///
   /// ```swift
   /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
@@ -200,17 +213,19 @@ extension Property {
     _ rest: repeat each P,
     reduce: @escaping (Value, repeat (each P).Value) -> Result
   ) -> Property<Result> where First.Value == Value {
-    Property<Result>(
-      unsafeProducer: SignalProducer<Value, Never>.combineLatest(
-        first.producer, repeat (each rest).producer, reduce: reduce))
+    let output: ((Value, (repeat (each P).Value))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return Property<Result>(derived: combinedProperty(first.graphCore, repeat (each rest).graphCore, output: output))
   }
 
-  /// A property whose value is the array of the current values of `properties`; `[]` for an empty list.
+  /// A property whose value is the array of the current values of `properties`; `[]` for an empty list, which
+  /// never changes. Same rules as ``combineLatest(_:_:)``.
   @inlinable
   public static func combineLatest<P: PropertyProtocol>(
     _ properties: some Collection<P>
   ) -> Property<[Value]> where P.Value == Value {
-    Property<[Value]>(unsafeProducer: SignalProducer<Value, Never>.combineLatest(properties.map(\.producer)))
+    let inputs = properties.map(\.graphCore)
+    guard !inputs.isEmpty else { return Property<[Value]>(value: []) }
+    return Property<[Value]>(derived: CombineListPropertyCore(inputs))
   }
 }
 

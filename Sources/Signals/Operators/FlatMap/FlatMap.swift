@@ -99,21 +99,21 @@ extension PropertyProtocol {
   /// let hotelName = selectedHotel.flatMap(.latest) { hotel in hotel.name }  // name: MutableProperty<String>
   /// ```
   ///
-  /// The property `transform` returns is kept alive while it is the current one. The result ends when this
-  /// property and the current inner property have ended.
+  /// - Emits: its `producer` sends the current inner property's value, then a value whenever this property
+  ///   changes (from the new inner property) or the current inner property changes. Glitch-free: when one
+  ///   change reaches both this property and the inner one, the result is computed once, after both.
+  /// - Completes: when this property and the current inner property have ended.
+  /// - Disposal: the property `transform` returned is kept alive while it is the current one; the result
+  ///   detaches as ``map(_:)-((Value)->U)`` does.
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
     _ transform: @escaping (Value) -> P
   ) -> Property<P.Value> {
-    lift { producer in
-      producer.flatMap(.latest) { value in
+    Property(
+      derived: FlatMapPropertyCore(graphCore) { value in
         let inner = transform(value)
-        return SignalProducer { observer, lifetime in
-          lifetime += inner.producer.start(observer)
-          lifetime.observeEnded { withExtendedLifetime(inner) {} }
-        }
-      }
-    }
+        return (inner.graphCore, inner)
+      })
   }
 }

@@ -1,0 +1,163 @@
+/// A property's core as the graph sees it: without its value type, so that one propagation can walk a graph
+/// of properties of many types.
+///
+/// Every property's core is a vertex (``PropertyCore``). Sources (a `MutableProperty`, a property fed by a
+/// producer) change because someone sets them; derived vertices (`map`, `combineLatest`, `skipRepeats`,
+/// `flatMap(.latest)`) are computed from their inputs. A propagation (a ``Wave``) takes the changes of its
+/// sources, computes every derived vertex downstream of them once, in rank order, commits all the new values
+/// at once, and only then delivers them: see `Docs/Contracts.md`, "The property graph".
+///
+/// The methods run on the thread that propagates the vertex's graph (its domain's owner).
+@usableFromInline
+protocol GraphVertex: AnyObject {
+  /// The vertex's place in the graph.
+  var links: GraphLinks { get }
+
+  /// Computes the vertex's value for `wave`, outside every lock (the operators' closures run here): from each
+  /// input's value in the wave where it changed in it, its committed value otherwise. Sources have their
+  /// value for the wave already, and report `.changed`.
+  func compute(in wave: Wave) -> ComputeResult
+
+  /// Under the graph's lock, when a wave starts: a source takes its next accepted value as its value in the
+  /// wave. Derived vertices do nothing.
+  func takeNextChange()
+
+  /// Makes the value computed for the wave the committed one, keeping the previous one aside. Called under the
+  /// graph's lock, for every vertex that changed in the wave at once, so that nobody reads half a wave.
+  func commit()
+
+  /// After the commit, outside the locks: a derived vertex's committed value becomes the one its `value`
+  /// returns; the value kept aside by ``commit()`` is released.
+  func publish()
+
+  /// Delivers the committed value to the vertex's observers (or queues it behind a delivery in progress).
+  func deliver()
+
+  /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
+  var typeDescription: String { get }
+
+  /// Makes a source part of the graph, before a derived vertex attaches to it; nothing for a derived vertex.
+  func enterGraph()
+
+  /// Whether the vertex's value, as `transaction` sees it, differs from the committed one.
+  func tentativelyChanged(in transaction: PropertyTransaction) -> Bool
+
+  /// Ends the vertex: what a source's end does when its turn comes in its domain.
+  func endNow()
+
+  /// Adds the entry through which `dependent` learns that this vertex ended; see ``DerivedCore``.
+  func addDependentEntry<D>(_ dependent: DerivedCore<D>)
+
+  /// Removes the entry of `dependent`.
+  func removeDependentEntry<D>(_ dependent: DerivedCore<D>)
+}
+
+/// What computing a vertex for a wave found.
+@usableFromInline
+enum ComputeResult {
+  /// No input changed, or the operator decided the value did not change (`skipRepeats`).
+  case unchanged
+  /// The value changed: it is committed and delivered with the wave, and the vertex's dependents are computed.
+  case changed
+  /// The vertex now depends on an input of a higher rank (`flatMap(.latest)` switched to a new inner
+  /// property): it is computed again once every vertex of a lower rank has been.
+  case deferred
+}
+
+/// Where a vertex is in the property graph. Guarded by the graph's lock (``PropertyGraph/state``) unless a
+/// field says otherwise.
+@usableFromInline
+final class GraphLinks {
+  /// The domain (connected part of the graph) the vertex belongs to; follow ``GraphDomain/root``.
+  @exclusivity(unchecked) @usableFromInline var domain: GraphDomain
+  /// Sources are 0; a derived vertex is one more than its highest input.
+  @exclusivity(unchecked) @usableFromInline var rank = 0
+  /// The vertices computed from this one. Held strongly: a derived property stays attached to its inputs
+  /// while it, its signal, its producer, an observer or a dependent of its own is alive (it detaches when all
+  /// are gone).
+  @exclusivity(unchecked) @usableFromInline var dependents: [any GraphVertex] = []
+  /// The vertices this one is computed from (`flatMap(.latest)`: the outer property and the current inner).
+  @exclusivity(unchecked) @usableFromInline var inputs: [any GraphVertex] = []
+  /// Set once the vertex has left the graph (ended, or abandoned): propagations skip it.
+  @exclusivity(unchecked) @usableFromInline var isDetached = false
+  /// The number of the last commit that changed this vertex's value (see ``GraphState/commits``).
+  @exclusivity(unchecked) @usableFromInline var lastCommit: UInt64 = 0
+  /// The wave that last scheduled the vertex, so that a wave schedules it once.
+  @exclusivity(unchecked) @usableFromInline var scheduledIn: UInt64 = 0
+  /// The wave in which the vertex's value changed. Written and read only by the propagating thread.
+  @exclusivity(unchecked) @usableFromInline var changedIn: UInt64 = 0
+
+  @usableFromInline
+  init(domain: GraphDomain) {
+    self.domain = domain
+  }
+}
+
+extension GraphVertex {
+  /// Whether the vertex's value changed in `wave`.
+  @inlinable
+  func changed(in wave: Wave) -> Bool {
+    links.changedIn == wave.id
+  }
+}
+
+/// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
+/// and so on. A binding that would set a property already in the chain has come back around a cycle.
+///
+/// The first element is kept inline: a change made from outside any propagation costs no allocation.
+@usableFromInline
+struct Lineage {
+  @usableFromInline var first: (any GraphVertex)?
+  @usableFromInline var more: [any GraphVertex] = []
+
+  /// An empty chain.
+  @usableFromInline
+  init() {}
+
+  /// A chain of one change.
+  @usableFromInline
+  init(_ vertex: any GraphVertex) {
+    first = vertex
+  }
+
+  /// The changes of `vertices`, made together (a transaction's commit).
+  @usableFromInline
+  init(_ vertices: [any GraphVertex]) {
+    for vertex in vertices { self = appending(vertex) }
+  }
+
+  /// Whether `vertex` changed earlier in the chain.
+  @usableFromInline
+  func contains(_ vertex: any GraphVertex) -> Bool {
+    guard let first else { return false }
+    return first === vertex || more.contains { $0 === vertex }
+  }
+
+  /// The chain extended by a change of `vertex`, unless it is in it already.
+  @usableFromInline
+  func appending(_ vertex: any GraphVertex) -> Lineage {
+    guard !contains(vertex) else { return self }
+    var copy = self
+    if copy.first == nil {
+      copy.first = vertex
+    } else {
+      copy.more.append(vertex)
+    }
+    return copy
+  }
+
+  /// The union of two chains, this one first.
+  @usableFromInline
+  func merging(_ other: Lineage) -> Lineage {
+    var result = self
+    for vertex in other.path { result = result.appending(vertex) }
+    return result
+  }
+
+  /// The chain in order.
+  @usableFromInline
+  var path: [any GraphVertex] {
+    guard let first else { return [] }
+    return [first] + more
+  }
+}

@@ -1,0 +1,246 @@
+/// The core of a property that is set rather than computed: a `MutableProperty`, or a property fed by a
+/// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`).
+///
+/// ## Two paths for a set
+/// - **Alone** (no derived property depends on the source): a set is a replaying signal core's send, as fast
+///   as before the graph existed: store, take the core if it is idle, deliver, drain.
+/// - **In the graph** (once a derived property attaches): a set is accepted under the core's lock — `value`
+///   returns it on the next line — and queued as a change in the source's domain under the graph's lock, in
+///   the same critical section, so changes reach the graph in the order they were accepted. The thread that
+///   finds the domain idle propagates it (see ``Wave``); otherwise the domain's owner does, before it lets go.
+///
+/// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
+@usableFromInline
+final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
+  // Guarded by the core's lock.
+  /// Whether a derived property ever attached: from then on, sets go through the graph.
+  @exclusivity(unchecked) @usableFromInline var isInGraph = false
+  /// How many sets were accepted: compared with ``committedVersion``, whether the graph has still to
+  /// propagate some.
+  @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
+
+  // Guarded by the graph's lock.
+  /// Values accepted in the graph and waiting for the wave that propagates them, in order: one per
+  /// ``GraphItem/change(_:_:)``, or per source of a ``GraphItem/group(_:_:)``.
+  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
+  /// The ``version`` of the change committed last (or being propagated): while it differs from ``version``,
+  /// the source has changes the graph has not propagated yet.
+  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
+
+  /// Whether this is a `MutableProperty` (rather than a property fed by a producer), for diagnostics.
+  @usableFromInline let isMutable: Bool
+
+  /// A `MutableProperty`'s core, holding `initial`.
+  @usableFromInline
+  init(mutable initial: Value) {
+    isMutable = true
+    super.init(holding: initial, endsWhenUnobserved: false)
+  }
+
+  /// The core of a property fed by a producer: nothing until the producer sends its first value; it detaches
+  /// from the producer when nobody can observe it any more.
+  @usableFromInline
+  init(fed _: Void) {
+    isMutable = false
+    super.init(holding: nil, endsWhenUnobserved: true)
+  }
+
+  @usableFromInline
+  override var typeDescription: String { isMutable ? "MutableProperty<\(Value.self)>" : "Property<\(Value.self)>" }
+
+  // MARK: Setting
+
+  /// Sets `newValue`; see ``MutableProperty/value``. `viaBinding` marks a set made by `<~`, which stops at a
+  /// cycle (see ``BindingCycle``).
+  @inlinable
+  final func set(_ newValue: Value, viaBinding: Bool = false) {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return transaction.set(self, to: newValue)
+    }
+    let step = withState { state in accept(newValue, viaBinding: viaBinding, &state) }
+    finish(step)
+  }
+
+  /// Changes the value in place, atomically, and propagates the result; `body` runs under the core's lock.
+  @inlinable
+  final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return try transaction.modify(self, body)
+    }
+    let (result, step) = try withState { state -> (Result, SetStep<Value>) in
+      var value = state.latest.unsafelyUnwrapped
+      let result = try body(&value)
+      return (result, accept(value, viaBinding: false, &state))
+    }
+    finish(step)
+    return result
+  }
+
+  /// Changes the value in place if `body` returns `true`; when it returns `false`, nothing is stored and
+  /// nothing is propagated. `body` runs under the core's lock. For a state that publishes only its changes
+  /// (`Command`'s `isExecuting` and `isEnabled`), and which reflects what really happens: a transaction does
+  /// not hold it back.
+  @inlinable
+  final func update(_ body: (inout Value) -> Bool) {
+    let step = withState { state -> SetStep<Value> in
+      var value = state.latest.unsafelyUnwrapped
+      guard body(&value) else { return .none }
+      return accept(value, viaBinding: false, &state)
+    }
+    finish(step)
+  }
+
+  /// Under the core's lock: stores `value` and decides how its change is propagated.
+  @inlinable @inline(__always)
+  final func accept(_ value: Value, viaBinding: Bool, _ state: inout State) -> SetStep<Value> {
+    guard !isInGraph else { return acceptInGraph(value, viaBinding: viaBinding, &state) }
+    if viaBinding, state.isDelivering, state.deliverer == currentThreadID() { return .cycle(Lineage(), self) }
+    state.latest = value
+    version &+= 1
+    guard !state.isTerminated else { return .none }
+    guard !state.isDelivering else {
+      state.pending.append(.event(.value(value)))
+      return .none
+    }
+    state.isDelivering = true
+    state.deliverer = currentThreadID()
+    state.delivered = value
+    return .deliver(value, state.observers)
+  }
+
+  /// ``accept(_:viaBinding:_:)`` for a source in the graph: the change is queued in its domain, under the
+  /// graph's lock taken inside the core's (the one order in which the two are ever nested).
+  @usableFromInline @inline(never)
+  final func acceptInGraph(_ value: Value, viaBinding: Bool, _ state: inout State) -> SetStep<Value> {
+    guard !state.isTerminated else {
+      state.latest = value
+      version &+= 1
+      return .none
+    }
+    let thread = currentThreadID()
+    let step = PropertyGraph.state.withLock { graph -> SetStep<Value> in
+      let cause = graph.lineage(on: thread)
+      if viaBinding, cause.contains(self) { return .cycle(cause, self) }
+      pendingChanges.append(PendingChange(value: value, version: version &+ 1))
+      let root = links.domain.root
+      root.queue.append(.change(self, cause.appending(self)))
+      guard root.owner == nil else { return .none }
+      root.owner = thread
+      return .propagate(root)
+    }
+    if case .cycle = step { return step }
+    state.latest = value
+    version &+= 1
+    return step
+  }
+
+  /// After the core's lock: does what ``accept(_:viaBinding:_:)`` decided.
+  @inlinable @inline(__always)
+  final func finish(_ step: SetStep<Value>) {
+    switch step {
+    case .none:
+      break
+    case .deliver(let value, let observers):
+      Self.deliver(.value(value), to: observers)
+      drain()
+    case .propagate(let domain):
+      PropertyGraph.propagate(domain)
+    case .cycle(let cause, let target):
+      BindingCycle.report(cause, target)
+    }
+  }
+
+  // MARK: Joining the graph
+
+  /// Makes the source part of the graph (a derived property is attaching): from now on its sets go through its
+  /// domain, and its committed value is its latest one.
+  @usableFromInline
+  override func enterGraph() {
+    withState { state in
+      guard !isInGraph else { return }
+      isInGraph = true
+      PropertyGraph.state.withLock { _ in
+        committed = state.latest
+        committedVersion = version
+      }
+    }
+  }
+
+  // MARK: Propagation (the domain's owner, under the graph's lock)
+
+  /// Takes the next accepted value as the value of the wave that propagates it.
+  @usableFromInline
+  override func takeNextChange() {
+    let change = pendingChanges.popFirst().unsafelyUnwrapped
+    waveValue = change.value
+    committedVersion = change.version
+  }
+
+  // MARK: Reading inside a transaction
+
+  /// The value the transaction set, or the latest one.
+  @usableFromInline
+  override func value(in transaction: PropertyTransaction) -> Value {
+    transaction.value(of: self)
+  }
+
+  /// The value as the transaction sees it, and whether it differs from the committed one (the transaction set
+  /// it, or the graph has still to propagate a set).
+  @usableFromInline
+  override func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
+    if let written = transaction.written(self) { return (written, true) }
+    return withState { state in (state.latest.unsafelyUnwrapped, version != committedVersion) }
+  }
+
+  // MARK: Ending
+
+  /// Completes the property (a `MutableProperty` released, a producer ended): after every change accepted
+  /// before, in the graph.
+  @usableFromInline
+  final func end() {
+    let domain = withState { state -> GraphDomain? in
+      guard isInGraph, !state.isTerminated else { return nil }
+      return PropertyGraph.state.withLock { _ -> GraphDomain? in
+        let root = links.domain.root
+        root.queue.append(.end(self))
+        guard root.owner == nil else { return nil }
+        root.owner = currentThreadID()
+        return root
+      }
+    }
+    guard isInGraphUnlocked else { return send(.completed) }
+    if let domain { PropertyGraph.propagate(domain) }
+  }
+
+  /// ``isInGraph`` read under the core's lock.
+  @usableFromInline
+  final var isInGraphUnlocked: Bool { withState { _ in isInGraph } }
+}
+
+/// A value accepted in the graph, waiting for the wave that propagates it.
+@usableFromInline
+struct PendingChange<Value> {
+  @usableFromInline let value: Value
+  /// The source's ``SourceCore/version`` once this value was accepted.
+  @usableFromInline let version: UInt64
+
+  @inlinable
+  init(value: Value, version: UInt64) {
+    self.value = value
+    self.version = version
+  }
+}
+
+/// What a set decided under the core's lock, to be done after it.
+@usableFromInline
+enum SetStep<Value> {
+  /// Nothing: the change was queued behind a delivery or a propagation in progress, or the property ended.
+  case none
+  /// Deliver the value to these observers, then drain (a source alone, which was idle).
+  case deliver(Value, ObserverList<Value, Never>)
+  /// Propagate the domain, which this thread now owns.
+  case propagate(GraphDomain)
+  /// A binding's set of the second property came back around a cycle (the first tells how, where known): it
+  /// was not made; report it.
+  case cycle(Lineage, any GraphVertex)
+}

@@ -1,0 +1,145 @@
+/// One propagation through the property graph: the changes of some sources, and everything computed from them.
+///
+/// A wave runs on the thread that owns its domain, in three phases:
+/// 1. **Compute.** Every vertex downstream of the changed sources is visited once, in rank order (a vertex
+///    after all of its inputs), and computed only if one of its inputs changed in the wave. So each derived
+///    property is computed at most once per change, from inputs that are all up to date: no glitch, whatever
+///    the shape of the graph. The operators' closures run here, outside every lock.
+/// 2. **Commit.** Under the graph's lock, every new value becomes the committed one at once: another thread
+///    that reads derived values (or creates a property from them) sees the whole wave or none of it.
+/// 3. **Deliver.** Every derived property's `value` is brought up to date first, then the observers of each
+///    changed property are called: sources first, then derived properties by rank. An observer therefore
+///    reads, anywhere in the graph, only values of this one consistent state. A change it makes is queued
+///    behind the wave (its domain is owned) and propagated next, or, in another domain, propagated there.
+@usableFromInline
+final class Wave {
+  @usableFromInline let id: UInt64
+  /// What caused the wave: a change made from inside its delivery is caused by it too.
+  @usableFromInline let lineage: Lineage
+  /// A source that ended: the wave delivers its end instead of a change.
+  @usableFromInline let ending: (any GraphVertex)?
+  /// The vertices whose value changed, in the order they changed: sources first, then derived by rank.
+  @usableFromInline var changed: [any GraphVertex] = []
+  /// The vertices to compute, by rank; ``cursor`` is the next one.
+  @usableFromInline var pending: [any GraphVertex] = []
+  @usableFromInline var cursor = 0
+  /// A vertex computed whether or not an input changed (a catch-up).
+  @usableFromInline var forced: (any GraphVertex)?
+  /// The domains this wave propagates (several for a transaction's commit).
+  @usableFromInline var domains: [GraphDomain] = []
+  /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
+  @usableFromInline var aloneDeliveries: [() -> Void] = []
+
+  @usableFromInline
+  init(id: UInt64, lineage: Lineage) {
+    self.id = id
+    self.lineage = lineage
+    ending = nil
+  }
+
+  @usableFromInline
+  init(id: UInt64, ending source: any GraphVertex) {
+    self.id = id
+    lineage = Lineage()
+    ending = source
+  }
+
+  // MARK: Scheduling (under the graph's lock)
+
+  /// Adds `vertex` to the vertices to compute, once.
+  @usableFromInline
+  func schedule(_ vertex: any GraphVertex) {
+    guard !vertex.links.isDetached, vertex.links.scheduledIn != id else { return }
+    vertex.links.scheduledIn = id
+    pending.append(vertex)
+  }
+
+  /// Schedules every vertex downstream of `vertex`.
+  @usableFromInline
+  func scheduleDependents(of vertex: any GraphVertex) {
+    var index = pending.count
+    for dependent in vertex.links.dependents { schedule(dependent) }
+    while index < pending.count {
+      for dependent in pending[index].links.dependents { schedule(dependent) }
+      index += 1
+    }
+  }
+
+  /// Orders the vertices still to compute by rank, keeping the scheduling order among equal ranks.
+  @usableFromInline
+  func sortPending() {
+    guard pending.count - cursor > 1 else { return }
+    let rest = pending[cursor...].enumerated().sorted { left, right in
+      let (l, r) = (left.element.links.rank, right.element.links.rank)
+      return l != r ? l < r : left.offset < right.offset
+    }
+    pending.replaceSubrange(cursor..., with: rest.map(\.element))
+  }
+
+  /// Schedules a vertex that attached during the compute phase (an operator's closure created it): it read
+  /// its inputs as the wave sees them, so it only needs computing if an input of its is still to come.
+  @usableFromInline
+  func scheduleLate(_ vertex: any GraphVertex) {
+    let current = cursor > 0 ? pending[cursor - 1].links.rank : -1
+    guard vertex.links.rank > current else { return }
+    schedule(vertex)
+    sortPending()
+  }
+
+  // MARK: Running (the owner of the domains)
+
+  /// Computes, commits and delivers the wave.
+  @usableFromInline
+  func run() {
+    if let ending { return ending.endNow() }
+    compute()
+    commit()
+    deliver()
+  }
+
+  /// Phase 1: computes every scheduled vertex in rank order.
+  @usableFromInline
+  func compute() {
+    while cursor < pending.count {
+      let vertex = pending[cursor]
+      cursor += 1
+      switch vertex.compute(in: self) {
+      case .unchanged:
+        break
+      case .changed:
+        vertex.links.changedIn = id
+        changed.append(vertex)
+      case .deferred:
+        PropertyGraph.state.withLock { _ in
+          pending.append(vertex)
+          sortPending()
+        }
+      }
+    }
+  }
+
+  /// Phase 2: commits every changed vertex at once, and registers the delivery on this thread.
+  @usableFromInline
+  func commit() {
+    let thread = currentThreadID()
+    PropertyGraph.state.withLock { graph in
+      graph.commits &+= 1
+      for vertex in changed {
+        vertex.commit()
+        vertex.links.lastCommit = graph.commits
+      }
+      for domain in domains { domain.computing = nil }
+      graph.deliveries.append(Delivery(thread: thread, lineage: lineage))
+    }
+  }
+
+  /// Phase 3: publishes every derived value, then delivers each change.
+  @usableFromInline
+  func deliver() {
+    for vertex in changed { vertex.publish() }
+    for delivery in aloneDeliveries { delivery() }
+    for vertex in changed { vertex.deliver() }
+    let thread = currentThreadID()
+    PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
+  }
+}
