@@ -52,11 +52,45 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   /// Sets `newValue`; see ``MutableProperty/value``. `viaBinding` marks a set made by `<~`, which stops at a
   /// cycle (see ``BindingCycle``).
+  ///
+  /// The common case — a source alone, not a binding, no transaction — is a replaying core's send, kept
+  /// small enough to inline: one relaxed load to rule out a transaction, one critical section that stores the
+  /// value and takes the core, the delivery, the drain. Everything else goes through ``setSlowly(_:viaBinding:)``.
   @inlinable
   final func set(_ newValue: Value, viaBinding: Bool = false) {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return transaction.set(self, to: newValue)
     }
+    guard !viaBinding, let delivery = withState({ state in storeAlone(newValue, &state) }) else {
+      return setSlowly(newValue, viaBinding: viaBinding)
+    }
+    guard let observers = delivery else { return }
+    Self.deliver(.value(newValue), to: observers)
+    drain()
+  }
+
+  /// Under the core's lock, for a source alone: stores `value` and returns the observers to deliver it to
+  /// (`.some(nil)` when it is queued behind a delivery, or the property ended). Returns `nil` for a source in
+  /// the graph, storing nothing.
+  @inlinable @inline(__always)
+  final func storeAlone(_ value: Value, _ state: inout State) -> Observers?? {
+    guard !isInGraph else { return nil }
+    state.latest = value
+    version &+= 1
+    guard !state.isTerminated else { return .some(nil) }
+    guard !state.isDelivering else {
+      state.pending.append(.event(.value(value)))
+      return .some(nil)
+    }
+    state.isDelivering = true
+    state.deliverer = currentThreadID()
+    state.delivered = value
+    return .some(state.observers)
+  }
+
+  /// ``set(_:viaBinding:)`` for a source in the graph, or a binding's set (which checks for a cycle).
+  @usableFromInline @inline(never)
+  final func setSlowly(_ newValue: Value, viaBinding: Bool) {
     let step = withState { state in accept(newValue, viaBinding: viaBinding, &state) }
     finish(step)
   }
@@ -94,7 +128,9 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @inlinable @inline(__always)
   final func accept(_ value: Value, viaBinding: Bool, _ state: inout State) -> SetStep<Value> {
     guard !isInGraph else { return acceptInGraph(value, viaBinding: viaBinding, &state) }
-    if viaBinding, state.isDelivering, state.deliverer == currentThreadID() { return .cycle(Lineage(), self) }
+    if viaBinding, state.isDelivering, state.deliverer == currentThreadID() {
+      return .cycle(CycleReport(Lineage(), self))
+    }
     state.latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
@@ -120,7 +156,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let thread = currentThreadID()
     let step = PropertyGraph.state.withLock { graph -> SetStep<Value> in
       let cause = graph.lineage(on: thread)
-      if viaBinding, cause.contains(self) { return .cycle(cause, self) }
+      if viaBinding, cause.contains(self) { return .cycle(CycleReport(cause, self)) }
       pendingChanges.append(PendingChange(value: value, version: version &+ 1))
       let root = links.domain.root
       root.queue.append(.change(self, cause.appending(self)))
@@ -145,8 +181,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       drain()
     case .propagate(let domain):
       PropertyGraph.propagate(domain)
-    case .cycle(let cause, let target):
-      BindingCycle.report(cause, target)
+    case .cycle(let report):
+      report.send()
     }
   }
 
@@ -240,7 +276,27 @@ enum SetStep<Value> {
   case deliver(Value, ObserverList<Value, Never>)
   /// Propagate the domain, which this thread now owns.
   case propagate(GraphDomain)
-  /// A binding's set of the second property came back around a cycle (the first tells how, where known): it
-  /// was not made; report it.
-  case cycle(Lineage, any GraphVertex)
+  /// A binding's set came back around a cycle: it was not made; report it.
+  case cycle(CycleReport)
+}
+
+/// A binding cycle to report, once the locks are released.
+@usableFromInline
+final class CycleReport {
+  /// The changes that led to the set, where known.
+  @usableFromInline let cause: Lineage
+  /// The property the binding would have set.
+  @usableFromInline let target: any GraphVertex
+
+  @usableFromInline
+  init(_ cause: Lineage, _ target: any GraphVertex) {
+    self.cause = cause
+    self.target = target
+  }
+
+  /// Calls ``BindingCycle/handler``.
+  @usableFromInline
+  func send() {
+    BindingCycle.report(cause, target)
+  }
 }
