@@ -32,11 +32,29 @@ import Testing
     let summary = TestRecorder(viewModel.summary)
     viewModel.name.text.value = "Zhuo"
     viewModel.phone.text.value = "18610001000"
-    viewModel.clearCommand.execute()
+    viewModel.clearCommand.execute()  // one change: both inputs at once
     summary.expect(values: [
       " will stay at Meituan Hotel\nPhone: ",
       "Zhuo will stay at Meituan Hotel\nPhone: ",
       "Zhuo will stay at Meituan Hotel\nPhone: 18610001000",
+      " will stay at Meituan Hotel\nPhone: ",
+    ])
+  }
+
+  @Test func clearIsOneChangeSoTheSummaryIsRenderedOnce() {
+    // The command clears both inputs in one transaction: the summary, which the view renders, changes once,
+    // straight to the empty form.
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
+    let renders = TestRecorder(viewModel.summary.signal)
+    viewModel.clearCommand.execute()
+    renders.expect(values: [" will stay at Meituan Hotel\nPhone: "])
+
+    // The same two clears without a transaction: two renders, the first of a half-cleared form.
+    let unbatched = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
+    let unbatchedRenders = TestRecorder(unbatched.summary.signal)
+    unbatched.name.clear()
+    unbatched.phone.clear()
+    unbatchedRenders.expect(values: [
       " will stay at Meituan Hotel\nPhone: 18610001000",
       " will stay at Meituan Hotel\nPhone: ",
     ])

@@ -36,7 +36,7 @@ public final class HotelOrderViewModel {
   public let phone: PhoneInputViewModel
   /// `"<name> will stay at <title>\nPhone: <phone>"`, an empty input shown as empty; it follows all three.
   public let summary: Property<String>
-  /// Empties both inputs.
+  /// Empties both inputs, as one change: ``summary`` and the view that shows it are updated once per clear.
   public let clearCommand: Command<Void, Void, Never>
   /// Submits the order: it sends the order, or fails with the first input's error (name, then phone).
   public let submitCommand: Command<Void, HotelOrder, InputError>
@@ -53,8 +53,12 @@ public final class HotelOrderViewModel {
       "\(name ?? "") will stay at \(title)\nPhone: \(phone ?? "")"
     }
     clearCommand = Command(work: { (_: Void) in
-      name.clear()
-      phone.clear()
+      // One transaction, so that the summary never shows a half-cleared form and is rendered once, not once
+      // per field.
+      withTransaction {
+        name.clear()
+        phone.clear()
+      }
     })
     submitCommand = Command(work: { (_: Void) throws(InputError) -> HotelOrder in
       if let error = name.validationError.value ?? phone.validationError.value { throw error }
