@@ -38,8 +38,13 @@ class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
       openInputs.remove(at: index)
       return shouldEnd(afterEndOf: input)
     }
-    if ends { send(.completed) }
+    if ends { send(.completed) } else { continues(afterEndOf: input) }
   }
+
+  /// An input ended and the core goes on: it may let go of what only that input needed. Called where
+  /// ``inputEnded(_:)`` is, on the thread propagating the end.
+  @usableFromInline
+  func continues(afterEndOf input: ObjectIdentifier) {}
 
   /// Under the core's lock, after `input` ended (``openInputs`` no longer has it): whether the core ends now.
   /// By default, once every input has ended.

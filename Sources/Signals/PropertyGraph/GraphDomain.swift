@@ -25,6 +25,14 @@ final class GraphDomain {
   @usableFromInline
   init() {}
 
+  /// Whether this domain and `other` are being computed by one wave (a transaction's commit takes several
+  /// domains at once): they may merge while it runs, as one propagation owns both.
+  @usableFromInline
+  func isComputing(with other: GraphDomain) -> Bool {
+    guard let wave = computing else { return false }
+    return other.computing === wave
+  }
+
   /// The domain this one belongs to now, after merges.
   @usableFromInline
   var root: GraphDomain {

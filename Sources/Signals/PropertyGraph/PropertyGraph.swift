@@ -161,7 +161,7 @@ struct GraphState {
       if !roots.contains(where: { $0 === root }) { roots.append(root) }
     }
     let owned = roots.filter { $0.owner != nil }
-    guard owned.count <= 1 else {
+    guard owned.count <= 1 || owned.allSatisfy({ $0.isComputing(with: owned[0]) }) else {
       pendingMerges.append(PendingMerge(vertex: vertex, inputs: inputs, snapshot: snapshot))
       return nil
     }

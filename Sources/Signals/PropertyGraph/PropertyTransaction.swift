@@ -196,7 +196,15 @@ final class PropertyTransaction {
       wave.aloneDeliveries = aloneDeliveries
       wave.run()
     }
-    for domain in groups.domains { PropertyGraph.propagate(domain) }
+    // The commit's wave may have merged some of its domains (a property switched to, or was created over,
+    // two of them): each remaining one is propagated once.
+    let roots = PropertyGraph.state.withLock { _ in
+      groups.domains.reduce(into: [GraphDomain]()) { roots, domain in
+        let root = domain.root
+        if !roots.contains(where: { $0 === root }) { roots.append(root) }
+      }
+    }
+    for root in roots { PropertyGraph.propagate(root) }
   }
 
   /// Stores every value under the locks of all their sources at once, then runs `body` (still under them).

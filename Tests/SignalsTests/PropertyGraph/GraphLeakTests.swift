@@ -121,6 +121,30 @@ import Testing
     #expect(large.value == "still settable")
   }
 
+  @Test func flatMapLatestLetsGoOfItsTransformAndInnerPropertyOnceTheOuterEnds() {
+    // A view model's properties go away while a view still observes the result: the outer ends, so no other
+    // inner property can ever be chosen. The transform (which holds the candidates) and the current inner
+    // property are let go, so the inner one ends once nobody else holds it, and so does the result.
+    weak var weakInner: MutableProperty<String>?
+    let canaryAlive = Locked(true)
+    let recorder: Recorder<String, Never>
+    do {
+      let outer = MutableProperty(0)
+      let inner = MutableProperty("first")
+      weakInner = inner
+      let canary = Canary { canaryAlive.withLock { $0 = false } }
+      recorder = Recorder(
+        outer.flatMap(.latest) { _ -> MutableProperty<String> in
+          _ = canary
+          return inner
+        }.signal)
+      inner.value = "second"
+    }
+    #expect(weakInner == nil)
+    #expect(!canaryAlive.withLock { $0 })
+    #expect(recorder.descriptions == ["second", "completed"])
+  }
+
   @Test func aGraphReadInsideATransactionIsFreedAfterIt() {
     let source = MutableProperty(1)
     let diamond = Diamond()

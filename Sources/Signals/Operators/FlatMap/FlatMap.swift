@@ -103,8 +103,10 @@ extension PropertyProtocol {
   ///   changes (from the new inner property) or the current inner property changes. Glitch-free: when one
   ///   change reaches both this property and the inner one, the result is computed once, after both.
   /// - Completes: when this property and the current inner property have ended.
-  /// - Disposal: the property `transform` returned is kept alive while it is the current one; the result
-  ///   detaches as ``map(_:)-((Value)->U)`` does.
+  /// - Disposal: the property `transform` returned is kept alive while it is the current one and this property
+  ///   has not ended. Once this property ends, no other one can be chosen: `transform` (and what it captured)
+  ///   and the current inner property are let go, and the result follows the inner property until it ends too
+  ///   (which it does once nobody holds it). The result detaches as ``map(_:)-((Value)->U)`` does.
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,

@@ -62,7 +62,8 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
     inner = newInner
     let newID = ObjectIdentifier(newInner)
     withState { _ in
-      openInputs.removeAll { $0 == innerID }
+      // The inner property may also be the outer one: only the inner's place goes.
+      if let index = openInputs.lastIndex(of: innerID) { openInputs.remove(at: index) }
       openInputs.append(newID)
       innerID = newID
     }
@@ -75,6 +76,17 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   @usableFromInline
   override func shouldEnd(afterEndOf input: ObjectIdentifier) -> Bool {
     !openInputs.contains(ObjectIdentifier(outer)) && !openInputs.contains(innerID)
+  }
+
+  /// Once the outer property ended, no other inner property can be chosen: the transform (and what it
+  /// captured) and the current inner property are let go, so that an inner property nobody else holds can
+  /// end, and this one with it. The core keeps the inner property's core, and follows it until then.
+  @usableFromInline
+  override func continues(afterEndOf input: ObjectIdentifier) {
+    guard input == ObjectIdentifier(outer) else { return }
+    let current = inner
+    transform = { _ in (current, current) }
+    innerProperty = nil
   }
 
   @usableFromInline
@@ -97,22 +109,25 @@ extension GraphState {
   /// property): moves the dependency, merges `new`'s domain into the vertex's (or, if another propagation owns
   /// it, waits to merge and sets `isForeign`), and raises the vertex's rank above `new`'s. Returns whether
   /// the rank rose.
+  ///
+  /// The inner property is the last input; it may also be the outer one (or become it), so a dependency is
+  /// removed only when no input of the vertex is `old` any more, and added only once.
   @usableFromInline
   mutating func replaceInput(
     _ old: any GraphVertex, with new: any GraphVertex, of vertex: any GraphVertex, isForeign: inout Bool
   ) -> Bool {
-    old.links.dependents.removeAll { $0 === vertex }
-    vertex.links.inputs = vertex.links.inputs.map { $0 === old ? new : $0 }
+    if let index = vertex.links.inputs.lastIndex(where: { $0 === old }) { vertex.links.inputs[index] = new }
+    if !vertex.links.inputs.contains(where: { $0 === old }) { old.links.dependents.removeAll { $0 === vertex } }
     let root = vertex.links.domain.root
     let newRoot = new.links.domain.root
-    if newRoot !== root, newRoot.owner != nil {
+    if newRoot !== root, newRoot.owner != nil, !newRoot.isComputing(with: root) {
       isForeign = true
       pendingMerges.append(PendingMerge(vertex: vertex, inputs: vertex.links.inputs, snapshot: commits))
       return false
     }
     isForeign = false
     if newRoot !== root { merge(newRoot, into: root) }
-    new.links.dependents.append(vertex)
+    if !new.links.dependents.contains(where: { $0 === vertex }) { new.links.dependents.append(vertex) }
     guard new.links.rank >= vertex.links.rank else { return false }
     raiseRank(of: vertex, above: new.links.rank, stoppingAt: new)
     return true
