@@ -55,7 +55,7 @@ extension PropertyProtocol {
     Property(derived: MapPropertyCore(graphCore, transform))
   }
 
-  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Value)->U)``.
+  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
   public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
     map { $0[keyPath: keyPath] }
   }

@@ -81,7 +81,7 @@ extension PropertyProtocol {
   ///   computed from it is not recomputed for a change it held back (unless another of its inputs changed):
   ///   this is how a graph stops a change that makes no difference.
   /// - Completes: when this property ends.
-  /// - Disposal: as ``map(_:)-((Value)->U)``.
+  /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
     Property(derived: SkipRepeatsPropertyCore(graphCore, isEquivalent))
   }
