@@ -23,9 +23,13 @@ extension MutableProperty: ChannelTerminalProvider {
   /// setting thread. That is always the terminal's own value when the property was idle — the normal case.
   /// If the property was busy delivering (the set came from inside one of its observers, or while another
   /// thread was delivering), the value is delivered later, after the set returned, and then it does come
-  /// out of the terminal: one extra, harmless delivery of the current value, never a lost one. Values that
-  /// are not `Equatable` are handled the same way: nothing is compared.
+  /// out of the terminal: one extra, harmless delivery of the current value, never a lost one. If that
+  /// delivery reaches, through a two-way binding, a property the same change already set (the two ends share
+  /// a derived property, so their changes queue behind each other), that set is dropped as the echo it is:
+  /// a two-way binding never loops, and the drop is not reported as a ``BindingCycle``. Values that are not
+  /// `Equatable` are handled the same way: nothing is compared.
   public var channelTerminal: ChannelTerminal<Value> {
+    self.source.enterGraph()
     let source = EchoSource()
     let producer = self.producer
     return ChannelTerminal(
@@ -45,7 +49,7 @@ extension MutableProperty: ChannelTerminalProvider {
     ) { [weak self] event in
       guard case .value(let value) = event, let self else { return }
       EchoSource.$current.withValue(Mark(source: ObjectIdentifier(source), set: source.nextSet())) {
-        self.value = value
+        self.source.set(value, origin: .channel)
       }
     }
   }

@@ -37,6 +37,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   enum Item {
     /// Deliver an event to every observer.
     case event(Event)
+    /// Deliver a property's change inside the context it was queued from (see ``DeliveryContext``).
+    case change(Value, any DeliveryContext)
     /// Replay the current value to a new observer, then attach it (unless its subscription was disposed).
     case attach(ObserverEntry<Value, Failure>, Subscription<Value, Failure>)
   }
@@ -233,6 +235,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
           return .deliver(event, state.observers)
+        case .change(let value, let context):
+          state.delivered = value
+          return .deliverChange(value, state.observers, context)
         case .attach(let entry, let subscription):
           guard !subscription.isDisposed else { return .attach(entry, nil) }
           state.observers.append(entry)
@@ -250,6 +255,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         }
       case .attach(let entry, let current):
         if let current { entry.receive(.value(current)) }
+      case .deliverChange(let value, let observers, let context):
+        context.deliver { Self.deliver(.value(value), to: observers) }
       }
     }
   }
@@ -440,16 +447,16 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Delivers `value` as the next change of a replaying core without touching `latest`, or queues it behind a
-  /// delivery in progress like any send; an ended core drops it.
+  /// delivery in progress like any send (to be delivered inside `context`); an ended core drops it.
   ///
   /// For properties, whose graph decides what `latest` is: a source's `latest` is its newest accepted value,
   /// which may already be ahead of the change being delivered.
   @inlinable
-  final func deliverChange(_ value: Value) {
+  final func deliverChange(_ value: Value, context: any DeliveryContext) {
     let snapshot = withState { state -> Observers? in
       guard !state.isTerminated else { return nil }
       guard !state.isDelivering else {
-        state.pending.append(.event(.value(value)))
+        state.pending.append(.change(value, context))
         return nil
       }
       state.isDelivering = true
@@ -502,6 +509,8 @@ enum DrainStep<Value, Failure: Error> {
   case deliver(Signal<Value, Failure>.Event, ObserverList<Value, Failure>)
   /// Replay the current value, if any, to an observer just attached.
   case attach(ObserverEntry<Value, Failure>, Value?)
+  /// Deliver a queued property change to these observers inside its context.
+  case deliverChange(Value, ObserverList<Value, Failure>, any DeliveryContext)
 }
 
 /// What attaching a replaying observer must do once the lock is released.

@@ -88,7 +88,7 @@ final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendab
   @usableFromInline
   override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
     let (value, changed) = input.tentative(in: transaction)
-    return changed ? (transform(value), true) : (committedValue, false)
+    return changed ? (transform(value), true) : (committedValue(in: transaction), false)
   }
 
   @usableFromInline

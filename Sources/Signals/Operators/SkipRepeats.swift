@@ -117,7 +117,8 @@ final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Senda
   @usableFromInline
   override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
     let (value, changed) = input.tentative(in: transaction)
-    guard changed, !isEquivalent(committedValue, value) else { return (committedValue, false) }
+    let committed = committedValue(in: transaction)
+    guard changed, !isEquivalent(committed, value) else { return (committed, false) }
     return (value, true)
   }
 

@@ -60,9 +60,13 @@ public final class MutableProperty<Value>: PropertyProtocol {
     try source.modify(body)
   }
 
-  /// Reads the value under the property's lock. `body` must not set this property.
+  /// Reads the value under the property's lock (inside a transaction, the value the transaction sees, as
+  /// ``value`` does). `body` must not set this property.
   public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
-    try source.state.withLock { try body($0.latest!) }
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return try body(transaction.value(of: source))
+    }
+    return try source.state.withLock { try body($0.latest!) }
   }
 }
 

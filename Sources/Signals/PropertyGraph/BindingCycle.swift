@@ -26,8 +26,8 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
     let route = path.joined(separator: " → ")
     return path.count < 2
       ? "Signals: a binding cycle was stopped: a binding set \(route) while its own change was being delivered."
-      : "Signals: a binding cycle was stopped: \(route). The last set was not made; break the cycle "
-        + "(skipRepeats() on one side, or a two-way binding with <~>)."
+      : "Signals: a binding cycle was stopped: \(route). The last set was not made. If these properties "
+        + "should follow each other, bind them two-way (a <~> b); otherwise remove one of the bindings."
   }
 
   /// What is called with each cycle stopped, on the thread where it happened, outside every lock. By default

@@ -79,7 +79,7 @@ class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
   /// when no input changed.
   @usableFromInline
   func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    (committedValue, false)
+    (committedValue(in: transaction), false)
   }
 
   // MARK: Disposable (the core's own termination)

@@ -19,8 +19,8 @@ protocol GraphVertex: AnyObject {
   func compute(in wave: Wave) -> ComputeResult
 
   /// Under the graph's lock, when a wave starts: a source takes its next accepted value as its value in the
-  /// wave. Derived vertices do nothing.
-  func takeNextChange()
+  /// wave, and returns who set it. Derived vertices do nothing.
+  func takeNextChange() -> SetOrigin
 
   /// Makes the value computed for the wave the committed one, keeping the previous one aside. Called under the
   /// graph's lock, for every vertex that changed in the wave at once, so that nobody reads half a wave.
@@ -30,8 +30,9 @@ protocol GraphVertex: AnyObject {
   /// returns; the value kept aside by ``commit()`` is released.
   func publish()
 
-  /// Delivers the committed value to the vertex's observers (or queues it behind a delivery in progress).
-  func deliver()
+  /// Delivers the committed value to the vertex's observers (or queues it behind a delivery in progress, to be
+  /// delivered as a change `wave` caused).
+  func deliver(in wave: Wave)
 
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   var typeDescription: String { get }
@@ -41,6 +42,10 @@ protocol GraphVertex: AnyObject {
 
   /// Whether the vertex's value, as `transaction` sees it, differs from the committed one.
   func tentativelyChanged(in transaction: PropertyTransaction) -> Bool
+
+  /// Under the graph's lock: the committed value a transaction's read computes from, and a source's
+  /// ``SourceCore/committedVersion`` (0 for a derived vertex).
+  func committedValueAndVersion() -> (Any?, UInt64)
 
   /// Ends the vertex: what a source's end does when its turn comes in its domain.
   func endNow()

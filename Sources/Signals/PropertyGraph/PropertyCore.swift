@@ -61,7 +61,7 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
 
   /// A source takes its next accepted value for the wave; see ``GraphVertex/takeNextChange()``.
   @usableFromInline
-  func takeNextChange() {}
+  func takeNextChange() -> SetOrigin { .user }
 
   /// Releases what ``commit()`` kept aside; a derived property also makes its committed value its `value`.
   @usableFromInline
@@ -77,10 +77,10 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
     waveValue = nil
   }
 
-  /// Delivers the committed value to the observers.
+  /// Delivers the committed value to the observers, as a change `wave` caused.
   @usableFromInline
-  final func deliver() {
-    deliverChange(committed.unsafelyUnwrapped)
+  final func deliver(in wave: Wave) {
+    deliverChange(committed.unsafelyUnwrapped, context: wave)
   }
 
   @usableFromInline
@@ -118,6 +118,18 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
   @usableFromInline
   func value(in transaction: PropertyTransaction) -> Value {
     latestValue
+  }
+
+  /// See ``GraphVertex/committedValueAndVersion()``.
+  @usableFromInline
+  func committedValueAndVersion() -> (Any?, UInt64) {
+    (committed, 0)
+  }
+
+  /// The committed value as `transaction`'s reads see it (its snapshot).
+  @usableFromInline
+  final func committedValue(in transaction: PropertyTransaction) -> Value {
+    transaction.committedValue(of: self)
   }
 
   /// Makes a source part of the graph; see ``GraphVertex/enterGraph()``. A derived core always is.

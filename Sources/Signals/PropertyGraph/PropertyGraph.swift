@@ -76,12 +76,18 @@ struct GraphState {
   /// What caused changes made now on `thread`: the lineage of the innermost wave it is delivering.
   @usableFromInline
   func lineage(on thread: ThreadID) -> Lineage {
+    wave(deliveredOn: thread)?.lineage ?? Lineage()
+  }
+
+  /// The innermost wave `thread` is delivering, if any.
+  @usableFromInline
+  func wave(deliveredOn thread: ThreadID) -> Wave? {
     var index = deliveries.count
     while index > 0 {
       index -= 1
-      if deliveries[index].thread == thread { return deliveries[index].lineage }
+      if deliveries[index].thread == thread { return deliveries[index].wave }
     }
-    return Lineage()
+    return nil
   }
 
   /// Ends the innermost delivery of `thread`.
@@ -134,8 +140,10 @@ struct GraphState {
   ) -> Wave {
     let wave = Wave(id: nextWaveID(), lineage: lineage)
     for source in sources {
-      source.takeNextChange()
+      let origin = source.takeNextChange()
+      if sources.count == 1 { wave.origin = origin }
       source.links.changedIn = wave.id
+      wave.sources.append(source)
       wave.changed.append(source)
       wave.scheduleDependents(of: source)
     }
@@ -224,16 +232,16 @@ struct GraphState {
   }
 }
 
-/// A wave being delivered on a thread, with what caused it.
+/// A wave being delivered on a thread: what caused a change made from inside its delivery.
 @usableFromInline
 struct Delivery {
   @usableFromInline let thread: ThreadID
-  @usableFromInline let lineage: Lineage
+  @usableFromInline let wave: Wave
 
   @usableFromInline
-  init(thread: ThreadID, lineage: Lineage) {
+  init(thread: ThreadID, wave: Wave) {
     self.thread = thread
-    self.lineage = lineage
+    self.wave = wave
   }
 }
 

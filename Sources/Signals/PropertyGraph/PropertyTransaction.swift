@@ -20,9 +20,10 @@ import Synchronization
 /// - **Other threads** see nothing of the transaction before it ends: they read the values from before it,
 ///   then every set at once. Two transactions that set the same properties on two threads apply one after the
 ///   other, each whole: the properties end with one transaction's values, never a mix. A set made on another
-///   thread meanwhile applies at once, and the commit, which comes later, overwrites it. A transaction that
-///   reads a derived property holds that property's graph until it ends; changes other threads make to that
-///   graph meanwhile are propagated after it, in order.
+///   thread meanwhile applies at once, and the commit, which comes later, overwrites it. A read inside a
+///   transaction holds nothing: it is computed from the transaction's values and, for everything else, from
+///   one consistent state of the graph, the newest when the read starts (including sets another thread made
+///   that are still being propagated).
 /// - **A throw** rolls back the sets made in the transaction it leaves (nobody saw them), then the error is
 ///   rethrown; an outer transaction that catches it goes on with its own sets.
 /// - `modify` inside a transaction changes the transaction's value, not the property's: a set another thread
@@ -72,9 +73,14 @@ final class PropertyTransaction {
   /// Counts the sets, so that a value computed for a read stays valid until the next set.
   var sets: UInt64 = 0
   /// Values of derived properties computed for reads, with the number of sets they were computed after.
+  /// Cleared with ``snapshot``.
   var computed: [ObjectIdentifier: (sets: UInt64, value: Any, changed: Bool)] = [:]
-  /// Domains taken to compute values for reads; they are propagated when the transaction ends.
-  var heldDomains: [GraphDomain] = []
+  /// What reads compute from: the committed state of the vertices they need, taken under one hold of the
+  /// graph's lock (see ``prepareRead(of:)``), by vertex.
+  var snapshot: [ObjectIdentifier: CommittedState] = [:]
+  /// The graph's commit count when ``snapshot`` was taken: a later commit that changed one of its vertices
+  /// makes it stale.
+  var snapshotCommits: UInt64 = .max
 
   /// Opens a transaction on the calling thread, or nests in the open one.
   static func begin() -> PropertyTransaction {
@@ -134,36 +140,6 @@ final class PropertyTransaction {
     (writes[ObjectIdentifier(source)] as? TransactionValue<Value>)?.value
   }
 
-  // MARK: Reads of derived properties
-
-  /// The value of a derived property as the transaction sees it: computed from its values. If another thread
-  /// is propagating the property's graph, its committed value.
-  @usableFromInline
-  func read<Value>(_ core: DerivedCore<Value>) -> Value {
-    let thread = currentThreadID()
-    let held = PropertyGraph.state.withLock { _ -> Bool in
-      let root = core.links.domain.root
-      if root.owner == nil {
-        root.owner = thread
-        heldDomains.append(root)
-      }
-      return root.owner == thread
-    }
-    guard held else { return core.latestValue }
-    return core.tentative(in: self).value
-  }
-
-  /// What was computed for `vertex` since the last set, if anything.
-  func computedValue<Value>(of vertex: AnyObject, as _: Value.Type) -> (value: Value, changed: Bool)? {
-    guard let entry = computed[ObjectIdentifier(vertex)], entry.sets == sets else { return nil }
-    return (entry.value as! Value, entry.changed)
-  }
-
-  /// Remembers what was computed for `vertex`.
-  func remember<Value>(_ value: Value, changed: Bool, of vertex: AnyObject) {
-    computed[ObjectIdentifier(vertex)] = (sets, value, changed)
-  }
-
   // MARK: Commit
 
   /// Applies every set at once, then propagates them: one wave for the domains this thread can take now (and
@@ -172,19 +148,16 @@ final class PropertyTransaction {
     computed = [:]
     let groups = CommitGroups(thread: currentThreadID())
     let applied = order.compactMap { writes[$0] }
-    if !applied.isEmpty {
-      Self.commits.withLock { _ in
-        Self.apply(applied[...]) {
-          PropertyGraph.state.withLock { _ in
-            for write in applied { write.queue(in: groups) }
-            groups.pickReady(holding: heldDomains)
-          }
+    snapshot = [:]
+    guard !applied.isEmpty else { return }
+    Self.commits.withLock { _ in
+      Self.apply(applied[...]) {
+        PropertyGraph.state.withLock { _ in
+          for write in applied { write.queue(in: groups) }
+          groups.pickReady()
         }
       }
-    } else {
-      PropertyGraph.state.withLock { _ in groups.pickReady(holding: heldDomains) }
     }
-    heldDomains = []
     writes = [:]
     order = []
     let aloneDeliveries = applied.compactMap(\.aloneDelivery)
@@ -274,7 +247,7 @@ final class TransactionValue<Value>: TransactionWrite {
   func queue(in groups: CommitGroups) {
     guard isInGraph else { return }
     groups.group(in: source.links.domain.root).sources.append(source)
-    source.pendingChanges.append(PendingChange(value: value, version: version))
+    source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
   }
 }
 
@@ -305,12 +278,10 @@ final class CommitGroups {
     return group
   }
 
-  /// Takes every domain with a group that no propagation owns (and those the transaction held for its
-  /// reads), and picks the groups first in line in them. A group queued behind other changes, or in a domain
-  /// another propagation owns, waits its turn there.
+  /// Takes every domain with a group that no propagation owns, and picks the groups first in line in them. A
+  /// group queued behind other changes, or in a domain another propagation owns, waits its turn there.
   @usableFromInline
-  func pickReady(holding held: [GraphDomain]) {
-    for domain in held where !domains.contains(where: { $0 === domain }) { domains.append(domain) }
+  func pickReady() {
     for group in groups {
       guard let root = group.sources.first?.links.domain.root else { continue }
       if root.owner == nil {

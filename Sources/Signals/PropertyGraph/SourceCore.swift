@@ -50,19 +50,19 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Setting
 
-  /// Sets `newValue`; see ``MutableProperty/value``. `viaBinding` marks a set made by `<~`, which stops at a
-  /// cycle (see ``BindingCycle``).
+  /// Sets `newValue`; see ``MutableProperty/value``. A set made by `<~` or by a two-way binding (`origin`)
+  /// stops at a cycle (see ``BindingCycle``).
   ///
   /// The common case — a source alone, not a binding, no transaction — is a replaying core's send, kept
   /// small enough to inline: one relaxed load to rule out a transaction, one critical section that stores the
-  /// value and takes the core, the delivery, the drain. Everything else goes through ``setSlowly(_:viaBinding:)``.
+  /// value and takes the core, the delivery, the drain. Everything else goes through ``setSlowly(_:origin:)``.
   @inlinable
-  final func set(_ newValue: Value, viaBinding: Bool = false) {
+  final func set(_ newValue: Value, origin: SetOrigin = .user) {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return transaction.set(self, to: newValue)
     }
-    guard !viaBinding, let delivery = withState({ state in storeAlone(newValue, &state) }) else {
-      return setSlowly(newValue, viaBinding: viaBinding)
+    guard origin == .user, let delivery = withState({ state in storeAlone(newValue, &state) }) else {
+      return setSlowly(newValue, origin: origin)
     }
     guard let observers = delivery else { return }
     Self.deliver(.value(newValue), to: observers)
@@ -88,10 +88,10 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .some(state.observers)
   }
 
-  /// ``set(_:viaBinding:)`` for a source in the graph, or a binding's set (which checks for a cycle).
+  /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
   @usableFromInline @inline(never)
-  final func setSlowly(_ newValue: Value, viaBinding: Bool) {
-    let step = withState { state in accept(newValue, viaBinding: viaBinding, &state) }
+  final func setSlowly(_ newValue: Value, origin: SetOrigin) {
+    let step = withState { state in accept(newValue, origin: origin, &state) }
     finish(step)
   }
 
@@ -104,7 +104,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let (result, step) = try withState { state -> (Result, SetStep<Value>) in
       var value = state.latest.unsafelyUnwrapped
       let result = try body(&value)
-      return (result, accept(value, viaBinding: false, &state))
+      return (result, accept(value, origin: .user, &state))
     }
     finish(step)
     return result
@@ -119,17 +119,17 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let step = withState { state -> SetStep<Value> in
       var value = state.latest.unsafelyUnwrapped
       guard body(&value) else { return .none }
-      return accept(value, viaBinding: false, &state)
+      return accept(value, origin: .user, &state)
     }
     finish(step)
   }
 
   /// Under the core's lock: stores `value` and decides how its change is propagated.
   @inlinable @inline(__always)
-  final func accept(_ value: Value, viaBinding: Bool, _ state: inout State) -> SetStep<Value> {
-    guard !isInGraph else { return acceptInGraph(value, viaBinding: viaBinding, &state) }
-    if viaBinding, state.isDelivering, state.deliverer == currentThreadID() {
-      return .cycle(CycleReport(Lineage(), self))
+  final func accept(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
+    guard !isInGraph else { return acceptInGraph(value, origin: origin, &state) }
+    if origin == .binding, state.isDelivering, state.deliverer == currentThreadID() {
+      return .cycle(origin.report(Lineage(), self))
     }
     state.latest = value
     version &+= 1
@@ -144,20 +144,26 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .deliver(value, state.observers)
   }
 
-  /// ``accept(_:viaBinding:_:)`` for a source in the graph: the change is queued in its domain, under the
+  /// ``accept(_:origin:_:)`` for a source in the graph: the change is queued in its domain, under the
   /// graph's lock taken inside the core's (the one order in which the two are ever nested).
   @usableFromInline @inline(never)
-  final func acceptInGraph(_ value: Value, viaBinding: Bool, _ state: inout State) -> SetStep<Value> {
+  final func acceptInGraph(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
     guard !state.isTerminated else {
       state.latest = value
       version &+= 1
       return .none
     }
     let thread = currentThreadID()
+    // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
+    // had queued (a replay was in progress) and so made outside its wave: it came back around.
+    let deliveringHere = origin == .binding && state.isDelivering && state.deliverer == thread
     let step = PropertyGraph.state.withLock { graph -> SetStep<Value> in
-      let cause = graph.lineage(on: thread)
-      if viaBinding, cause.contains(self) { return .cycle(CycleReport(cause, self)) }
-      pendingChanges.append(PendingChange(value: value, version: version &+ 1))
+      let wave = graph.wave(deliveredOn: thread)
+      let cause = wave?.lineage ?? Lineage()
+      if origin.stops(at: self, deliveringHere: deliveringHere, cause: cause, wave: wave) {
+        return .cycle(origin.report(cause, self))
+      }
+      pendingChanges.append(PendingChange(value: value, version: version &+ 1, origin: origin))
       let root = links.domain.root
       root.queue.append(.change(self, cause.appending(self)))
       guard root.owner == nil else { return .none }
@@ -170,7 +176,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return step
   }
 
-  /// After the core's lock: does what ``accept(_:viaBinding:_:)`` decided.
+  /// After the core's lock: does what ``accept(_:origin:_:)`` decided.
   @inlinable @inline(__always)
   final func finish(_ step: SetStep<Value>) {
     switch step {
@@ -182,7 +188,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     case .propagate(let domain):
       PropertyGraph.propagate(domain)
     case .cycle(let report):
-      report.send()
+      report?.send()
     }
   }
 
@@ -204,15 +210,22 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Propagation (the domain's owner, under the graph's lock)
 
-  /// Takes the next accepted value as the value of the wave that propagates it.
+  /// Takes the next accepted value as the value of the wave that propagates it; returns who set it.
   @usableFromInline
-  override func takeNextChange() {
+  override func takeNextChange() -> SetOrigin {
     let change = pendingChanges.popFirst().unsafelyUnwrapped
     waveValue = change.value
     committedVersion = change.version
+    return change.origin
   }
 
   // MARK: Reading inside a transaction
+
+  /// See ``GraphVertex/committedValueAndVersion()``.
+  @usableFromInline
+  override func committedValueAndVersion() -> (Any?, UInt64) {
+    (committed, committedVersion)
+  }
 
   /// The value the transaction set, or the latest one.
   @usableFromInline
@@ -225,6 +238,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @usableFromInline
   override func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
     if let written = transaction.written(self) { return (written, true) }
+    let committedVersion = transaction.committedVersion(of: self)
     return withState { state in (state.latest.unsafelyUnwrapped, version != committedVersion) }
   }
 
@@ -259,11 +273,14 @@ struct PendingChange<Value> {
   @usableFromInline let value: Value
   /// The source's ``SourceCore/version`` once this value was accepted.
   @usableFromInline let version: UInt64
+  /// Who set it.
+  @usableFromInline let origin: SetOrigin
 
   @inlinable
-  init(value: Value, version: UInt64) {
+  init(value: Value, version: UInt64, origin: SetOrigin) {
     self.value = value
     self.version = version
+    self.origin = origin
   }
 }
 
@@ -276,8 +293,49 @@ enum SetStep<Value> {
   case deliver(Value, ObserverList<Value, Never>)
   /// Propagate the domain, which this thread now owns.
   case propagate(GraphDomain)
-  /// A binding's set came back around a cycle: it was not made; report it.
-  case cycle(CycleReport)
+  /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
+  /// dropped silently).
+  case cycle(CycleReport?)
+}
+
+/// Who made a set, which decides what happens when it comes back around a cycle.
+@usableFromInline
+enum SetOrigin {
+  /// Your code (`value =`, `modify`): never stopped; a set from inside an observer is queued (Contracts §4).
+  case user
+  /// A one-way binding (`<~`): stopped at a cycle and reported to ``BindingCycle/handler``.
+  case binding
+  /// A two-way binding (`<~>`, a property's channel terminal): a set that comes back is its own echo, dropped
+  /// without a report.
+  case channel
+
+  /// Whether a set of `target` of this origin is stopped: it came back around a cycle. `cause` is the lineage
+  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
+  /// delivering on this thread.
+  ///
+  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
+  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
+  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
+  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
+  /// new change.
+  @usableFromInline
+  func stops(at target: any GraphVertex, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
+    switch self {
+    case .user:
+      return false
+    case .binding:
+      return deliveringHere || cause.contains(target)
+    case .channel:
+      guard let wave, wave.origin == .channel else { return false }
+      return cause.contains(target) && !wave.sources.contains { $0 === target }
+    }
+  }
+
+  /// The report of a cycle stopped for a set of this origin.
+  @usableFromInline
+  func report(_ cause: Lineage, _ target: any GraphVertex) -> CycleReport? {
+    self == .binding ? CycleReport(cause, target) : nil
+  }
 }
 
 /// A binding cycle to report, once the locks are released.

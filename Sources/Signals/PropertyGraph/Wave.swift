@@ -5,19 +5,28 @@
 ///    after all of its inputs), and computed only if one of its inputs changed in the wave. So each derived
 ///    property is computed at most once per change, from inputs that are all up to date: no glitch, whatever
 ///    the shape of the graph. The operators' closures run here, outside every lock.
-/// 2. **Commit.** Under the graph's lock, every new value becomes the committed one at once: another thread
-///    that reads derived values (or creates a property from them) sees the whole wave or none of it.
-/// 3. **Deliver.** Every derived property's `value` is brought up to date first, then the observers of each
-///    changed property are called: sources first, then derived properties by rank. An observer therefore
-///    reads, anywhere in the graph, only values of this one consistent state. A change it makes is queued
-///    behind the wave (its domain is owned) and propagated next, or, in another domain, propagated there.
+/// 2. **Commit.** Under the graph's lock, every new value becomes the committed one at once: what the graph
+///    computes from (a property created now, a transaction's read) sees the whole wave or none of it.
+/// 3. **Deliver.** Every derived property's `value` is brought up to date first, one after the other, then
+///    the observers of each changed property are called: sources first, then derived properties by rank. An
+///    observer therefore reads every derived property of the graph in this one state (no later wave of the
+///    domain can commit before the delivery ends); a source's `value` is its newest accepted value, ahead of
+///    the wave if it was set again since. A change an observer makes is queued behind the wave (its domain is
+///    owned) and propagated next, or, in another domain, propagated there. Another thread that reads two
+///    derived properties' `value` while phase 3 updates them may see one updated and not yet the other: to
+///    read several values together, combine them (`Property.combineLatest`) and read the combination.
 @usableFromInline
-final class Wave {
+final class Wave: DeliveryContext {
   @usableFromInline let id: UInt64
   /// What caused the wave: a change made from inside its delivery is caused by it too.
   @usableFromInline let lineage: Lineage
   /// A source that ended: the wave delivers its end instead of a change.
   @usableFromInline let ending: (any GraphVertex)?
+  /// The sources whose changes the wave propagates.
+  @usableFromInline var sources: [any GraphVertex] = []
+  /// Who made the change the wave propagates: `.channel` for a set through a two-way binding (a transaction's
+  /// commit, several changes at once, counts as `.user`).
+  @usableFromInline var origin = SetOrigin.user
   /// The vertices whose value changed, in the order they changed: sources first, then derived by rank.
   @usableFromInline var changed: [any GraphVertex] = []
   /// The vertices to compute, by rank; ``cursor`` is the next one.
@@ -129,7 +138,7 @@ final class Wave {
         vertex.links.lastCommit = graph.commits
       }
       for domain in domains { domain.computing = nil }
-      graph.deliveries.append(Delivery(thread: thread, lineage: lineage))
+      graph.deliveries.append(Delivery(thread: thread, wave: self))
     }
   }
 
@@ -138,8 +147,21 @@ final class Wave {
   func deliver() {
     for vertex in changed { vertex.publish() }
     for delivery in aloneDeliveries { delivery() }
-    for vertex in changed { vertex.deliver() }
+    for vertex in changed { vertex.deliver(in: self) }
     let thread = currentThreadID()
+    PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
+  }
+}
+
+extension Wave {
+  /// Delivers a change of this wave that a property's core had queued (a replay to a new observer was in
+  /// progress) and delivers later: as during the wave's own delivery, a set made meanwhile is known to be
+  /// caused by the wave, so that a binding cycle is still recognised.
+  @usableFromInline
+  func deliver(_ body: () -> Void) {
+    let thread = currentThreadID()
+    PropertyGraph.state.withLock { graph in graph.deliveries.append(Delivery(thread: thread, wave: self)) }
+    body()
     PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
   }
 }

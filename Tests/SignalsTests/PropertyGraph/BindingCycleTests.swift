@@ -73,7 +73,8 @@ import Testing
     #expect([a.value.n, b.value.n, c.value.n] == [100, 101, 102])
     #expect(log.values == [Three(n: 102)])
     #expect(cycles.count == 1)
-    #expect(cycles.first?.path.count == 1)
+    // Binding targets propagate through the graph, so the report names the whole way: a → b → c → a.
+    #expect(cycles.first?.path == Array(repeating: "MutableProperty<Three>", count: 4))
   }
 
   struct Graphed: Equatable { var n: Int }
@@ -132,12 +133,84 @@ import Testing
     #expect(cycles.isEmpty)
   }
 
+  struct Replayed: Equatable { var n: Int }
+
+  @Test func aCycleClosedAtBindTimeThroughADerivedPropertyStops() {
+    // `a <~ a.map { … }`: the binding's first value comes from the replay of `a.map`, and the change it makes
+    // reaches `a.map` while that replay is still being delivered, so its delivery is queued; it is still known
+    // to be caused by the change of `a`, and the binding's set of `a` is stopped.
+    let a = MutableProperty(Replayed(n: 0))
+    let next = a.map { Replayed(n: $0.n + 1) }
+    let cycles = Self.cycles(of: Replayed.self) {
+      a <~ next
+      #expect(a.value.n == 1 && next.value.n == 2)
+      a.value = Replayed(n: 10)
+    }
+    #expect(a.value.n == 10 && next.value.n == 11)
+    #expect(cycles.count == 2)  // the bind, then the set
+  }
+
+  struct SelfInGraph: Equatable { var n: Int }
+
+  @Test func aPropertyOfTheGraphBoundToItselfStops() {
+    let property = MutableProperty(SelfInGraph(n: 0))
+    let doubled = property.map { $0.n * 2 }
+    let recorder = Recorder(doubled.signal)
+    let cycles = Self.cycles(of: SelfInGraph.self) {
+      property <~ property.producer
+      property.value = SelfInGraph(n: 4)
+    }
+    #expect(property.value.n == 4 && doubled.value == 8)
+    // The bind's set is stopped at once (it is made from inside the property's own replay), then the user's.
+    #expect(recorder.values == [8])
+    #expect(cycles.count == 2)
+  }
+
+  struct Shared: Equatable { var n: Int }
+
+  @Test func aCycleOfTwoThatShareADerivedPropertyStops() {
+    let a = MutableProperty(Shared(n: 1))
+    let b = MutableProperty(Shared(n: 2))
+    let sum = Property.combineLatest(a, b) { $0.n + $1.n }
+    let cycles = Self.cycles(of: Shared.self) {
+      b <~ a
+      a <~ b
+      a.value = Shared(n: 7)
+    }
+    #expect(a.value.n == 7 && b.value.n == 7 && sum.value == 14)
+    #expect(!cycles.isEmpty)
+  }
+
+  struct Racing: Equatable { var n: Int }
+
+  @Test func aCycleSetFromTwoThreadsStopsAfterOneTripEveryTime() {
+    // Binding targets propagate through the graph, which records what caused each change even when another
+    // thread propagates it: every set makes exactly one trip, whichever thread it comes from.
+    let a = MutableProperty(Racing(n: 0))
+    let b = MutableProperty(Racing(n: 0))
+    let rounds = 300
+    let cycles = Self.cycles(of: Racing.self) {
+      b <~ a.producer.map { Racing(n: $0.n + 1) }
+      a <~ b.producer.map { Racing(n: $0.n + 1) }
+      let finished = stressConcurrently(2, timeout: .seconds(120)) { thread in
+        for round in 1...rounds {
+          if thread == 0 { a.value = Racing(n: round * 10) } else { b.value = Racing(n: round * 10 + 5) }
+        }
+      }
+      #expect(finished)
+    }
+    // One report at bind time (b's replay makes `a` change, which comes back), then one per set.
+    #expect(cycles.count == 2 * rounds + 1)
+    // After the last trip, one property is the other plus one.
+    #expect(b.value.n == a.value.n + 1 || a.value.n == b.value.n + 1)
+  }
+
   @Test func theDefaultHandlerPrintsAWarningNamingTheTypes() {
     let cycle = BindingCycle(path: ["MutableProperty<Int>", "MutableProperty<String>", "MutableProperty<Int>"])
     #expect(
       cycle.description
         == "Signals: a binding cycle was stopped: MutableProperty<Int> → MutableProperty<String> → "
-        + "MutableProperty<Int>. The last set was not made; break the cycle (skipRepeats() on one side, or a "
-        + "two-way binding with <~>).")
+        + "MutableProperty<Int>. The last set was not made. If these properties should follow each other, bind "
+        + "them two-way (a <~> b); otherwise remove one of the bindings.")
   }
 }

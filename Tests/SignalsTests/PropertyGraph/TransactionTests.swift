@@ -71,6 +71,17 @@ import Testing
     #expect(calls.value - before == 2)
   }
 
+  @Test func withValueAndModifyInsideATransactionSeeTheTransactionsValue() {
+    let a = MutableProperty(1)
+    withTransaction {
+      a.value = 5
+      #expect(a.withValue { $0 } == 5)
+      a.modify { $0 += 1 }
+      #expect(a.value == 6)
+    }
+    #expect(a.value == 6)
+  }
+
   @Test func nestedTransactionsFlattenIntoTheOutermost() {
     let a = MutableProperty(0)
     let recorder = Recorder(a.signal)

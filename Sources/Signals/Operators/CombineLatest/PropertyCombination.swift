@@ -30,8 +30,8 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
 
   @usableFromInline
   override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    guard links.inputs.contains(where: { $0.tentativelyChanged(in: transaction) }) else {
-      return (committedValue, false)
+    guard transaction.inputs(of: self).contains(where: { $0.tentativelyChanged(in: transaction) }) else {
+      return (committedValue(in: transaction), false)
     }
     return (combineTentatively(transaction), true)
   }
@@ -107,7 +107,7 @@ final class CombineListPropertyCore<Element>: DerivedCore<[Element]>, @unchecked
   @usableFromInline
   override func computeTentative(in transaction: PropertyTransaction) -> (value: [Element], changed: Bool) {
     let values = elements.map { $0.tentative(in: transaction) }
-    guard values.contains(where: \.changed) else { return (committedValue, false) }
+    guard values.contains(where: \.changed) else { return (committedValue(in: transaction), false) }
     return (values.map(\.value), true)
   }
 }

@@ -92,7 +92,9 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   @usableFromInline
   override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
     let (outerValue, outerChanged) = outer.tentative(in: transaction)
-    guard outerChanged else { return inner.tentative(in: transaction) }
+    // The current inner property as of the snapshot: the last input.
+    let current = unsafeDowncast(transaction.inputs(of: self).last.unsafelyUnwrapped, to: PropertyCore<Value>.self)
+    guard outerChanged else { return current.tentative(in: transaction) }
     let (newInner, newProperty) = transform(outerValue)
     return withExtendedLifetime(newProperty) { (newInner.tentativeValue(in: transaction), true) }
   }
