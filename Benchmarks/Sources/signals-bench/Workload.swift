@@ -107,6 +107,8 @@ struct Workload {
       .w9CommandExecute(),
       .w10ChannelRoundTrip(),
       .w11DebounceTestScheduler(),
+      .w12PropertyDiamond(),
+      .w13Transaction(),
     ]
   }
 }
@@ -120,6 +122,7 @@ final class Sink {
   deinit { pointer.deallocate() }
 
   @inline(__always) func add(_ value: Int) { pointer.pointee &+= value }
+  @inline(__always) func store(_ value: Int) { pointer.pointee = value }
   var value: Int { pointer.pointee }
   func reset() { pointer.pointee = 0 }
 }

@@ -223,8 +223,22 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Delivers what was queued while this thread was delivering, then marks the core idle.
+  ///
+  /// The common case, nothing queued, is one small critical section; the loop over queued items is kept out
+  /// of line so that it does not weigh on every send.
   @inlinable
   final func drain() {
+    let idle = withState { state -> Bool in
+      guard state.pending.isEmpty else { return false }
+      state.isDelivering = false
+      return true
+    }
+    if !idle { drainQueued() }
+  }
+
+  /// ``drain()`` when something was queued: delivers each item in order until the queue is empty.
+  @inlinable @inline(never)
+  final func drainQueued() {
     while true {
       let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {

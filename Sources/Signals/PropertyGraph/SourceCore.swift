@@ -61,31 +61,28 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return transaction.set(self, to: newValue)
     }
-    guard origin == .user, let delivery = withState({ state in storeAlone(newValue, &state) }) else {
-      return setSlowly(newValue, origin: origin)
+    var alone = origin == .user
+    let observers = withState { state -> Observers? in
+      guard alone, !isInGraph else {
+        alone = false
+        return nil
+      }
+      state.latest = newValue
+      version &+= 1
+      guard !state.isTerminated else { return nil }
+      guard !state.isDelivering else {
+        state.pending.append(.event(.value(newValue)))
+        return nil
+      }
+      state.isDelivering = true
+      state.deliverer = currentThreadID()
+      state.delivered = newValue
+      return state.observers
     }
-    guard let observers = delivery else { return }
+    guard alone else { return setSlowly(newValue, origin: origin) }
+    guard let observers else { return }
     Self.deliver(.value(newValue), to: observers)
     drain()
-  }
-
-  /// Under the core's lock, for a source alone: stores `value` and returns the observers to deliver it to
-  /// (`.some(nil)` when it is queued behind a delivery, or the property ended). Returns `nil` for a source in
-  /// the graph, storing nothing.
-  @inlinable @inline(__always)
-  final func storeAlone(_ value: Value, _ state: inout State) -> Observers?? {
-    guard !isInGraph else { return nil }
-    state.latest = value
-    version &+= 1
-    guard !state.isTerminated else { return .some(nil) }
-    guard !state.isDelivering else {
-      state.pending.append(.event(.value(value)))
-      return .some(nil)
-    }
-    state.isDelivering = true
-    state.deliverer = currentThreadID()
-    state.delivered = value
-    return .some(state.observers)
   }
 
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
