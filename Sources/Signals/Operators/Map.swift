@@ -51,6 +51,7 @@ extension PropertyProtocol {
   /// - Completes: when this property ends.
   /// - Disposal: it stays attached while it, its `signal`, its `producer`, an observer or a property derived
   ///   from it is alive; once all are gone it detaches and `transform` is released.
+  @inlinable
   public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
     Property(derived: MapPropertyCore(graphCore, transform))
   }
@@ -68,18 +69,19 @@ final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendab
   /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
   @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value
 
-  @usableFromInline
+  @inlinable
   init(_ input: PropertyCore<Input>, _ transform: @escaping (Input) -> Value) {
     self.input = input
     self.transform = transform
     input.enterGraph()
     let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
-    super.init(initial: transform(value))
+    super.init(initial: transform(value)) { unsafeDowncast($0, to: MapPropertyCore.self).compute(in: $1) }
     attach(to: [input], snapshot: snapshot)
   }
 
-  @usableFromInline
-  override func compute(in wave: Wave) -> ComputeResult {
+  /// Computes `transform` of the input's value, if the input changed in `wave`.
+  @inlinable
+  final func compute(in wave: Wave) -> ComputeResult {
     guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
     waveValue = transform(input.value(in: wave))
     return .changed

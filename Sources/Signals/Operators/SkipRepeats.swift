@@ -63,6 +63,7 @@ extension PropertyProtocol where Value: Equatable {
   /// Its value is always equal to this property's value; its `signal` and `producer` skip sets of an equal
   /// value. In a graph, a property computed from it is not recomputed when it did not change. It ends when
   /// this property ends.
+  @inlinable
   public func skipRepeats() -> Property<Value> {
     skipRepeats(==)
   }
@@ -82,6 +83,7 @@ extension PropertyProtocol {
   ///   this is how a graph stops a change that makes no difference.
   /// - Completes: when this property ends.
   /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
+  @inlinable
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
     Property(derived: SkipRepeatsPropertyCore(graphCore, isEquivalent))
   }
@@ -95,18 +97,19 @@ final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Senda
   /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
   @exclusivity(unchecked) @usableFromInline var isEquivalent: (Value, Value) -> Bool
 
-  @usableFromInline
+  @inlinable
   init(_ input: PropertyCore<Value>, _ isEquivalent: @escaping (Value, Value) -> Bool) {
     self.input = input
     self.isEquivalent = isEquivalent
     input.enterGraph()
     let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
-    super.init(initial: value)
+    super.init(initial: value) { unsafeDowncast($0, to: SkipRepeatsPropertyCore.self).compute(in: $1) }
     attach(to: [input], snapshot: snapshot)
   }
 
-  @usableFromInline
-  override func compute(in wave: Wave) -> ComputeResult {
+  /// Takes the input's value if it changed in `wave` and is not equivalent to the current one.
+  @inlinable
+  final func compute(in wave: Wave) -> ComputeResult {
     guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
     let value = input.value(in: wave)
     guard !isEquivalent(committedValue, value) else { return .unchanged }

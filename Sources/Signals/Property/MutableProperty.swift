@@ -14,12 +14,16 @@
 public final class MutableProperty<Value>: PropertyProtocol {
   @usableFromInline let source: SourceCore<Value>
   @usableFromInline let storage: PropertyStorage<Value>
-  let token: Lifetime.Token
+  @usableFromInline let token: Lifetime.Token
 
   /// The property's lifetime: it ends when the property is released.
   public let lifetime: Lifetime
 
   /// A property holding `initialValue`.
+  ///
+  /// Inlinable, so that its core is made where `Value` is known and the graph's work on it runs specialised
+  /// (see `VertexOperations`).
+  @inlinable
   public init(_ initialValue: Value) {
     source = SourceCore(mutable: initialValue)
     storage = PropertyStorage(core: source)

@@ -13,10 +13,12 @@ class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
   /// The inputs whose end it has not seen yet; guarded by the core's lock.
   @exclusivity(unchecked) @usableFromInline var openInputs: [ObjectIdentifier] = []
 
-  /// A derived core whose first value is `initial`.
-  @usableFromInline
-  init(initial: Value) {
-    super.init(holding: initial, endsWhenUnobserved: true)
+  /// A derived core whose first value is `initial`, computed by `compute` (see ``VertexOperations``).
+  @inlinable
+  init(initial: Value, compute: @escaping (AnyObject, Wave) -> ComputeResult) {
+    super.init(
+      holding: initial, endsWhenUnobserved: true,
+      operations: PropertyCore<Value>.operations(compute: compute, publishesValue: true))
     committed = initial
   }
 
@@ -98,22 +100,24 @@ class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
 
   // MARK: GraphVertex
 
-  /// A derived property's committed value becomes its `value` before anyone is told of the change.
-  @usableFromInline
-  override func publish() {
-    let value = committedValue
-    withState { $0.latest = value }
-    retired = nil
-  }
-
   @usableFromInline
   override var typeDescription: String { "Property<\(Value.self)>" }
 }
 
+/// A derived core, as its inputs see it: told when one of them ends.
+@usableFromInline
+protocol InputEndListener: AnyObject {
+  /// The input identified by `input` ended.
+  func inputEnded(_ input: ObjectIdentifier)
+}
+
+extension DerivedCore: InputEndListener {}
+
 extension PropertyCore {
-  /// Adds to this core's observers the entry of `dependent`, which learns this core's end through it.
-  @usableFromInline
-  func addDependentEntry<D>(_ dependent: DerivedCore<D>) {
+  /// Adds to this core's observers the entry through which `dependent` learns this core's end. Made by the
+  /// specialised ``GraphLinks/operations``, so that every value this core delivers passes that entry cheaply.
+  @inlinable
+  final func addEndEntry(_ dependent: any InputEndListener) {
     let key = ObjectIdentifier(self)
     _ = attach(
       ObserverEntry(key: dependent) { event in
@@ -121,9 +125,15 @@ extension PropertyCore {
       })
   }
 
+  /// Adds the entry of `dependent`; see ``GraphVertex/addDependentEntry(_:)``.
+  @usableFromInline
+  func addDependentEntry(_ dependent: any InputEndListener) {
+    links.operations.addDependentEntry(self, dependent)
+  }
+
   /// Removes the entry of `dependent`.
   @usableFromInline
-  func removeDependentEntry<D>(_ dependent: DerivedCore<D>) {
+  func removeDependentEntry(_ dependent: AnyObject) {
     remove(key: ObjectIdentifier(dependent))
   }
 }

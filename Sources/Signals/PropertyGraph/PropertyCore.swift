@@ -18,20 +18,41 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
   /// The committed value a commit replaced, released by ``publish()`` outside every lock.
   @exclusivity(unchecked) @usableFromInline final var retired: Value?
 
-  /// A core holding `initial` (or nothing yet, for a property whose first value is still to come).
-  @usableFromInline
-  init(holding initial: Value?, endsWhenUnobserved: Bool) {
-    links = GraphLinks(domain: GraphDomain())
+  /// A core holding `initial` (or nothing yet, for a property whose first value is still to come), on which
+  /// waves do `operations` (see ``operations(compute:takeNextChange:publishesValue:)``).
+  @inlinable
+  init(holding initial: Value?, endsWhenUnobserved: Bool, operations: VertexOperations) {
+    links = GraphLinks(domain: GraphDomain(), operations: operations)
     super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved)
   }
 
+  /// The operations of a vertex of this value type, for its subclass's `@inlinable` initialiser to pass on:
+  /// made there, they run specialised (see ``VertexOperations``). `compute` and `takeNextChange` are the
+  /// subclass's; a derived property `publishesValue` (its committed value becomes its `value`).
+  @inlinable
+  static func operations(
+    compute: @escaping (AnyObject, Wave) -> ComputeResult,
+    takeNextChange: @escaping (AnyObject) -> SetOrigin = { _ in .user },
+    publishesValue: Bool
+  ) -> VertexOperations {
+    VertexOperations(
+      compute: compute,
+      takeNextChange: takeNextChange,
+      commit: { unsafeDowncast($0, to: PropertyCore<Value>.self).commitWave() },
+      publish: publishesValue
+        ? { unsafeDowncast($0, to: PropertyCore<Value>.self).publishWave() }
+        : { unsafeDowncast($0, to: PropertyCore<Value>.self).retired = nil },
+      deliver: { unsafeDowncast($0, to: PropertyCore<Value>.self).deliver(in: $1) },
+      addDependentEntry: { unsafeDowncast($0, to: PropertyCore<Value>.self).addEndEntry($1) })
+  }
+
   /// The committed value; only for the propagating thread, or under the graph's lock.
-  @usableFromInline
+  @inlinable
   final var committedValue: Value { committed.unsafelyUnwrapped }
 
   /// The value of this vertex as `wave` sees it: the one computed for it if it changed in it, the committed
   /// one otherwise.
-  @usableFromInline
+  @inlinable
   final func value(in wave: Wave) -> Value {
     links.changedIn == wave.id ? waveValue.unsafelyUnwrapped : committed.unsafelyUnwrapped
   }
@@ -51,34 +72,27 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
     PropertyGraph.state.withLock { _ in snapshotValue() }
   }
 
-  // MARK: GraphVertex
-
-  /// Computes the value for `wave`; see ``GraphVertex/compute(in:)``. A source has its value already.
-  @usableFromInline
-  func compute(in wave: Wave) -> ComputeResult {
-    .changed
-  }
-
-  /// A source takes its next accepted value for the wave; see ``GraphVertex/takeNextChange()``.
-  @usableFromInline
-  func takeNextChange() -> SetOrigin { .user }
-
-  /// Releases what ``commit()`` kept aside; a derived property also makes its committed value its `value`.
-  @usableFromInline
-  func publish() {
-    retired = nil
-  }
+  // MARK: A wave's work (see VertexOperations)
 
   /// Makes the wave's value the committed one; the previous one waits in ``retired``.
-  @usableFromInline
-  final func commit() {
+  @inlinable
+  final func commitWave() {
     retired = committed
     committed = waveValue
     waveValue = nil
   }
 
+  /// A derived property's committed value becomes its `value`, before anyone is told of the change; what
+  /// ``commitWave()`` kept aside is released.
+  @inlinable
+  final func publishWave() {
+    let value = committed.unsafelyUnwrapped
+    withState { $0.latest = value }
+    retired = nil
+  }
+
   /// Delivers the committed value to the observers, as a change `wave` caused.
-  @usableFromInline
+  @inlinable
   final func deliver(in wave: Wave) {
     deliverChange(committed.unsafelyUnwrapped, context: wave)
   }

@@ -140,7 +140,7 @@ struct GraphState {
   ) -> Wave {
     let wave = Wave(id: nextWaveID(), lineage: lineage)
     for source in sources {
-      let origin = source.takeNextChange()
+      let origin = source.links.operations.takeNextChange(source)
       if sources.count == 1 { wave.origin = origin }
       source.links.changedIn = wave.id
       wave.sources.append(source)

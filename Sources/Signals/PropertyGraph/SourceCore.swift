@@ -31,18 +31,27 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @usableFromInline let isMutable: Bool
 
   /// A `MutableProperty`'s core, holding `initial`.
-  @usableFromInline
+  @inlinable
   init(mutable initial: Value) {
     isMutable = true
-    super.init(holding: initial, endsWhenUnobserved: false)
+    super.init(holding: initial, endsWhenUnobserved: false, operations: Self.sourceOperations)
   }
 
   /// The core of a property fed by a producer: nothing until the producer sends its first value; it detaches
   /// from the producer when nobody can observe it any more.
-  @usableFromInline
+  @inlinable
   init(fed _: Void) {
     isMutable = false
-    super.init(holding: nil, endsWhenUnobserved: true)
+    super.init(holding: nil, endsWhenUnobserved: true, operations: Self.sourceOperations)
+  }
+
+  /// A source's operations: it has its value for the wave already; it takes it from its accepted changes.
+  @inlinable
+  static var sourceOperations: VertexOperations {
+    operations(
+      compute: { _, _ in .changed },
+      takeNextChange: { unsafeDowncast($0, to: SourceCore<Value>.self).takeNextChange() },
+      publishesValue: false)
   }
 
   @usableFromInline
@@ -86,7 +95,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   }
 
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   final func setSlowly(_ newValue: Value, origin: SetOrigin) {
     let step = withState { state in accept(newValue, origin: origin, &state) }
     finish(step)
@@ -143,7 +152,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   /// ``accept(_:origin:_:)`` for a source in the graph: the change is queued in its domain, under the
   /// graph's lock taken inside the core's (the one order in which the two are ever nested).
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   final func acceptInGraph(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
     guard !state.isTerminated else {
       state.latest = value
@@ -208,8 +217,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   // MARK: Propagation (the domain's owner, under the graph's lock)
 
   /// Takes the next accepted value as the value of the wave that propagates it; returns who set it.
-  @usableFromInline
-  override func takeNextChange() -> SetOrigin {
+  @inlinable
+  final func takeNextChange() -> SetOrigin {
     let change = pendingChanges.popFirst().unsafelyUnwrapped
     waveValue = change.value
     committedVersion = change.version

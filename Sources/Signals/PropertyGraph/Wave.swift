@@ -74,15 +74,22 @@ final class Wave: DeliveryContext {
     }
   }
 
-  /// Orders the vertices still to compute by rank, keeping the scheduling order among equal ranks.
+  /// Orders the vertices still to compute by rank, keeping the scheduling order among equal ranks: a stable
+  /// insertion sort in place, for the few, mostly ordered vertices of a wave.
   @usableFromInline
   func sortPending() {
-    guard pending.count - cursor > 1 else { return }
-    let rest = pending[cursor...].enumerated().sorted { left, right in
-      let (l, r) = (left.element.links.rank, right.element.links.rank)
-      return l != r ? l < r : left.offset < right.offset
+    var index = cursor + 1
+    while index < pending.count {
+      let vertex = pending[index]
+      let rank = vertex.links.rank
+      var slot = index
+      while slot > cursor, pending[slot - 1].links.rank > rank {
+        pending[slot] = pending[slot - 1]
+        slot -= 1
+      }
+      if slot != index { pending[slot] = vertex }
+      index += 1
     }
-    pending.replaceSubrange(cursor..., with: rest.map(\.element))
   }
 
   /// Schedules a vertex that attached during the compute phase (an operator's closure created it): it read
@@ -112,7 +119,7 @@ final class Wave: DeliveryContext {
     while cursor < pending.count {
       let vertex = pending[cursor]
       cursor += 1
-      switch vertex.compute(in: self) {
+      switch vertex.links.operations.compute(vertex, self) {
       case .unchanged:
         break
       case .changed:
@@ -134,7 +141,7 @@ final class Wave: DeliveryContext {
     PropertyGraph.state.withLock { graph in
       graph.commits &+= 1
       for vertex in changed {
-        vertex.commit()
+        vertex.links.operations.commit(vertex)
         vertex.links.lastCommit = graph.commits
       }
       for domain in domains { domain.computing = nil }
@@ -145,9 +152,9 @@ final class Wave: DeliveryContext {
   /// Phase 3: publishes every derived value, then delivers each change.
   @usableFromInline
   func deliver() {
-    for vertex in changed { vertex.publish() }
+    for vertex in changed { vertex.links.operations.publish(vertex) }
     for delivery in aloneDeliveries { delivery() }
-    for vertex in changed { vertex.deliver(in: self) }
+    for vertex in changed { vertex.links.operations.deliver(vertex, self) }
     let thread = currentThreadID()
     PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
   }

@@ -10,19 +10,20 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
   /// The value from the inputs as a transaction sees them.
   @exclusivity(unchecked) @usableFromInline var combineTentatively: (PropertyTransaction) -> Value
 
-  @usableFromInline
+  @inlinable
   init(
     _ inputs: [any GraphVertex], initial: Value, snapshot: UInt64, combine: @escaping (Wave) -> Value,
     combineTentatively: @escaping (PropertyTransaction) -> Value
   ) {
     self.combine = combine
     self.combineTentatively = combineTentatively
-    super.init(initial: initial)
+    super.init(initial: initial) { unsafeDowncast($0, to: CombinePropertyCore.self).compute(in: $1) }
     attach(to: inputs, snapshot: snapshot)
   }
 
-  @usableFromInline
-  override func compute(in wave: Wave) -> ComputeResult {
+  /// Combines the inputs' values, if one of them changed in `wave`.
+  @inlinable
+  final func compute(in wave: Wave) -> ComputeResult {
     guard wave.forced === self || links.inputs.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
     waveValue = combine(wave)
     return .changed
@@ -86,19 +87,20 @@ func graphVertices<First, each Rest>(
 final class CombineListPropertyCore<Element>: DerivedCore<[Element]>, @unchecked Sendable {
   @usableFromInline let elements: [PropertyCore<Element>]
 
-  @usableFromInline
+  @inlinable
   init(_ elements: [PropertyCore<Element>]) {
     self.elements = elements
     for element in elements { element.enterGraph() }
     let (values, snapshot) = PropertyGraph.state.withLock { graph in
       (elements.map { $0.snapshotValue() }, graph.commits)
     }
-    super.init(initial: values)
+    super.init(initial: values) { unsafeDowncast($0, to: CombineListPropertyCore.self).compute(in: $1) }
     attach(to: elements, snapshot: snapshot)
   }
 
-  @usableFromInline
-  override func compute(in wave: Wave) -> ComputeResult {
+  /// The array of the inputs' values, if one of them changed in `wave`.
+  @inlinable
+  final func compute(in wave: Wave) -> ComputeResult {
     guard wave.forced === self || elements.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
     waveValue = elements.map { $0.value(in: wave) }
     return .changed

@@ -21,7 +21,7 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   /// The current inner property's identity; guarded by the core's lock (see ``shouldEnd(afterEndOf:)``).
   @exclusivity(unchecked) @usableFromInline var innerID: ObjectIdentifier
 
-  @usableFromInline
+  @inlinable
   init(_ outer: PropertyCore<Outer>, _ transform: @escaping (Outer) -> (PropertyCore<Value>, AnyObject)) {
     self.outer = outer
     self.transform = transform
@@ -32,12 +32,16 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
     self.inner = inner
     self.innerProperty = innerProperty
     innerID = ObjectIdentifier(inner)
-    super.init(initial: inner.lockedSnapshotValue())
+    super.init(initial: inner.lockedSnapshotValue()) {
+      unsafeDowncast($0, to: FlatMapPropertyCore.self).compute(in: $1)
+    }
     attach(to: [outer, inner], snapshot: snapshot)
   }
 
-  @usableFromInline
-  override func compute(in wave: Wave) -> ComputeResult {
+  /// Switches to the inner property `transform` picks if the outer one changed in `wave`, then takes the
+  /// inner property's value if anything changed.
+  @inlinable
+  final func compute(in wave: Wave) -> ComputeResult {
     let forced = wave.forced === self
     if (outer.changed(in: wave) || forced) && switchedIn != wave.id {
       switchedIn = wave.id
