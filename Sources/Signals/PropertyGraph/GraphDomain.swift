@@ -21,6 +21,8 @@ final class GraphDomain {
   /// The wave being computed, so that a property created by an operator's closure during the wave reads its
   /// inputs as the wave sees them. Only the owner reads it.
   @exclusivity(unchecked) @usableFromInline var computing: Wave?
+  /// A finished wave kept for the next one (see ``PropertyGraph/propagate(_:)``).
+  @exclusivity(unchecked) @usableFromInline var spareWave: Wave?
 
   @usableFromInline
   init() {}

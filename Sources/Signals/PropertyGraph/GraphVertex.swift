@@ -153,10 +153,11 @@ struct Lineage {
     first = vertex
   }
 
-  /// The changes of `vertices`, made together (a transaction's commit).
+  /// The changes of `vertices`, made together (a transaction's commit); they are distinct.
   @usableFromInline
   init(_ vertices: [any GraphVertex]) {
-    for vertex in vertices { self = appending(vertex) }
+    first = vertices.first
+    more = Array(vertices.dropFirst())
   }
 
   /// Whether `vertex` changed earlier in the chain.

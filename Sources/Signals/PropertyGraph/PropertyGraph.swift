@@ -19,14 +19,39 @@ enum PropertyGraph {
   static var hasOpenTransactions: Bool { openTransactions.load(ordering: .relaxed) != 0 }
 
   /// Propagates everything queued in `domain`, which the calling thread owns, then lets it go.
+  ///
+  /// A finished wave that nothing refers to any more (no change of it is still queued in a core) is kept by
+  /// its domain for the next one, so that a warm domain's waves allocate nothing.
   @usableFromInline
   static func propagate(_ domain: GraphDomain) {
+    var finished: Wave?
+    propagate(domain, finishing: &finished)
+  }
+
+  /// ``propagate(_:)``, after the caller ran `finished`, a wave of `domain` (a transaction's commit).
+  @usableFromInline
+  static func propagate(_ domain: GraphDomain, finishing finished: inout Wave?) {
     var domain = domain
-    while let (wave, next) = state.withLock({ graph in graph.nextWave(after: domain) }) {
+    recycle(&finished)
+    while let (wave, next) = state.withLock({ graph in graph.nextWave(after: domain, reusing: &finished) }) {
       domain = next
       wave.run()
+      finished = consume wave
+      recycle(&finished)
     }
   }
+
+  /// Keeps `wave`, which just ran, for its domain's next one if nothing else refers to it (no change of it is
+  /// still queued in a core): empties it here, outside the locks, since a vertex it lets go of may be freed.
+  @usableFromInline
+  static func recycle(_ wave: inout Wave?) {
+    guard isKnownUniquelyReferenced(&wave), let finished = wave, finished.ending == nil else {
+      wave = nil
+      return
+    }
+    finished.clear()
+  }
+
 
   /// Attaches a derived vertex to its inputs: merges their domains, ranks it, and makes it their dependent.
   ///
@@ -106,23 +131,42 @@ struct GraphState {
   /// The next wave of `domain`, which the calling thread owns, and the domain it belongs to; `nil` once
   /// nothing is queued, after letting the domain go (and attaching what waited for it).
   @usableFromInline
-  mutating func nextWave(after domain: GraphDomain) -> (Wave, GraphDomain)? {
+  ///
+  /// `finished` is a wave the caller ran and cleared (see ``PropertyGraph/recycle(_:)``): the domain keeps it.
+  mutating func nextWave(after domain: GraphDomain, reusing finished: inout Wave?) -> (Wave, GraphDomain)? {
     let root = domain.root
+    if let wave = finished.take() { root.spareWave = wave }
     while let item = root.queue.popFirst() {
       switch item {
       case .change(let source, let lineage):
-        return (makeWave([root], sources: [source], lineage: lineage), root)
+        return (makeWave(in: root, sources: CollectionOfOne(source), lineage: lineage), root)
       case .group(let group):
-        return (makeWave([root], sources: group.sources, lineage: Lineage(group.sources)), root)
+        return (makeWave(in: root, sources: group.sources, lineage: Lineage(group.sources)), root)
       case .end(let source):
         return (Wave(id: nextWaveID(), ending: source), root)
       case .catchUp(let vertex):
         guard !vertex.links.isDetached else { continue }
-        return (makeWave([root], sources: [], forcing: vertex, lineage: Lineage()), root)
+        return (makeWave(in: root, sources: EmptyCollection(), forcing: vertex, lineage: Lineage()), root)
       }
     }
     root.owner = nil
     return attachPendingMerges(thread: currentThreadID())
+  }
+
+  /// A wave of one domain, made from the domain's spare wave when it has one.
+  @usableFromInline
+  mutating func makeWave(
+    in root: GraphDomain, sources: some Collection<any GraphVertex>, forcing forced: (any GraphVertex)? = nil,
+    lineage: Lineage
+  ) -> Wave {
+    let wave: Wave
+    if let spare = root.spareWave.take() {
+      spare.reuse(id: nextWaveID(), lineage: lineage)
+      wave = spare
+    } else {
+      wave = Wave(id: nextWaveID(), lineage: lineage)
+    }
+    return prepare(wave, domains: CollectionOfOne(root), sources: sources, forcing: forced)
   }
 
   @usableFromInline
@@ -134,27 +178,35 @@ struct GraphState {
   /// A wave propagating the next accepted change of each of `sources` (and recomputing `forced`), with every
   /// vertex downstream of them scheduled by rank.
   @usableFromInline
-  mutating func makeWave(
-    _ domains: [GraphDomain], sources: [any GraphVertex], forcing forced: (any GraphVertex)? = nil,
-    lineage: Lineage
+  mutating func makeWave(_ domains: [GraphDomain], sources: [any GraphVertex], lineage: Lineage) -> Wave {
+    prepare(Wave(id: nextWaveID(), lineage: lineage), domains: domains, sources: sources, forcing: nil)
+  }
+
+  /// Takes the next change of each source into `wave` and schedules everything downstream, by rank.
+  @usableFromInline
+  mutating func prepare(
+    _ wave: Wave, domains: some Collection<GraphDomain>, sources: some Collection<any GraphVertex>,
+    forcing forced: (any GraphVertex)?
   ) -> Wave {
-    let wave = Wave(id: nextWaveID(), lineage: lineage)
     for source in sources {
-      let origin = source.links.operations.takeNextChange(source)
+      let links = source.links
+      let origin = links.operations.takeNextChange(source)
       if sources.count == 1 { wave.origin = origin }
-      source.links.changedIn = wave.id
-      wave.sources.append(source)
+      links.changedIn = wave.id
       wave.changed.append(source)
-      wave.scheduleDependents(of: source)
+      wave.scheduleDependents(of: links)
     }
+    wave.sourceCount = wave.changed.count
     if let forced {
       wave.forced = forced
       wave.schedule(forced)
-      wave.scheduleDependents(of: forced)
+      wave.scheduleDependents(of: forced.links)
     }
     wave.sortPending()
-    for domain in domains { domain.computing = wave }
-    wave.domains = domains
+    for domain in domains {
+      domain.computing = wave
+      wave.domains.append(domain)
+    }
     return wave
   }
 
@@ -228,7 +280,8 @@ struct GraphState {
       }
     }
     guard let claimed else { return nil }
-    return nextWave(after: claimed)
+    var nothing: Wave?
+    return nextWave(after: claimed, reusing: &nothing)
   }
 }
 

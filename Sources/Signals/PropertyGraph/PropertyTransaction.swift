@@ -66,13 +66,13 @@ final class PropertyTransaction {
 
   /// The values set, by source; a new set replaces the entry (never changes it), so that a savepoint's copy
   /// keeps what it had.
-  var writes: [ObjectIdentifier: any TransactionWrite] = [:]
+  @usableFromInline var writes: [ObjectIdentifier: TransactionWrite] = [:]
   /// The sources set, in the order of their first set.
-  var order: [ObjectIdentifier] = []
+  @usableFromInline var order: [ObjectIdentifier] = []
   /// What `writes` and `order` were when each open nested transaction began, to roll back to.
-  var savepoints: [(writes: [ObjectIdentifier: any TransactionWrite], order: [ObjectIdentifier])] = []
+  var savepoints: [(writes: [ObjectIdentifier: TransactionWrite], order: [ObjectIdentifier])] = []
   /// Counts the sets, so that a value computed for a read stays valid until the next set.
-  var sets: UInt64 = 0
+  @usableFromInline var sets: UInt64 = 0
   /// Values of derived properties computed for reads, with the number of sets they were computed after.
   /// Cleared with ``snapshot``.
   var computed: [ObjectIdentifier: (sets: UInt64, value: Any, changed: Bool)] = [:]
@@ -113,7 +113,7 @@ final class PropertyTransaction {
   // MARK: Sets and reads of sources
 
   /// Sets `source` to `value`, in the transaction.
-  @usableFromInline
+  @inlinable
   func set<Value>(_ source: SourceCore<Value>, to value: Value) {
     let key = ObjectIdentifier(source)
     if writes.updateValue(TransactionValue(source, value), forKey: key) == nil { order.append(key) }
@@ -155,7 +155,7 @@ final class PropertyTransaction {
       count &+= 1
       Self.apply(applied[...]) {
         PropertyGraph.state.withLock { _ in
-          for write in applied { write.queue(in: groups) }
+          for write in applied { write.queue(write, groups) }
           groups.pickReady()
         }
       }
@@ -164,12 +164,17 @@ final class PropertyTransaction {
     order = []
     let aloneDeliveries = applied.compactMap(\.aloneDelivery)
     let sources = groups.ready.flatMap(\.sources)
+    var finished: Wave?
     if !sources.isEmpty || !aloneDeliveries.isEmpty {
       let wave = PropertyGraph.state.withLock { graph in
-        graph.makeWave(groups.domains, sources: sources, lineage: Lineage(sources))
+        groups.domains.count == 1
+          ? graph.makeWave(in: groups.domains[0], sources: sources, lineage: Lineage(sources))
+          : graph.makeWave(groups.domains, sources: sources, lineage: Lineage(sources))
       }
       wave.aloneDeliveries = aloneDeliveries
       wave.run()
+      wave.aloneDeliveries = []
+      finished = consume wave
     }
     // The commit's wave may have merged some of its domains (a property switched to, or was created over,
     // two of them): each remaining one is propagated once.
@@ -179,28 +184,41 @@ final class PropertyTransaction {
         if !roots.contains(where: { $0 === root }) { roots.append(root) }
       }
     }
-    for root in roots { PropertyGraph.propagate(root) }
+    for root in roots {
+      PropertyGraph.propagate(root, finishing: &finished)
+      finished = nil
+    }
   }
 
   /// Stores every value under the locks of all their sources at once, then runs `body` (still under them).
-  static func apply(_ writes: ArraySlice<any TransactionWrite>, then body: () -> Void) {
+  static func apply(_ writes: ArraySlice<TransactionWrite>, then body: () -> Void) {
     guard let first = writes.first else { return body() }
-    first.store { apply(writes.dropFirst(), then: body) }
+    first.store(first) { apply(writes.dropFirst(), then: body) }
   }
 }
 
 /// One value a transaction set, as its commit sees it.
+///
+/// Its work is done by closures made in the specialised initialiser of ``TransactionValue`` (a commit reaches
+/// writes of many types through this class, and a method of the generic subclass would run unspecialised: see
+/// ``VertexOperations``).
 @usableFromInline
-protocol TransactionWrite: AnyObject {
+class TransactionWrite {
   /// Takes the source's core lock, stores the value as its latest, claims the core to deliver it (a source
-  /// outside the graph), and runs `next` before letting the lock go.
-  func store(then next: () -> Void)
-
+  /// outside the graph), and runs the closure it is given before letting the lock go.
+  @usableFromInline let store: (TransactionWrite, () -> Void) -> Void
   /// Under the graph's lock: queues the change in its domain's group (a source in the graph).
-  func queue(in groups: CommitGroups)
-
+  @usableFromInline let queue: (TransactionWrite, CommitGroups) -> Void
   /// The delivery to make, for a source outside the graph whose core the commit claimed.
-  var aloneDelivery: (() -> Void)? { get }
+  @usableFromInline var aloneDelivery: (() -> Void)?
+
+  @inlinable
+  init(
+    store: @escaping (TransactionWrite, () -> Void) -> Void, queue: @escaping (TransactionWrite, CommitGroups) -> Void
+  ) {
+    self.store = store
+    self.queue = queue
+  }
 }
 
 /// A value a transaction set on a source.
@@ -208,19 +226,22 @@ protocol TransactionWrite: AnyObject {
 final class TransactionValue<Value>: TransactionWrite {
   @usableFromInline let source: SourceCore<Value>
   @usableFromInline let value: Value
-  /// What ``store(then:)`` decided: the version stored, whether the source is in the graph, the delivery.
+  /// What ``storeNow(then:)`` decided: the version stored, whether the source is in the graph.
   @usableFromInline var version: UInt64 = 0
   @usableFromInline var isInGraph = false
-  @usableFromInline var aloneDelivery: (() -> Void)?
 
-  @usableFromInline
+  @inlinable
   init(_ source: SourceCore<Value>, _ value: Value) {
     self.source = source
     self.value = value
+    super.init(
+      store: { unsafeDowncast($0, to: TransactionValue.self).storeNow(then: $1) },
+      queue: { unsafeDowncast($0, to: TransactionValue.self).queueNow(in: $1) })
   }
 
-  @usableFromInline
-  func store(then next: () -> Void) {
+  /// See ``TransactionWrite/store``.
+  @inlinable
+  final func storeNow(then next: () -> Void) {
     source.withState { state in
       state.latest = value
       source.version &+= 1
@@ -245,8 +266,9 @@ final class TransactionValue<Value>: TransactionWrite {
     }
   }
 
-  @usableFromInline
-  func queue(in groups: CommitGroups) {
+  /// See ``TransactionWrite/queue``.
+  @inlinable
+  final func queueNow(in groups: CommitGroups) {
     guard isInGraph else { return }
     groups.group(in: source.links.domain.root).sources.append(source)
     source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))

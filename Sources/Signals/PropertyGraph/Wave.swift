@@ -1,6 +1,7 @@
 /// One propagation through the property graph: the changes of some sources, and everything computed from them.
 ///
-/// A wave runs on the thread that owns its domain, in three phases:
+/// A wave runs on the thread that owns its domain, in three phases (its state is touched only by that thread,
+/// or under the graph's lock, so it is not checked for exclusivity at run time):
 /// 1. **Compute.** Every vertex downstream of the changed sources is visited once, in rank order (a vertex
 ///    after all of its inputs), and computed only if one of its inputs changed in the wave. So each derived
 ///    property is computed at most once per change, from inputs that are all up to date: no glitch, whatever
@@ -17,27 +18,27 @@
 ///    read several values together, combine them (`Property.combineLatest`) and read the combination.
 @usableFromInline
 final class Wave: DeliveryContext {
-  @usableFromInline let id: UInt64
+  @exclusivity(unchecked) @usableFromInline var id: UInt64
   /// What caused the wave: a change made from inside its delivery is caused by it too.
-  @usableFromInline let lineage: Lineage
+  @exclusivity(unchecked) @usableFromInline var lineage: Lineage
   /// A source that ended: the wave delivers its end instead of a change.
-  @usableFromInline let ending: (any GraphVertex)?
-  /// The sources whose changes the wave propagates.
-  @usableFromInline var sources: [any GraphVertex] = []
+  @exclusivity(unchecked) @usableFromInline var ending: (any GraphVertex)?
+  /// How many of ``changed`` are the sources whose changes the wave propagates (they come first).
+  @exclusivity(unchecked) @usableFromInline var sourceCount = 0
   /// Who made the change the wave propagates: `.channel` for a set through a two-way binding (a transaction's
   /// commit, several changes at once, counts as `.user`).
-  @usableFromInline var origin = SetOrigin.user
+  @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
   /// The vertices whose value changed, in the order they changed: sources first, then derived by rank.
-  @usableFromInline var changed: [any GraphVertex] = []
+  @exclusivity(unchecked) @usableFromInline var changed: [any GraphVertex] = []
   /// The vertices to compute, by rank; ``cursor`` is the next one.
-  @usableFromInline var pending: [any GraphVertex] = []
-  @usableFromInline var cursor = 0
+  @exclusivity(unchecked) @usableFromInline var pending: [any GraphVertex] = []
+  @exclusivity(unchecked) @usableFromInline var cursor = 0
   /// A vertex computed whether or not an input changed (a catch-up).
-  @usableFromInline var forced: (any GraphVertex)?
+  @exclusivity(unchecked) @usableFromInline var forced: (any GraphVertex)?
   /// The domains this wave propagates (several for a transaction's commit).
-  @usableFromInline var domains: [GraphDomain] = []
+  @exclusivity(unchecked) @usableFromInline var domains: [GraphDomain] = []
   /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
-  @usableFromInline var aloneDeliveries: [() -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
 
   @usableFromInline
   init(id: UInt64, lineage: Lineage) {
@@ -53,21 +54,47 @@ final class Wave: DeliveryContext {
     ending = source
   }
 
+  /// The sources whose changes the wave propagates.
+  @usableFromInline
+  var sources: ArraySlice<any GraphVertex> { changed[..<sourceCount] }
+
+  /// Empties a finished wave, which nothing refers to any more, for its domain to keep: it lets go of every
+  /// vertex and domain, and its arrays keep their storage, so that a domain's waves allocate nothing once warm.
+  @usableFromInline
+  func clear() {
+    lineage = Lineage()
+    sourceCount = 0
+    origin = .user
+    changed.removeAll(keepingCapacity: true)
+    pending.removeAll(keepingCapacity: true)
+    cursor = 0
+    forced = nil
+    domains.removeAll(keepingCapacity: true)
+  }
+
+  /// Makes a cleared wave the domain's next one, as wave `id`.
+  @usableFromInline
+  func reuse(id: UInt64, lineage: Lineage) {
+    self.id = id
+    self.lineage = lineage
+  }
+
   // MARK: Scheduling (under the graph's lock)
 
   /// Adds `vertex` to the vertices to compute, once.
   @usableFromInline
   func schedule(_ vertex: any GraphVertex) {
-    guard !vertex.links.isDetached, vertex.links.scheduledIn != id else { return }
-    vertex.links.scheduledIn = id
+    let links = vertex.links
+    guard !links.isDetached, links.scheduledIn != id else { return }
+    links.scheduledIn = id
     pending.append(vertex)
   }
 
-  /// Schedules every vertex downstream of `vertex`.
+  /// Schedules every vertex downstream of the vertex whose links are `links`.
   @usableFromInline
-  func scheduleDependents(of vertex: any GraphVertex) {
+  func scheduleDependents(of links: GraphLinks) {
     var index = pending.count
-    for dependent in vertex.links.dependents { schedule(dependent) }
+    for dependent in links.dependents { schedule(dependent) }
     while index < pending.count {
       for dependent in pending[index].links.dependents { schedule(dependent) }
       index += 1
@@ -118,12 +145,13 @@ final class Wave: DeliveryContext {
   func compute() {
     while cursor < pending.count {
       let vertex = pending[cursor]
+      let links = vertex.links
       cursor += 1
-      switch vertex.links.operations.compute(vertex, self) {
+      switch links.operations.compute(vertex, self) {
       case .unchanged:
         break
       case .changed:
-        vertex.links.changedIn = id
+        links.changedIn = id
         changed.append(vertex)
       case .deferred:
         PropertyGraph.state.withLock { _ in
@@ -141,8 +169,9 @@ final class Wave: DeliveryContext {
     PropertyGraph.state.withLock { graph in
       graph.commits &+= 1
       for vertex in changed {
-        vertex.links.operations.commit(vertex)
-        vertex.links.lastCommit = graph.commits
+        let links = vertex.links
+        links.operations.commit(vertex)
+        links.lastCommit = graph.commits
       }
       for domain in domains { domain.computing = nil }
       graph.deliveries.append(Delivery(thread: thread, wave: self))
