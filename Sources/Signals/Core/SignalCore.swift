@@ -48,8 +48,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var observers = Observers()
     /// Whether some thread is delivering right now; sends queue behind it.
     @usableFromInline var isDelivering = false
-    /// Replaying cores: the thread that set `isDelivering`, meaningful while it is set. A property recognises
-    /// a binding that sets it from inside its own delivery by it: the change has come back around a cycle.
+    /// Replaying cores: the thread that set `isDelivering`, meaningful while it is set (0, no thread, when a
+    /// property outside the graph delivers its own set). A property recognises a binding that sets it from
+    /// inside its own delivery by it: the change has come back around a cycle.
     @usableFromInline var deliverer: ThreadID = 0
     @usableFromInline var pending = PendingQueue<Item>()
     /// Whether a terminal event was accepted (or the core ended unobserved).

@@ -84,7 +84,9 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
         return nil
       }
       state.isDelivering = true
-      state.deliverer = currentThreadID()
+      // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
+      // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
+      state.deliverer = 0
       state.delivered = newValue
       return state.observers
     }
@@ -133,10 +135,9 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// Under the core's lock: stores `value` and decides how its change is propagated.
   @inlinable @inline(__always)
   final func accept(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
+    // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
+    // never a binding's, and needs no cycle check.
     guard !isInGraph else { return acceptInGraph(value, origin: origin, &state) }
-    if origin == .binding, state.isDelivering, state.deliverer == currentThreadID() {
-      return .cycle(origin.report(Lineage(), self))
-    }
     state.latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
@@ -145,7 +146,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return .none
     }
     state.isDelivering = true
-    state.deliverer = currentThreadID()
+    state.deliverer = 0  // see set(_:origin:)
     state.delivered = value
     return .deliver(value, state.observers)
   }
