@@ -52,7 +52,6 @@ enum PropertyGraph {
     finished.clear()
   }
 
-
   /// Attaches a derived vertex to its inputs: merges their domains, ranks it, and makes it their dependent.
   ///
   /// `vertex` computed its value from the inputs' committed values as of commit number `snapshot` (or from
