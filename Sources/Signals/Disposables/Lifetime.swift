@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The span of an object's or an operation's life, which ends exactly once.
 ///
 /// Create one with ``make()``: the lifetime ends when its ``Token`` is released, so an object that keeps the
@@ -6,6 +8,8 @@
 /// additions at once.
 public final class Lifetime: Sendable {
   @usableFromInline let disposables: CompositeDisposable
+  /// The signal of ``ended``, made at its first access.
+  private let endedSignal = AtomicLazyReference<Signal<Never, Never>>()
 
   /// A lifetime that ends when `disposables` is disposed.
   public init(_ disposables: CompositeDisposable) {
@@ -39,9 +43,16 @@ public final class Lifetime: Sendable {
 
   /// A signal that completes when the lifetime ends, and sends no value. Observed after the end, it is
   /// interrupted at once, like any signal that already ended.
+  ///
+  /// It is one signal per lifetime, made at the first access: later accesses return the same signal and
+  /// allocate nothing, so reading `ended` in a loop does not pile up work for the lifetime's end. Disposing
+  /// an observation of it detaches that observer only.
   public var ended: Signal<Never, Never> {
-    let (signal, input) = Signal<Never, Never>.pipe()
-    observeEnded { input.sendCompleted() }
+    if let signal = endedSignal.load() { return signal }
+    let (made, input) = Signal<Never, Never>.pipe()
+    let signal = endedSignal.storeIfNil(made)
+    // Only the stored signal is completed by the end; a pipe that lost a race to another thread is dropped.
+    if signal === made { observeEnded { input.sendCompleted() } }
     return signal
   }
 

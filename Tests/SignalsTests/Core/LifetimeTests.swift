@@ -67,6 +67,29 @@ import Testing
     #expect(recorder.descriptions == ["interrupted"])
   }
 
+  @Test func endedIsOneSignalPerLifetime() {
+    let (lifetime, token) = Lifetime.make()
+    let first = lifetime.ended
+    #expect(lifetime.ended === first)
+    #expect(Lifetime.make().lifetime.ended !== first)
+    let recorders = (0..<3).map { _ in Recorder(lifetime.ended) }
+    token.dispose()
+    #expect(lifetime.ended === first)
+    #expect(recorders.map(\.descriptions) == Array(repeating: ["completed"], count: 3))
+    #expect(Lifetime.empty.ended === Lifetime.empty.ended)
+  }
+
+  @Test func readingEndedAgainAddsNothingToTheLifetime() {
+    let (lifetime, token) = Lifetime.make()
+    let members = { lifetime.disposables.state.withLock { $0.members.count } }
+    _ = lifetime.ended
+    let afterFirstRead = members()
+    for _ in 0..<100 { _ = lifetime.ended }
+    #expect(members() == afterFirstRead)
+    #expect(afterFirstRead == 1)
+    _ = token
+  }
+
   @Test func emptyLifetimeHasEnded() {
     #expect(Lifetime.empty.hasEnded)
     let disposable = AnyDisposable()
