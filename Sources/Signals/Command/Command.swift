@@ -72,9 +72,10 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// A command that runs the producer `work` returns, once per execution.
   ///
-  /// When the command's type is not given by the context (a stored property's declared type, or explicit
-  /// generic arguments), label the closure, `Command(execute: { … })`: a bare trailing closure that returns a
-  /// producer could also be synchronous work returning a producer, ``init(policy:enabledIf:work:)``.
+  /// A trailing closure that returns a producer picks this initialiser, with or without a context that gives
+  /// the command's type: `Command { (_: Void) in api.refresh() }` is a command whose executions run
+  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:work:)``, is chosen when the closure returns
+  /// anything else or throws.)
   ///
   /// - Parameters:
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
