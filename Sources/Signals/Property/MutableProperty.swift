@@ -35,9 +35,15 @@ public final class MutableProperty<Value>: PropertyProtocol {
   }
 
   /// The current value. Setting it emits the new value on `signal` and `producer`.
+  ///
+  /// Read inside `withObservationTracking` (a SwiftUI view's `body`), it registers this property: its next
+  /// change calls the tracking's `onChange` (see `Docs/SwiftUI.md`).
   @inlinable
   public var value: Value {
-    get { source.currentValue }
+    get {
+      source.links.trackAccess()
+      return source.currentValue
+    }
     set { source.set(newValue) }
   }
 
@@ -67,6 +73,7 @@ public final class MutableProperty<Value>: PropertyProtocol {
   /// Reads the value under the property's lock (inside a transaction, the value the transaction sees, as
   /// ``value`` does). `body` must not set this property.
   public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+    source.links.trackAccess()
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try body(transaction.value(of: source))
     }

@@ -72,8 +72,14 @@ public final class Property<Value>: PropertyProtocol {
 
   /// The current value. Inside a transaction, a derived property's value is computed from the values set so
   /// far (see ``withTransaction(_:)``).
+  ///
+  /// Read inside `withObservationTracking` (a SwiftUI view's `body`), it registers this property: its next
+  /// change calls the tracking's `onChange` (see `Docs/SwiftUI.md`).
   @inlinable
-  public var value: Value { storage.core.currentValue }
+  public var value: Value {
+    storage.core.links.trackAccess()
+    return storage.core.currentValue
+  }
 
   /// The current value, then every change; completes when the property ends.
   public var producer: SignalProducer<Value, Never> { storage.producer }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A property's core as the graph sees it: without its value type, so that one propagation can walk a graph
 /// of properties of many types.
 ///
@@ -118,12 +120,21 @@ final class GraphLinks {
 
   /// What a wave does to the vertex; set once, when the vertex is made.
   @usableFromInline let operations: VertexOperations
+  /// The property's link to Observation, made when its `value` is first read (see ``PropertyObservation``):
+  /// the address of a retained ``PropertyObservation``, or 0. (`AtomicLazyReference` would read the same, but
+  /// its `load()` runs unspecialised in the Synchronization library: 600 instructions per set.)
+  @usableFromInline let observation = Atomic<Int>(0)
 
   @inlinable
   init(domain: GraphDomain, operations: VertexOperations) {
     self.domain = domain
     self.operations = operations
   }
+  deinit {
+    let address = observation.load(ordering: .acquiring)
+    if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+  }
+
 }
 
 extension GraphVertex {

@@ -162,6 +162,7 @@ final class PropertyTransaction {
     }
     writes = [:]
     order = []
+    for write in applied { write.links.notifyChange() }
     let aloneDeliveries = applied.compactMap(\.aloneDelivery)
     let sources = groups.ready.flatMap(\.sources)
     var finished: Wave?
@@ -211,11 +212,15 @@ class TransactionWrite {
   @usableFromInline let queue: (TransactionWrite, CommitGroups) -> Void
   /// The delivery to make, for a source outside the graph whose core the commit claimed.
   @usableFromInline var aloneDelivery: (() -> Void)?
+  /// The source's place in the graph (and its link to Observation).
+  @usableFromInline let links: GraphLinks
 
   @inlinable
   init(
-    store: @escaping (TransactionWrite, () -> Void) -> Void, queue: @escaping (TransactionWrite, CommitGroups) -> Void
+    links: GraphLinks, store: @escaping (TransactionWrite, () -> Void) -> Void,
+    queue: @escaping (TransactionWrite, CommitGroups) -> Void
   ) {
+    self.links = links
     self.store = store
     self.queue = queue
   }
@@ -235,6 +240,7 @@ final class TransactionValue<Value>: TransactionWrite {
     self.source = source
     self.value = value
     super.init(
+      links: source.links,
       store: { unsafeDowncast($0, to: TransactionValue.self).storeNow(then: $1) },
       queue: { unsafeDowncast($0, to: TransactionValue.self).queueNow(in: $1) })
   }

@@ -91,6 +91,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return state.observers
     }
     guard alone else { return setSlowly(newValue, origin: origin) }
+    links.notifyChange()
     guard let observers else { return }
     Self.deliver(.value(newValue), to: observers)
     drain()
@@ -124,11 +125,12 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// not hold it back.
   @inlinable
   final func update(_ body: (inout Value) -> Bool) {
-    let step = withState { state -> SetStep<Value> in
+    let step = withState { state -> SetStep<Value>? in
       var value = state.latest.unsafelyUnwrapped
-      guard body(&value) else { return .none }
+      guard body(&value) else { return nil }
       return accept(value, origin: .user, &state)
     }
+    guard let step else { return }
     finish(step)
   }
 
@@ -183,9 +185,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return step
   }
 
-  /// After the core's lock: does what ``accept(_:origin:_:)`` decided.
+  /// After the core's lock: does what ``accept(_:origin:_:)`` decided. The value changed unless the set was
+  /// stopped at a cycle: Observation is told first.
   @inlinable @inline(__always)
   final func finish(_ step: SetStep<Value>) {
+    if case .cycle = step {} else { links.notifyChange() }
     switch step {
     case .none:
       break

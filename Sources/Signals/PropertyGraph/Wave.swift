@@ -182,6 +182,8 @@ final class Wave: DeliveryContext {
   @usableFromInline
   func deliver() {
     for vertex in changed { vertex.links.operations.publish(vertex) }
+    // Sources told Observation when their value was set; derived properties change here.
+    for vertex in changed[sourceCount...] { vertex.links.notifyChange() }
     for delivery in aloneDeliveries { delivery() }
     for vertex in changed { vertex.links.operations.deliver(vertex, self) }
     let thread = currentThreadID()

@@ -53,3 +53,42 @@ extension SignalProducer {
     }
   }
 }
+
+extension PropertyProtocol {
+  /// A property that follows this one, but changes on `scheduler`: for outputs a view reads on the main thread
+  /// (`viewModel.title.observe(on: MainScheduler.shared)`), however and wherever the view model's state is set.
+  ///
+  /// ```
+  /// source:                 a--b--c     (set on any thread)
+  /// observe(on: scheduler): a--b--c     (its value changes in an action scheduled on `scheduler`)
+  /// ```
+  ///
+  /// - Emits: its value is this property's value when it is made; each later change of this property becomes
+  ///   its value, and is delivered to its observers, in an action scheduled on `scheduler`, in order on a serial
+  ///   scheduler. Until that action runs, its `value` is the previous one, so a view that reads it on the
+  ///   scheduler never sees a value change under it. Read inside `withObservationTracking`, it calls `onChange`
+  ///   on `scheduler` too.
+  /// - Completes: on `scheduler`, after the changes before it, when this property ends.
+  /// - Disposal: it is a property fed by this one's `producer`: it stays attached while it, its `signal`, its
+  ///   `producer` or an observer is alive, and detaches (cancelling the actions still scheduled) once all are
+  ///   gone. It is a source of the property graph, so properties derived from it are glitch-free among
+  ///   themselves, not with this property (see `Docs/PropertyGraph.md`).
+  public func observe(on scheduler: any Scheduler) -> Property<Value> {
+    let source = producer
+    return Property(
+      unsafeProducer: SignalProducer { observer, lifetime in
+        let scheduled = CompositeDisposable()
+        lifetime += scheduled
+        // The first event is the replay of the current value, sent while `start` runs; the rest follow on the
+        // scheduler. Deliveries are serial, so the flag needs no lock.
+        var replayed = false
+        lifetime += source.start { event in
+          guard replayed else {
+            replayed = true
+            return observer.send(event)
+          }
+          scheduled.schedule(on: scheduler) { observer.send(event) }
+        }
+      })
+  }
+}

@@ -1,0 +1,30 @@
+extension MutableProperty where Value: Sendable {
+  /// The get/set pair of a control that edits this property: what SwiftUI's `Binding(get:set:)` takes.
+  ///
+  /// ```swift
+  /// let name = viewModel.name.editing
+  /// TextField("Name", text: Binding(get: name.get, set: name.set))  // SwiftUI, on Apple platforms
+  /// ```
+  ///
+  /// `get` reads ``value`` (so a view's `body` that calls it tracks the property through Observation); `set`
+  /// sets it, as typing does, from the thread it is called on. Both hold the property strongly, as a view
+  /// holds its view model.
+  public var editing: (get: @Sendable () -> Value, set: @Sendable (Value) -> Void) {
+    ({ [self] in value }, { [self] newValue in value = newValue })
+  }
+}
+
+extension ChannelTerminal where Value: Sendable {
+  /// The get/set pair of a control that edits through this terminal: what SwiftUI's `Binding(get:set:)`
+  /// takes, for a two-way binding made of a ``Channel``.
+  ///
+  /// The pair keeps a ``MutableProperty`` that starts at `initial` and is bound both ways to the terminal
+  /// (`mirror <~> terminal`: a value the terminal replays wins at once). `get` reads that property (tracked by
+  /// Observation); `set` sets it, which sends the value into the terminal. The binding lasts as long as the
+  /// pair, or until the terminal ends.
+  public func editing(initial: Value) -> (get: @Sendable () -> Value, set: @Sendable (Value) -> Void) {
+    let mirror = MutableProperty(initial)
+    mirror <~> self
+    return mirror.editing
+  }
+}

@@ -1,0 +1,68 @@
+import Observation
+import Synchronization
+
+/// A property's link to Observation: what makes `property.value`, read inside `withObservationTracking` (and so
+/// in a SwiftUI view's `body`), register the property, and a change of it call the tracking's `onChange`.
+///
+/// A property gets one the first time its `value` is read, and keeps it: a property nobody reads never pays
+/// for Observation, and one that was read pays, per change, one call into its registrar. Every handle of a
+/// property (`MutableProperty`, its `Property` views) shares it, since it belongs to the property's core.
+///
+/// The registrar needs an `Observable` subject and a key path; this object is the subject, and ``changes``
+/// the one key path, for every property of every value type (a non-generic key path costs nothing to make).
+@usableFromInline
+final class PropertyObservation: Observable, Sendable {
+  @usableFromInline let registrar = ObservationRegistrar()
+
+  @usableFromInline
+  init() {}
+
+  /// What tracking registers and a change mutates; never read for its value.
+  @usableFromInline
+  var changes: Int { 0 }
+
+  /// Registers a read with the tracking in progress on this thread, if any.
+  @inlinable
+  func access() {
+    registrar.access(self, keyPath: \.changes)
+  }
+
+  /// Calls the `onChange` of every tracking that registered a read since its last change.
+  @inlinable
+  func changed() {
+    registrar.withMutation(of: self, keyPath: \.changes) {}
+  }
+}
+
+extension GraphLinks {
+  /// Registers a read of the property with Observation (making its link on the first read).
+  @inlinable
+  final func trackAccess() {
+    let address = observation.load(ordering: .acquiring)
+    guard address != 0 else { return makeObservation().access() }
+    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().access()
+  }
+
+  /// Makes the property's link to Observation, unless another thread just did; returns the one kept.
+  @usableFromInline @inline(never)
+  final func makeObservation() -> PropertyObservation {
+    let made = Unmanaged.passRetained(PropertyObservation())
+    let address = Int(bitPattern: made.toOpaque())
+    let (stored, current) = observation.compareExchange(
+      expected: 0, desired: address, ordering: .acquiringAndReleasing)
+    guard stored else {
+      made.release()
+      return Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: current)!).takeUnretainedValue()
+    }
+    return made.takeUnretainedValue()
+  }
+
+  /// Tells Observation the property changed, if it was ever read: one atomic load otherwise. Call it outside
+  /// every lock (it calls the trackings' `onChange`), after the new value can be read.
+  @inlinable
+  final func notifyChange() {
+    let address = observation.load(ordering: .acquiring)
+    guard address != 0 else { return }
+    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().changed()
+  }
+}
