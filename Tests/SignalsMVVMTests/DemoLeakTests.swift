@@ -1,5 +1,6 @@
 import SignalsMVVM
 import SignalsSamples
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -137,5 +138,60 @@ import Testing
     }
     #expect(graph.alive() == [])
     #expect(graph.unended == [])
+  }
+
+  /// A repository that hands out ``CachedRoomRepository``'s rooms, and keeps a weak reference to an object
+  /// that each request's start holds until the request ends: while it is alive, the request is.
+  final class TrackedRoomRepository: RoomRepository {
+    final class Request {}
+    let base: CachedRoomRepository
+    private(set) var requests: [Weak<Request>] = []
+
+    init(_ base: CachedRoomRepository) { self.base = base }
+
+    func rooms() -> SignalProducer<RoomList, NetworkError> {
+      let rooms = base.rooms()
+      return SignalProducer { observer, lifetime in
+        let request = Request()
+        self.requests.append(Weak(request))
+        lifetime.observeEnded { _ = request }
+        lifetime += rooms.start(observer)
+      }
+    }
+  }
+
+  @Test func theRoomListFreesItsViewViewModelAndRequestWhenTheViewGoesAway() {
+    let scheduler = TestScheduler()
+    let cache = RoomCache(rooms: [Room(name: "Standard King", pricePerNight: 388)])
+    let api = FakeRoomAPI(scheduler: scheduler, latency: .seconds(2), reply: .rooms([]))
+    let repository = TrackedRoomRepository(CachedRoomRepository(cache: cache, api: api))
+    var graph = Graph()
+    do {
+      let view = RoomListView(viewModel: RoomListViewModel(repository: repository))
+      let viewModel = view.viewModel
+      graph.add("view", view, side: .view)
+      graph.add("view model", viewModel)
+      graph.add("rooms", viewModel.rooms)
+      graph.add("source", viewModel.source)
+      graph.add("is loading", viewModel.isLoading)
+      graph.add("error", viewModel.error)
+      graph.add("status", viewModel.status)
+      graph.add("refresh command", viewModel.refresh)
+      graph.add("status label", control: view.statusLabel)
+      graph.add("rooms label", control: view.roomsLabel)
+      graph.add("refresh button", control: view.refreshButton)
+      graph.add("message area", control: view.messageArea)
+      scheduler.advance(by: .seconds(2))
+      view.refreshButton.tap()  // a second request, in flight when the view goes away
+      scheduler.advance(by: .seconds(1))
+      #expect(repository.requests.count == 2)
+      #expect(repository.requests[0].object == nil)  // the first one answered and ended
+      #expect(repository.requests[1].object != nil)
+    }
+    #expect(graph.alive() == [])
+    #expect(graph.unended == [])
+    #expect(repository.requests.allSatisfy { $0.object == nil })
+    #expect(api.activity == [.started, .answered, .started, .cancelled])
+    #expect(scheduler.scheduledCount == 0)
   }
 }
