@@ -12,11 +12,17 @@ import Darwin
 //   swift run hotel-demo --script FILE        one action per line; prints every frame as plain text
 //   echo "type Zhuo" | swift run hotel-demo   stdin that is not a terminal is read as a script
 //   swift run hotel-demo --login ...          the login sample instead, with the same options
+//   swift run hotel-demo --rooms ...          the room list: cached rooms at once, the network's after 2 s
 
 let usage = """
-  usage: hotel-demo [--login] [--script FILE | --script -]
-  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press <button>
-  (hotel controls: name, phone, clear, submit; login controls: username, password, login; # starts a comment).
+  usage: hotel-demo [--login | --rooms] [--script FILE | --script -]
+    --login   the login form instead of the hotel order form
+    --rooms   the room list: saved rooms at once, then the network's after 2 s; `network` switches the fake
+              network between answering and failing, `refresh` loads again (disabled while loading)
+  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press <button>,
+  wait <seconds> (lets the demo's clock run; interactively, time passes by itself)
+  (hotel controls: name, phone, clear, submit; login controls: username, password, login;
+  rooms controls: refresh, network; # starts a comment).
   """
 
 /// Reads all of standard input.
@@ -39,7 +45,8 @@ func readFile(_ path: String) -> String? {
   return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input.
+/// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input. Between keys the
+/// form's clock follows real time, and the form is redrawn when that changes it (a network answering).
 func runInteractive(_ session: FormSession) {
   var original = termios()
   tcgetattr(STDIN_FILENO, &original)
@@ -58,7 +65,19 @@ func runInteractive(_ session: FormSession) {
   }
   draw()
   var pending: [UInt8] = []
+  var lastTick = ContinuousClock.now
   while true {
+    // Waits up to 100 ms for a key, then lets the real time that passed run on the form's clock.
+    var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&input, 1, 100)
+    let shown = session.frame
+    let now = ContinuousClock.now
+    session.perform(.wait(now - lastTick))
+    lastTick = now
+    guard ready > 0 else {
+      if session.frame != shown { draw() }
+      continue
+    }
     var byte: UInt8 = 0
     guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
     switch byte {
@@ -86,6 +105,9 @@ let makeSession: () -> FormSession
 if arguments.first == "--login" {
   arguments.removeFirst()
   makeSession = { LoginSession() }
+} else if arguments.first == "--rooms" {
+  arguments.removeFirst()
+  makeSession = { RoomListSession() }
 } else {
   makeSession = { HotelOrderSession() }
 }

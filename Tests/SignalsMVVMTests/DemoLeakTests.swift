@@ -194,4 +194,25 @@ import Testing
     #expect(api.activity == [.started, .answered, .started, .cancelled])
     #expect(scheduler.scheduledCount == 0)
   }
+
+  @Test func theRoomDemosScriptedSessionFreesItsClockNetworkViewAndViewModel() {
+    var graph = Graph()
+    do {
+      let session = RoomListSession()
+      graph.add("session", session, side: .view)
+      graph.add("view", session.view, side: .view)
+      graph.add("view model", session.view.viewModel)
+      graph.add("refresh command", session.view.viewModel.refresh)
+      graph.add("clock", session.clock)
+      graph.add("network", session.api)
+      graph.add("cache", session.cache)
+      graph.add("refresh button", control: session.view.refreshButton)
+      graph.add("network button", control: session.networkButton)
+      // Ends while a refresh waits for the network: the clock holds its timer until the view goes away.
+      let output = session.run(script: "wait 2\npress network\npress refresh\nwait 2\npress refresh")
+      #expect(output.hasSuffix("  network: request, answer, request, failure, request\n"))
+    }
+    #expect(graph.alive() == [])
+    #expect(graph.unended == [])
+  }
 }

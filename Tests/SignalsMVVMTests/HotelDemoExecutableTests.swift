@@ -42,4 +42,21 @@ import Testing
     #expect(failure == 2)
     #expect(usage.contains("usage: hotel-demo"))
   }
+
+  @Test func roomsModeShowsTheSavedRoomsThenTheNetworksOnTheDemosClock() throws {
+    try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+    let (output, status) = try run(["--rooms", "--script", "-"], input: "wait 1\npress refresh\nwait 1\n")
+    #expect(status == 0)
+    let frames = output.components(separatedBy: "\n--- ")
+    #expect(frames.count == 4)  // the first frame, then one per action
+    #expect(frames[0].contains("Loading… (showing saved rooms)\n  | Standard King    ¥388 a night\n"))
+    #expect(frames[2].hasPrefix("press refresh ---\n"))
+    #expect(frames[2].contains("> [ Refresh ] (disabled)"))  // still loading: the tap is refused
+    #expect(frames[3].contains("Up to date\n  | Standard King    ¥368 a night\n"))
+    #expect(output.hasSuffix("  network: request, answer\n"))
+    let (help, helpStatus) = try run(["--help"], input: "")
+    #expect(helpStatus == 0)
+    #expect(help.contains("--rooms"))
+    #expect(help.contains("wait <seconds>"))
+  }
 }

@@ -20,10 +20,12 @@ public enum FormAction: Equatable, Sendable {
   case focus(String)
   /// Taps the focused button; on a field, moves to the next control, as Return does in a form.
   case enter
+  /// Lets time pass: the form's clock moves on by this much (``FormSession/advanceTime(by:)``).
+  case wait(Duration)
 
-  /// Parses one line of a script: `type <text>`, `backspace`, `tab`, `enter`, `focus <control>`, or
-  /// `press <control>` (which is `focus <control>`; ``FormSession/run(script:)`` then presses Enter).
-  /// Returns `nil` for anything else.
+  /// Parses one line of a script: `type <text>`, `backspace`, `tab`, `enter`, `focus <control>`,
+  /// `press <control>` (which is `focus <control>`; ``FormSession/run(script:)`` then presses Enter), or
+  /// `wait <seconds>` (a number of seconds, fractions allowed, not negative). Returns `nil` for anything else.
   public init?(scriptLine line: some StringProtocol) {
     let words = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
     guard let command = words.first else { return nil }
@@ -34,6 +36,9 @@ public enum FormAction: Equatable, Sendable {
     case ("tab", nil): self = .tab
     case ("enter", nil): self = .enter
     case ("focus", let name?), ("press", let name?): self = .focus(name)
+    case ("wait", let seconds?):
+      guard let seconds = Double(seconds), seconds >= 0, seconds < 1e9 else { return nil }
+      self = .wait(.milliseconds(Int((seconds * 1000).rounded())))
     default: return nil
     }
   }
@@ -68,6 +73,10 @@ open class FormSession {
   /// The form as plain text. Subclasses override it.
   open var frame: String { "" }
 
+  /// Lets `duration` pass on the form's clock. A form with no clock of its own does nothing; one whose view
+  /// model waits on time (a network's latency) overrides it to advance that clock.
+  open func advanceTime(by duration: Duration) {}
+
   /// Performs `action` on the form.
   ///
   /// - Returns: `false` if it named a control the form does not have (and did nothing).
@@ -83,6 +92,7 @@ open class FormSession {
     case (.focus(let name), _):
       guard let index = controls.firstIndex(where: { $0.name == name }) else { return false }
       focusIndex = index
+    case (.wait(let duration), _): advanceTime(by: duration)
     }
     return true
   }
@@ -96,7 +106,7 @@ open class FormSession {
       let line = rawLine.trimmingSpaces()
       if line.isEmpty || line.hasPrefix("#") { continue }
       guard let action = FormAction(scriptLine: line) else {
-        frames.append("--- \(line) ---\n(unknown action; expected type, backspace, tab, enter, focus, press)")
+        frames.append("--- \(line) ---\n(unknown action; expected type, backspace, tab, enter, focus, press, wait)")
         continue
       }
       guard perform(action) else {

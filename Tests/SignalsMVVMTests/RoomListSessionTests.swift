@@ -1,0 +1,135 @@
+import Signals
+import SignalsSamples
+import Testing
+
+@Suite struct RoomListSessionTests {
+  @Test func waitLinesTakeSecondsAndFractionsOfThem() {
+    #expect(FormAction(scriptLine: "wait 2") == .wait(.seconds(2)))
+    #expect(FormAction(scriptLine: "wait 0.25") == .wait(.milliseconds(250)))
+    #expect(FormAction(scriptLine: "wait") == nil)
+    #expect(FormAction(scriptLine: "wait -1") == nil)
+    #expect(FormAction(scriptLine: "wait soon") == nil)
+  }
+
+  @Test func aFormWithoutAClockIgnoresWaiting() {
+    let output = LoginSession().run(script: "type chris\nwait 5")
+    #expect(
+      output.hasSuffix(
+        "--- wait 5 ---\n== Log in ==\n> username: [chris]\n  password: [(password)]\n  [ Log in ] (disabled)\n"))
+  }
+
+  @Test func scriptedRunShowsSavedRoomsThenFreshOnesThenAnErrorThatKeepsThem() {
+    let script = """
+      press refresh
+      wait 2
+      press network
+      press refresh
+      wait 2
+      """
+    let expected = """
+      --- start ---
+      == Meituan Hotel: rooms ==
+        Loading… (showing saved rooms)
+        | Standard King    ¥388 a night
+        | Deluxe Twin      ¥458 a night
+        | Garden Suite     ¥888 a night
+      > [ Refresh ] (disabled)     [ Network: online ]
+        network: request
+      --- press refresh ---
+      == Meituan Hotel: rooms ==
+        Loading… (showing saved rooms)
+        | Standard King    ¥388 a night
+        | Deluxe Twin      ¥458 a night
+        | Garden Suite     ¥888 a night
+      > [ Refresh ] (disabled)     [ Network: online ]
+        network: request
+      --- wait 2 ---
+      == Meituan Hotel: rooms ==
+        Up to date
+        | Standard King    ¥368 a night
+        | Deluxe Twin      ¥458 a night
+        | Family Room      ¥528 a night
+        | Garden Suite     ¥928 a night
+      > [ Refresh ]     [ Network: online ]
+        network: request, answer
+      --- press network ---
+      == Meituan Hotel: rooms ==
+        Up to date
+        | Standard King    ¥368 a night
+        | Deluxe Twin      ¥458 a night
+        | Family Room      ¥528 a night
+        | Garden Suite     ¥928 a night
+        [ Refresh ]   > [ Network: offline ]
+        network: request, answer
+      --- press refresh ---
+      == Meituan Hotel: rooms ==
+        Loading… (showing saved rooms)
+        | Standard King    ¥368 a night
+        | Deluxe Twin      ¥458 a night
+        | Family Room      ¥528 a night
+        | Garden Suite     ¥928 a night
+      > [ Refresh ] (disabled)     [ Network: offline ]
+        network: request, answer, request
+      --- wait 2 ---
+      == Meituan Hotel: rooms ==
+        Saved rooms, not up to date
+        | Standard King    ¥368 a night
+        | Deluxe Twin      ¥458 a night
+        | Family Room      ¥528 a night
+        | Garden Suite     ¥928 a night
+      > [ Refresh ]     [ Network: offline ]
+        ✗ The network is unreachable
+        network: request, answer, request, failure
+
+      """
+    #expect(RoomListSession().run(script: script) == expected)
+  }
+
+  @Test func theNetworkAnswersOnlyOnceItsLatencyHasPassed() {
+    let session = RoomListSession(latency: .milliseconds(1500))
+    session.perform(.wait(.milliseconds(1499)))
+    #expect(session.api.activity == [.started])
+    session.perform(.wait(.milliseconds(1)))
+    #expect(session.api.activity == [.started, .answered])
+    #expect(session.cache.rooms == RoomListSession.todaysRooms)
+  }
+}
+
+@Suite struct DemoClockTests {
+  @Test func runsActionsInOrderOfDueTimeThenOfScheduling() {
+    let clock = DemoClock()
+    var ran: [String] = []
+    clock.schedule(after: .seconds(2)) { ran.append("b") }
+    clock.schedule(after: .seconds(1)) { ran.append("a") }
+    clock.schedule(after: .seconds(2)) { ran.append("c") }
+    clock.advance(by: .seconds(1))
+    #expect(ran == ["a"])
+    #expect(clock.now == .zero.advanced(by: .seconds(1)))
+    clock.advance(by: .seconds(5))
+    #expect(ran == ["a", "b", "c"])
+    #expect(clock.now == .zero.advanced(by: .seconds(6)))
+  }
+
+  @Test func anActionScheduledByAnotherRunsInTheSameAdvanceIfItFallsDueThere() {
+    let clock = DemoClock()
+    var ran: [SchedulerInstant] = []
+    clock.schedule(after: .seconds(1)) {
+      ran.append(clock.now)
+      clock.schedule(after: .seconds(1)) { ran.append(clock.now) }
+      clock.schedule(after: .seconds(5)) { ran.append(clock.now) }
+    }
+    clock.advance(by: .seconds(3))
+    #expect(ran == [.zero.advanced(by: .seconds(1)), .zero.advanced(by: .seconds(2))])
+    #expect(clock.scheduledCount == 1)
+  }
+
+  @Test func aCancelledActionNeverRuns() {
+    let clock = DemoClock()
+    var ran = false
+    let pending = clock.schedule(after: .seconds(1)) { ran = true }
+    pending?.dispose()
+    clock.advance(by: .seconds(2))
+    #expect(!ran)
+    #expect(clock.scheduledCount == 0)
+  }
+}
