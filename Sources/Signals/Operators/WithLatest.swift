@@ -39,6 +39,19 @@ extension Signal {
   }
 
   /// Pairs every value with the current value of `property`, which always has one.
+  ///
+  /// ```
+  /// input:     -a--b|
+  /// property:  x--y       (x at first, y from tick 3)
+  /// result:    -p--q|     (p = (a, x), q = (b, y))
+  /// ```
+  ///
+  /// - Emits: `(value, property.value)` for every value, reading the property as the value arrives; no value
+  ///   is dropped, since a property always has one.
+  /// - Completes: when the source completes. The property ending changes nothing: its last value stays.
+  /// - Fails: when the source fails, with its error.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from the
+  ///   source; the result holds `property` for as long as it lives.
   public func withLatest<P: PropertyProtocol>(from property: P) -> Signal<(Value, P.Value), Failure> {
     map { ($0, property.value) }
   }
@@ -49,5 +62,23 @@ extension SignalProducer {
   /// see ``Signal/withLatest(from:)-(Signal<U,Never>)``.
   public func withLatest<U>(from other: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Failure> {
     lift(other) { $0.withLatest(from: $1) }
+  }
+
+  /// Pairs every value of every start with the current value of `property`; see
+  /// ``Signal/withLatest(from:)-(P)``.
+  ///
+  /// ```
+  /// producer:  -a--b|
+  /// property:  x--y       (x at first, y from tick 3)
+  /// result:    -p--q|     (p = (a, x), q = (b, y))
+  /// ```
+  ///
+  /// - Emits: `(value, property.value)` for every value of a start, reading the property as the value
+  ///   arrives, so a later start sees the property as it is then.
+  /// - Completes: when the start completes. **Fails:** when it fails, with its error.
+  /// - Interruption and disposal: an interrupted start interrupts the result; disposing the result's start
+  ///   interrupts this producer's start. The producer holds `property` for as long as it lives.
+  public func withLatest<P: PropertyProtocol>(from property: P) -> SignalProducer<(Value, P.Value), Failure> {
+    lift { $0.withLatest(from: property) }
   }
 }

@@ -64,4 +64,44 @@ import Testing
     input.send(value: 2)
     recorder.expect(values: ["1x", "2y"])
   }
+
+  @Test func bothFormsPairWithThePropertysValueAsEachValueArrives() {
+    let scheduler = TestScheduler()
+    let property = Property(initial: "x", then: scheduler.hotSignal("---y"))
+    let signal = TestRecorder(
+      scheduler.hotSignal("-a--b|").withLatest(from: property).map { $0.0 + $0.1 }, scheduler: scheduler)
+    let producer = TestRecorder(
+      scheduler.coldProducer("-a--b|").withLatest(from: property).map { $0.0 + $0.1 }, scheduler: scheduler)
+    scheduler.run()
+    signal.expect(marble: "-p--q|", values: ["p": "ax", "q": "by"])
+    producer.expect(marble: "-p--q|", values: ["p": "ax", "q": "by"])
+  }
+
+  @Test func producerPropertyFormReadsThePropertyInEveryStart() {
+    let scheduler = TestScheduler()
+    let property = MutableProperty("x")
+    let producer = scheduler.coldProducer("-a-|").withLatest(from: property).map { $0.0 + $0.1 }
+    let first = TestRecorder(producer, scheduler: scheduler)
+    scheduler.advance(ticks: 2)
+    property.value = "y"
+    let second = TestRecorder(producer, scheduler: scheduler)
+    scheduler.run()
+    first.expect(marble: "-p-|", values: ["p": "ax"])
+    second.expect(marble: "---q-|", values: ["q": "ay"])
+  }
+
+  @Test func producerPropertyFormForwardsTheStartsEndAndDisposalInterruptsIt() {
+    let property = MutableProperty(0)
+    let failed = TestRecorder(SignalProducer<Int, TestError>(error: .boom).withLatest(from: property))
+    #expect(failed.descriptions == ["failed(boom)"])
+    let probe = ProbedProducer<Int, TestError>()
+    let recorder = TestRecorder(probe.producer.withLatest(from: property))
+    probe.input.send(value: 1)
+    probe.input.sendInterrupted()
+    #expect(recorder.descriptions == ["(1, 0)", "interrupted"])
+    let disposed = TestRecorder(probe.producer.withLatest(from: property))
+    disposed.dispose()
+    #expect(probe.ended == 2)
+    #expect(disposed.descriptions == ["interrupted"])
+  }
 }

@@ -434,7 +434,12 @@ enum ContractTable {
         let property = MutableProperty(0)
         rig.retain(property)
         return .signal(rig.ints().signal.withLatest(from: property))
-      }
+      },
+      OperatorCase("SignalProducer.withLatest(from:) property") { rig in
+        let property = MutableProperty(0)
+        rig.retain(property)
+        return .producer(rig.ints().producer.withLatest(from: property))
+      },
     ]
     + unary(
       "sample(with:)", { s, rig in s.sample(with: rig.safeInts().signal) },
@@ -623,13 +628,12 @@ enum ContractTable {
       "merge(_:) sequence", "merge(_:) variadic", "merging(with:)",
       "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection",
       "zip(_:_:)", "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
-      "withLatest(from:)", "sample(with:)", "sample(on:)",
+      "withLatest(from:)", "withLatest(from:) property", "sample(with:)", "sample(on:)",
       "flatMap(merge, _:)", "flatMap(concat, _:)", "flatMap(latest, _:)",
       "flatten(merge)", "flatten(concat)", "flatten(latest)",
       "delay(_:on:)", "throttle(_:on:)", "debounce(_:on:)", "timeout(after:raising:on:)", "collect(every:on:)",
       "observe(on:)",
     ]
-    let signalOnly = ["withLatest(from:) property"]
     let producerOnly = [
       "start(on:)", "retry(upTo:interval:on:)", "timer(interval:on:)", "prefix(value:)", "retry(upTo:)", "share()",
       "replayLazily(upTo:)", "concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)",
@@ -639,7 +643,7 @@ enum ContractTable {
       "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combineLatest(_:) collection", "combiningLatest(with:)",
     ]
     return bothForms.map { "Signal.\($0)" } + bothForms.map { "SignalProducer.\($0)" }
-      + signalOnly.map { "Signal.\($0)" } + producerOnly.map { "SignalProducer.\($0)" }
+      + producerOnly.map { "SignalProducer.\($0)" }
       + propertyForms.map { "Property.\($0)" }
   }()
 }
