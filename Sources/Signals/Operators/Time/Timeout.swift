@@ -24,12 +24,48 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Fails every start with `error` unless it ends within `interval`; see ``Signal/timeout(after:raising:on:)``.
+  /// Fails every start with `error` unless it ends within `interval`; see
+  /// ``Signal/timeout(after:raising:on:)-(_,Failure,_)``.
   public func timeout(
     after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler
   )
     -> SignalProducer
   {
+    lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+  }
+}
+
+extension Signal where Failure == Never {
+  /// Fails with `error` if the source, which cannot fail, has not ended within `interval` of being observed:
+  /// the result takes the error's type.
+  ///
+  /// ```
+  /// input (Failure == Never):   -a---b|
+  /// timeout(after: 3 ticks):     -a-X       (X = the given error)
+  /// ```
+  ///
+  /// This is ``timeout(after:raising:on:)-(_,Failure,_)`` applied to ``promoteError(_:)``: the same rules,
+  /// for a stream that has no failure of its own to time out with.
+  ///
+  /// - Emits: the source's values until it ends or times out.
+  /// - Completes: when the source completes in time. **Fails:** with `error` when `interval` passes first
+  ///   (measured on `scheduler` from the moment of observation; for a producer, from each start); never
+  ///   otherwise.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
+  ///   cancels the timer and detaches from the source.
+  public func timeout<NewFailure: Error>(
+    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
+  ) -> Signal<Value, NewFailure> {
+    promoteError(NewFailure.self).timeout(after: interval, raising: error, on: scheduler)
+  }
+}
+
+extension SignalProducer where Failure == Never {
+  /// Fails every start, which cannot fail by itself, with `error` unless it ends within `interval`; the
+  /// result takes the error's type. See ``Signal/timeout(after:raising:on:)-(_,NewFailure,_)``.
+  public func timeout<NewFailure: Error>(
+    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
+  ) -> SignalProducer<Value, NewFailure> {
     lift { $0.timeout(after: interval, raising: error, on: scheduler) }
   }
 }

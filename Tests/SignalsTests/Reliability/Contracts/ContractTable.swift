@@ -58,7 +58,10 @@ enum ContractTable {
     ),
     (["take(until:)"], "completed", { rig in rig.inputs[1].send(.value) }, "The trigger's value completes it."),
     (["take(during:)"], "completed", { rig in rig.ownEnding?() }, "The lifetime's end completes it."),
-    (["timeout(after:raising:on:)"], "failed", { rig in rig.advance() }, "Fails when the time is up."),
+    (
+      ["timeout(after:raising:on:)", "timeout(after:raising:on:) never"], "failed", { rig in rig.advance() },
+      "Fails when the time is up."
+    ),
     (
       [
         "merge(_:) sequence", "merge(_:) variadic", "merging(with:)", "combineLatest(_:_:)",
@@ -509,6 +512,14 @@ enum ContractTable {
       { p, rig in
         p.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
       })
+    + [
+      OperatorCase("Signal.timeout(after:raising:on:) never") { rig in
+        .signal(rig.safeInts().signal.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
+      },
+      OperatorCase("SignalProducer.timeout(after:raising:on:) never") { rig in
+        .producer(rig.safeInts().producer.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
+      },
+    ].map { $0.with(.failure, outcome: "failed", rule: "The input cannot fail; the time runs out and fails it.") }
     + unary(
       "collect(every:on:)", { s, rig in s.collect(every: interval, on: rig.scheduler) },
       { p, rig in
@@ -631,8 +642,8 @@ enum ContractTable {
       "withLatest(from:)", "withLatest(from:) property", "sample(with:)", "sample(on:)",
       "flatMap(merge, _:)", "flatMap(concat, _:)", "flatMap(latest, _:)",
       "flatten(merge)", "flatten(concat)", "flatten(latest)",
-      "delay(_:on:)", "throttle(_:on:)", "debounce(_:on:)", "timeout(after:raising:on:)", "collect(every:on:)",
-      "observe(on:)",
+      "delay(_:on:)", "throttle(_:on:)", "debounce(_:on:)", "timeout(after:raising:on:)",
+      "timeout(after:raising:on:) never", "collect(every:on:)", "observe(on:)",
     ]
     let producerOnly = [
       "start(on:)", "retry(upTo:interval:on:)", "timer(interval:on:)", "prefix(value:)", "retry(upTo:)", "share()",

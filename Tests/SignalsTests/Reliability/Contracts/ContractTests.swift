@@ -296,7 +296,7 @@ enum Contract {
     #expect(missing.isEmpty, "no case for \(missing)")
     let unknown = covered.subtracting(ContractTable.publicOperators)
     #expect(unknown.isEmpty, "cases for operators not in the list: \(unknown.sorted())")
-    #expect(ContractTable.publicOperators.count == 128)
+    #expect(ContractTable.publicOperators.count == 130)
   }
 
   @Test func caseNamesAreUnique() {
