@@ -21,6 +21,15 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
+    // Prints what OpenCombine does where Signals' docs compare their rules with Combine's (debounce and delay
+    // around a terminal event), so that those comparisons rest on an observation; see its main.swift.
+    .executableTarget(
+      name: "peer-claims",
+      dependencies: [
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,8 +10,8 @@ extension Signal {
   ///
   /// - Emits: the latest value, `interval` after it arrived, if no other value arrived in between.
   /// - Completes: when the source completes. **A value still waiting is sent at once, then the completion**
-  ///   (as RxSwift and Combine do; ReactiveSwift can drop it): the last query typed before a field closes is
-  ///   not lost.
+  ///   (as RxSwift does; ReactiveSwift drops it by default, and so does OpenCombine 0.14, checked by
+  ///   `peer-claims` in Benchmarks/): the last query typed before a field closes is not lost.
   /// - Fails: at once when the source fails; a waiting value is dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping a waiting value.
   ///   Ending cancels the timer and detaches from the source.

@@ -9,7 +9,8 @@ extension Signal {
   /// - Emits: each value `interval` after it arrived, on `scheduler`, in order.
   /// - Completes: `interval` after the source completed, after every value.
   /// - Fails: at once when the source fails; values still waiting are dropped (an error is news that should
-  ///   not wait, and RxSwift, ReactiveSwift and Combine all forward it at once).
+  ///   not wait; RxSwift and ReactiveSwift forward it at once too, while OpenCombine 0.14 delays it like a
+  ///   value, after the values before it, checked by `peer-claims` in Benchmarks/).
   /// - Interruption and disposal: an interrupted source interrupts the result at once, dropping waiting
   ///   values. When the result ends it detaches from the source and cancels every scheduled delivery.
   public func delay(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
