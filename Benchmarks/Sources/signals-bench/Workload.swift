@@ -109,6 +109,7 @@ struct Workload {
       .w11DebounceTestScheduler(),
       .w12PropertyDiamond(),
       .w13Transaction(),
+      .w14Zip(),
     ]
   }
 }

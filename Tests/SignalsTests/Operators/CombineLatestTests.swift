@@ -312,8 +312,8 @@ import Testing
     var state = CombineLatestState(inputCount: 2)
     #expect(state.receiveValue(from: 0) == .store)
     #expect(state.receiveValue(from: 0) == .store)
-    #expect(state.receiveValue(from: 1) == .storeAndSend)
-    #expect(state.receiveValue(from: 0) == .storeAndSend)
+    #expect(state.receiveValue(from: 1) == .storeAndSend(thenComplete: false))
+    #expect(state.receiveValue(from: 0) == .storeAndSend(thenComplete: false))
   }
 
   @Test func completesWhenAllCompleteOrOneCompletesEmpty() {

@@ -153,11 +153,11 @@ import Testing
 @Suite struct ZipStateTests {
   @Test func sendsWhenEveryInputHasAValueQueued() {
     var state = ZipState(inputCount: 2)
-    #expect(state.receiveValue(from: 0) == .enqueue)
-    #expect(state.receiveValue(from: 0) == .enqueue)
-    #expect(state.receiveValue(from: 1) == .enqueueAndSend(thenComplete: false))
-    #expect(state.receiveValue(from: 1) == .enqueueAndSend(thenComplete: false))
-    #expect(state.receiveValue(from: 1) == .enqueue)
+    #expect(state.receiveValue(from: 0) == .store)
+    #expect(state.receiveValue(from: 0) == .store)
+    #expect(state.receiveValue(from: 1) == .storeAndSend(thenComplete: false))
+    #expect(state.receiveValue(from: 1) == .storeAndSend(thenComplete: false))
+    #expect(state.receiveValue(from: 1) == .store)
   }
 
   @Test func completesOnceACompletedInputIsDrained() {
@@ -166,8 +166,8 @@ import Testing
     _ = state.receiveValue(from: 0)
     let completesEarly = state.receiveCompletion(from: 0)
     #expect(!completesEarly)
-    #expect(state.receiveValue(from: 1) == .enqueueAndSend(thenComplete: false))
-    #expect(state.receiveValue(from: 1) == .enqueueAndSend(thenComplete: true))
+    #expect(state.receiveValue(from: 1) == .storeAndSend(thenComplete: false))
+    #expect(state.receiveValue(from: 1) == .storeAndSend(thenComplete: true))
     #expect(state.receiveValue(from: 1) == .ignore)
   }
 }

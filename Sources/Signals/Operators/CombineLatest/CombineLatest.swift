@@ -88,7 +88,7 @@ extension Signal {
         downstream.send(.completed)
         return nil
       }
-      let handlers = LatestInputHandlers(Coordinator(CombineLatestState(), downstream: downstream), snapshot: snapshot)
+      let handlers = CombiningInputs(Coordinator(CombineLatestState(), downstream: downstream), snapshot: snapshot)
       let disposables = CompositeDisposable()
       for (input, slot) in Swift.zip(inputs, slots) {
         guard let disposable = handlers.observe(input, into: slot) else { break }
@@ -113,7 +113,7 @@ extension Signal {
     let restSlots = (repeat LatestSlot<each V>())
     let snapshot = { (firstSlot.value, (repeat (each restSlots).value)) }
     return Signal<Output, Failure>(deriving: { downstream in
-      let handlers = LatestInputHandlers(
+      let handlers = CombiningInputs(
         Coordinator(CombineLatestState(), downstream: downstream, output: output), snapshot: snapshot)
       let disposables = CompositeDisposable()
       disposables += handlers.observe(first, into: firstSlot)

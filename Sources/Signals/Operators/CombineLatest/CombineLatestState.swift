@@ -4,18 +4,7 @@
 /// input has a value is tracked here, per input, never by looking at the value, so optional values — `nil`
 /// included — are values like any other.
 @usableFromInline
-struct CombineLatestState {
-  /// What to do with a value an input sent.
-  @usableFromInline
-  enum ValueAction: Equatable {
-    /// The result has ended: drop the value.
-    case ignore
-    /// Store the value; some input has no value yet, so nothing is sent.
-    case store
-    /// Store the value and send the combination of every input's latest value.
-    case storeAndSend
-  }
-
+struct CombineLatestState: CombiningMachine {
   /// Whether each input has sent a value.
   @usableFromInline var hasValue: [Bool] = []
   /// Inputs that have not sent a value yet.
@@ -43,13 +32,13 @@ struct CombineLatestState {
 
   /// A value from input `index`: send once every input has a value, and on every value after that.
   @inlinable
-  mutating func receiveValue(from index: Int) -> ValueAction {
+  mutating func receiveValue(from index: Int) -> CombiningAction {
     guard !isFinished else { return .ignore }
     if !hasValue[index] {
       hasValue[index] = true
       withoutValue -= 1
     }
-    return withoutValue == 0 ? .storeAndSend : .store
+    return withoutValue == 0 ? .storeAndSend(thenComplete: false) : .store
   }
 
   /// Input `index` completed. Returns whether the result completes now: when every input has completed, or

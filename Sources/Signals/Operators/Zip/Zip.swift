@@ -24,28 +24,31 @@ extension Signal {
   ///   abandoned, detaches from every input.
   /// - Note: safe under concurrent sends from the inputs; each tuple is taken atomically, and tuples are sent
   ///   in the order they were taken.
+  @inlinable
   public static func zip<each V>(
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>
   ) -> Signal<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).zip(output)
+    return zipCombination(first, repeat each rest, output: output)
   }
 
   /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
   /// ``zip(_:_:)``. `reduce` runs once per set, outside any lock.
+  @inlinable
   public static func zip<each V, Result>(
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return SignalPack<Value, repeat each V, Failure>(first, repeat each rest).zip(output)
+    return zipCombination(first, repeat each rest, output: output)
   }
 
   /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:)``.
   ///
   /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:)``.
+  @inlinable
   public func zipping<each V>(with others: repeat Signal<each V, Failure>) -> Signal<(Value, repeat each V), Failure> {
     Signal.zip(self, repeat each others)
   }
@@ -60,21 +63,55 @@ extension Signal {
   ///
   /// Same rules as ``zip(_:_:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
   /// is created, so observers see `interrupted` (see ``combineLatest(_:)-(Collection<Signal<Value,Failure>>)``).
+  @inlinable
   public static func zip(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
-    let slots = inputs.map { _ in InputSlot<Value>() }
-    return ZipEngine.signal(hasInputs: !inputs.isEmpty, dequeue: { slots.map { $0.dequeue() } }, output: { $0 }) {
-      $0.attach(inputs, into: slots)
-    }
+    let slots = inputs.map { _ in QueueSlot<Value>() }
+    let snapshot = { slots.map { $0.dequeue() } }
+    return Signal<[Value], Failure>(deriving: { downstream in
+      guard !inputs.isEmpty else {
+        downstream.send(.value([]))
+        downstream.send(.completed)
+        return nil
+      }
+      let inputHandlers = CombiningInputs(Coordinator(ZipState(), downstream: downstream), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      for (input, slot) in Swift.zip(inputs, slots) {
+        guard let disposable = inputHandlers.observe(input, into: slot) else { break }
+        disposables += disposable
+      }
+      return disposables
+    })
+  }
+
+  /// The pack forms' one implementation: the oldest unpaired values of `first` and `rest`, turned into the
+  /// value sent by `output` (outside the lock). The same engine as `combineLatest` (``CombiningInputs``), with
+  /// ``ZipState`` deciding and ``QueueSlot``s keeping the values.
+  @inlinable
+  static func zipCombination<each V, Output>(
+    _ first: Signal,
+    _ rest: repeat Signal<each V, Failure>,
+    output: @escaping ((Value, (repeat each V))) -> Output
+  ) -> Signal<Output, Failure> {
+    let firstSlot = QueueSlot<Value>()
+    let restSlots = (repeat QueueSlot<each V>())
+    let snapshot = { (firstSlot.dequeue(), (repeat (each restSlots).dequeue())) }
+    return Signal<Output, Failure>(deriving: { downstream in
+      let inputHandlers = CombiningInputs(
+        Coordinator(ZipState(), downstream: downstream, output: output), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      disposables += inputHandlers.observe(first, into: firstSlot)
+      _ = (repeat disposables += inputHandlers.observe(each rest, into: each restSlots))
+      return disposables
+    })
   }
 }
 
 extension SignalPack {
+  /// `zip` over the signals of this pack; for the producer forms.
+  @inlinable
   func zip<Output>(_ output: @escaping ((First, (repeat each Rest))) -> Output) -> Signal<Output, Failure> {
-    let slots = InputSlots<First, repeat each Rest>()
-    return ZipEngine.signal(hasInputs: true, dequeue: { slots.dequeue() }, output: output) {
-      slots.attach(self, to: $0)
-    }
+    Signal<First, Failure>.zipCombination(first, repeat each rest, output: output)
   }
 }
 
@@ -82,6 +119,7 @@ extension SignalProducer {
   /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:)``.
   /// Producers after one that ends the result synchronously are not started; disposing the result interrupts
   /// them all.
+  @inlinable
   public static func zip<each V>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>
@@ -92,6 +130,7 @@ extension SignalProducer {
 
   /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
   /// ``Signal/zip(_:_:reduce:)``.
+  @inlinable
   public static func zip<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>,
@@ -102,6 +141,7 @@ extension SignalProducer {
   }
 
   /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  @inlinable
   public func zipping<each V>(
     with others: repeat SignalProducer<each V, Failure>
   ) -> SignalProducer<(Value, repeat each V), Failure> {
@@ -110,6 +150,7 @@ extension SignalProducer {
 
   /// Starts every producer of the list and pairs their values by index, as arrays; see
   /// ``Signal/zip(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  @inlinable
   public static func zip(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
     let producers = Array(producers)
     guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }

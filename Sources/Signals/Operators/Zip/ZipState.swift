@@ -1,32 +1,28 @@
 /// The bookkeeping of `zip`: how many values each input has queued, and which inputs have completed.
 ///
-/// The queued values themselves live in typed ``InputSlot``s beside it, guarded by the same lock.
-struct ZipState {
-  /// What to do with a value an input sent.
-  enum ValueAction: Equatable {
-    /// The result has ended: drop the value.
-    case ignore
-    /// Queue the value; some input has nothing queued, so nothing is sent.
-    case enqueue
-    /// Queue the value, then take the oldest value of every input and send them together; then complete if
-    /// `thenComplete` (a completed input has nothing queued any more).
-    case enqueueAndSend(thenComplete: Bool)
-  }
-
-  private var queued: [Int] = []
-  private var hasCompleted: [Bool] = []
+/// The queued values themselves live in typed ``QueueSlot``s beside it, guarded by the same lock. `.store`
+/// queues a value; `.storeAndSend` queues it, then the oldest value of every input is taken and sent together,
+/// and the result completes if `thenComplete` (a completed input has nothing queued any more).
+@usableFromInline
+struct ZipState: CombiningMachine {
+  /// How many values each input has queued.
+  @usableFromInline var queued: [Int] = []
+  /// Whether each input has completed.
+  @usableFromInline var hasCompleted: [Bool] = []
   /// Inputs with nothing queued.
-  private var empty = 0
+  @usableFromInline var empty = 0
   /// Whether the result has ended (a terminal event was decided); every later event is ignored.
-  private(set) var isFinished = false
+  @usableFromInline var isFinished = false
 
   /// A machine for `inputCount` inputs, indexed from 0.
+  @inlinable
   init(inputCount: Int = 0) {
     for _ in 0..<inputCount { addInput() }
   }
 
   /// Adds an input as it is attached, before any input sends anything; returns its index.
   @discardableResult
+  @inlinable
   mutating func addInput() -> Int {
     queued.append(0)
     hasCompleted.append(false)
@@ -35,11 +31,12 @@ struct ZipState {
   }
 
   /// A value from input `index`: send a tuple whenever every input has a value queued.
-  mutating func receiveValue(from index: Int) -> ValueAction {
+  @inlinable
+  mutating func receiveValue(from index: Int) -> CombiningAction {
     guard !isFinished else { return .ignore }
     if queued[index] == 0 { empty -= 1 }
     queued[index] += 1
-    guard empty == 0 else { return .enqueue }
+    guard empty == 0 else { return .store }
     var completes = false
     for input in queued.indices {
       queued[input] -= 1
@@ -48,11 +45,12 @@ struct ZipState {
       if hasCompleted[input] { completes = true }
     }
     if completes { isFinished = true }
-    return .enqueueAndSend(thenComplete: completes)
+    return .storeAndSend(thenComplete: completes)
   }
 
   /// Input `index` completed. Returns whether the result completes now: when this input has nothing queued
   /// (it can never pair again); otherwise once its queue has been used up.
+  @inlinable
   mutating func receiveCompletion(from index: Int) -> Bool {
     guard !isFinished else { return false }
     hasCompleted[index] = true
@@ -62,6 +60,7 @@ struct ZipState {
   }
 
   /// An input failed or was interrupted. Returns whether to forward it: yes, unless the result has ended.
+  @inlinable
   mutating func receiveTermination() -> Bool {
     guard !isFinished else { return false }
     isFinished = true
@@ -69,59 +68,56 @@ struct ZipState {
   }
 }
 
-/// The running operator: the state machine, the ordered hand-off downstream, and how to read the slots.
-final class ZipEngine<Snapshot, Output, Failure: Error>: SlotEngine {
-  let coordinator: Coordinator<ZipState, Snapshot, Output, Failure>
-  /// Takes every slot's oldest value; runs under the lock.
-  let dequeue: () -> Snapshot
+/// Where `zip` queues the values of one input until they are paired: a ring buffer, read and written only
+/// under the operator's lock, built like ``LatestSlot`` so that the code a pack's element runs generic at run
+/// time looks no metadata up (typed pointers, no `Optional<Value>`, no stored `var`).
+@usableFromInline
+final class QueueSlot<Value>: InputStore {
+  /// The ring buffer: `capacity` cells, `count` of them initialised from `head` on, wrapping around.
+  @usableFromInline let buffer: UnsafeMutablePointer<UnsafeMutablePointer<Value>>
+  /// `capacity`, `head`, `count`.
+  @usableFromInline let layout: UnsafeMutablePointer<(capacity: Int, head: Int, count: Int)>
 
-  init(
-    downstream: SignalCore<Output, Failure>,
-    dequeue: @escaping () -> Snapshot,
-    output: @escaping (Snapshot) -> Output
-  ) {
-    coordinator = Coordinator(ZipState(), downstream: downstream, output: output)
-    self.dequeue = dequeue
+  /// An empty queue.
+  @inlinable
+  init() {
+    buffer = .allocate(capacity: 1)
+    buffer.initialize(to: .allocate(capacity: 4))
+    layout = .allocate(capacity: 1)
+    layout.initialize(to: (4, 0, 0))
   }
 
-  var isFinished: Bool { coordinator.read { $0.isFinished } }
+  deinit {
+    let (capacity, head, count) = layout.pointee
+    for offset in 0..<count { (buffer.pointee + (head + offset) % capacity).deinitialize(count: 1) }
+    buffer.pointee.deallocate()
+    buffer.deallocate()
+    layout.deallocate()
+  }
 
-  func observe<Value>(_ input: Signal<Value, Failure>, into slot: InputSlot<Value>) -> (any Disposable)? {
-    let index = coordinator.update { machine, _ in machine.addInput() }
-    return input.core.observe { event in
-      self.coordinator.update { machine, outbox in
-        switch event {
-        case .value(let value):
-          switch machine.receiveValue(from: index) {
-          case .ignore: break
-          case .enqueue: slot.queue.append(value)
-          case .enqueueAndSend(let thenComplete):
-            slot.queue.append(value)
-            outbox.append(.value(self.dequeue()))
-            if thenComplete { outbox.append(.completed) }
-          }
-        case .completed:
-          if machine.receiveCompletion(from: index) { outbox.append(.completed) }
-        case .failed(let error):
-          if machine.receiveTermination() { outbox.append(.failed(error)) }
-        case .interrupted:
-          if machine.receiveTermination() { outbox.append(.interrupted) }
-        }
+  /// Queues `value` after the others.
+  @inlinable
+  func store(_ value: Value) {
+    var (capacity, head, count) = layout.pointee
+    if count == capacity {
+      let grown = UnsafeMutablePointer<Value>.allocate(capacity: capacity * 2)
+      for offset in 0..<count {
+        (grown + offset).moveInitialize(from: buffer.pointee + (head + offset) % capacity, count: 1)
       }
+      buffer.pointee.deallocate()
+      buffer.pointee = grown
+      (capacity, head) = (capacity * 2, 0)
     }
+    (buffer.pointee + (head + count) % capacity).initialize(to: value)
+    layout.pointee = (capacity, head, count + 1)
   }
 
-  /// A derived signal running the operator; see ``Signal/combining(hasInputs:empty:engine:attach:)``.
-  static func signal(
-    hasInputs: Bool,
-    dequeue: @escaping () -> Snapshot,
-    output: @escaping (Snapshot) -> Output,
-    attach: @escaping (ZipEngine) -> CompositeDisposable
-  ) -> Signal<Output, Failure> {
-    Signal.combining(
-      hasInputs: hasInputs,
-      empty: output(dequeue()),
-      engine: { ZipEngine(downstream: $0, dequeue: dequeue, output: output) },
-      attach: attach)
+  /// Takes the oldest value; only called once the state machine knows there is one.
+  @inlinable
+  func dequeue() -> Value {
+    let (capacity, head, count) = layout.pointee
+    let value = (buffer.pointee + head).move()
+    layout.pointee = (capacity, (head + 1) % capacity, count - 1)
+    return value
   }
 }

@@ -1,0 +1,131 @@
+/// What a combining operator's state machine decides to do with a value an input sent.
+@usableFromInline
+enum CombiningAction: Equatable {
+  /// The result has ended: drop the value.
+  case ignore
+  /// Keep the value in the input's store; nothing is sent.
+  case store
+  /// Keep the value, then send what ``CombiningInputs``' snapshot takes from every store; then complete, if
+  /// `thenComplete` (the machine has finished).
+  case storeAndSend(thenComplete: Bool)
+}
+
+/// The state machine of a combining operator: which inputs have values and which are still running. The
+/// values themselves live in typed ``InputStore``s beside it, guarded by the same lock.
+@usableFromInline
+protocol CombiningMachine {
+  /// Whether the result has ended (a terminal event was decided); every later event is ignored.
+  var isFinished: Bool { get }
+  /// Adds an input as it is attached, before any input sends anything; returns its index.
+  mutating func addInput() -> Int
+  /// A value from input `index`.
+  mutating func receiveValue(from index: Int) -> CombiningAction
+  /// Input `index` completed; returns whether the result completes now.
+  mutating func receiveCompletion(from index: Int) -> Bool
+  /// An input failed or was interrupted; returns whether to forward it (yes, unless the result has ended).
+  mutating func receiveTermination() -> Bool
+}
+
+/// Where a combining operator keeps one input's values, read and written only under the operator's lock:
+/// the latest one (``LatestSlot``), or a queue (``QueueSlot``).
+@usableFromInline
+protocol InputStore<Value>: AnyObject {
+  associatedtype Value
+  /// Keeps `value`.
+  func store(_ value: Value)
+}
+
+/// What the observer of one input of a combining operator (`combineLatest`, `zip`) calls: closures made where
+/// every type is known, so that the whole operator runs specialised, except the few lines that handle one
+/// input's typed values.
+///
+/// Each closure runs the state machine under the operator's lock and sends what it decides afterwards,
+/// through the ``Coordinator``. The operators differ only in their machine (``CombineLatestState``,
+/// ``ZipState``) and in where an input's values wait (``LatestSlot``, ``QueueSlot``): one engine serves both.
+@usableFromInline
+struct CombiningInputs<Failure: Error> {
+  /// Adds an input to the state machine and returns its index, or `nil` once the result has ended.
+  ///
+  /// The machine learns how many inputs there are from these calls, not from counting a parameter pack: in
+  /// Swift 6.3's optimised builds, a loop that only counts the elements of a stored pack can be miscompiled
+  /// (three elements counted as two). Inputs cannot send anything while they are being attached — signals
+  /// do not replay and producers start only afterwards — so growing the machine one input at a time is safe.
+  @usableFromInline let add: () -> Int?
+  /// Input `index` sent a value: `store` keeps it in the input's store, under the lock, unless the result ended.
+  @usableFromInline let value: (_ index: Int, _ store: () -> Void) -> Void
+  /// Input `index` completed.
+  @usableFromInline let completed: (_ index: Int) -> Void
+  /// An input failed.
+  @usableFromInline let failed: (Failure) -> Void
+  /// An input was interrupted.
+  @usableFromInline let interrupted: () -> Void
+
+  /// The handlers of one running operator: `coordinator` holds its state machine, `snapshot` takes what one
+  /// value sends from every input's store (under the lock: the latest values, or the oldest queued ones).
+  @inlinable
+  init<Machine: CombiningMachine, Snapshot, Output>(
+    _ coordinator: Coordinator<Machine, Snapshot, Output, Failure>,
+    snapshot: @escaping () -> Snapshot
+  ) {
+    add = {
+      coordinator.update { machine, _ in machine.isFinished ? nil : machine.addInput() }
+    }
+    value = { index, store in
+      var completes = false
+      coordinator.update(deciding: { machine in
+        switch machine.receiveValue(from: index) {
+        case .ignore:
+          return nil
+        case .store:
+          store()
+          return nil
+        case .storeAndSend(let thenComplete):
+          store()
+          completes = thenComplete
+          return .value(snapshot())
+        }
+      })
+      // A machine that sends a value and finishes in one step (zip, when an input that completed has nothing
+      // left to pair) ignores every later event, so the completion is the next decision, after the value.
+      if completes { coordinator.update(deciding: { _ in .completed }) }
+    }
+    completed = { index in
+      coordinator.update(deciding: { machine in machine.receiveCompletion(from: index) ? .completed : nil })
+    }
+    failed = { error in
+      coordinator.update(deciding: { machine in machine.receiveTermination() ? .failed(error) : nil })
+    }
+    interrupted = {
+      coordinator.update(deciding: { machine in machine.receiveTermination() ? .interrupted : nil })
+    }
+  }
+
+  /// Adds `input` to the state machine and observes it, keeping its values in `slot`. Returns the
+  /// disposable that detaches it, or `nil` if the result has ended (or ends because `input` had).
+  ///
+  /// For a pack's inputs this runs generic at run time, and so does the observer it attaches; it only
+  /// stores the value and calls the specialised handlers.
+  @inlinable
+  func observe<Slot: InputStore>(_ input: Signal<Slot.Value, Failure>, into slot: Slot) -> (any Disposable)? {
+    guard let index = add() else { return nil }
+    return input.core.observe(observer(of: Signal<Slot.Value, Failure>.Event.self, index: index, slot: slot))
+  }
+
+  /// The observer of input `index`, generic over its event type so that, when it runs generic, it looks
+  /// no metadata up per event (see ``InputEvent``).
+  @inlinable
+  func observer<Slot: InputStore, Event: InputEvent>(
+    of _: Event.Type,
+    index: Int,
+    slot: Slot
+  ) -> (Event) -> Void where Event.Value == Slot.Value, Event.Failure == Failure {
+    let (value, completed, failed, interrupted) = (value, completed, failed, interrupted)
+    return { event in
+      event.dispatch(
+        value: { newValue in value(index) { slot.store(newValue) } },
+        completed: { completed(index) },
+        failed: failed,
+        interrupted: interrupted)
+    }
+  }
+}
