@@ -47,7 +47,7 @@ import Testing
     model.name = "Ada"
     view.tapSubmit()
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(300)  // generous: other suites may hold the cooperative pool for long
+    let deadline = clock.now + .seconds(30)  // blocking suites hold at most one pool thread (BlockingSuites)
     while view.label != "Hello, Ada!" && clock.now < deadline {
       try await Task.sleep(for: .milliseconds(1))
     }
@@ -64,7 +64,7 @@ import Testing
       for value in 1...100 { input.send(value: value) }
     }.value
     let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(300)  // generous: other suites may hold the cooperative pool for long
+    let deadline = clock.now + .seconds(30)  // blocking suites hold at most one pool thread (BlockingSuites)
     while seen.values.count < 100 && clock.now < deadline {
       try await Task.sleep(for: .milliseconds(1))
     }

@@ -281,37 +281,39 @@ private struct Flattening {
   }
 }
 
-@Suite struct FlatMapConcurrencyTests {
-  @Test func mergedInnersSendingFromManyThreadsDeliverEveryValue() {
-    let inners = (0..<4).map { _ in ProducerProbe<Int, Never>() }
-    let (outer, outerInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(outer.flatMap(.merge) { inners[$0].producer })
-    for index in inners.indices { outerInput.send(value: index) }
-    outerInput.sendCompleted()
-    let perThread = 1_000
-    concurrently(inners.count) { index in
-      let observer = inners[index].observer
-      for value in 0..<perThread { observer?.send(value: value) }
-      observer?.sendCompleted()
+extension BlockingSuites {
+  @Suite struct FlatMapConcurrencyTests {
+    @Test func mergedInnersSendingFromManyThreadsDeliverEveryValue() {
+      let inners = (0..<4).map { _ in ProducerProbe<Int, Never>() }
+      let (outer, outerInput) = Signal<Int, Never>.pipe()
+      let recorder = Recorder(outer.flatMap(.merge) { inners[$0].producer })
+      for index in inners.indices { outerInput.send(value: index) }
+      outerInput.sendCompleted()
+      let perThread = 1_000
+      concurrently(inners.count) { index in
+        let observer = inners[index].observer
+        for value in 0..<perThread { observer?.send(value: value) }
+        observer?.sendCompleted()
+      }
+      #expect(recorder.values.count == inners.count * perThread)
+      #expect(recorder.events.last == .completed)
+      #expect(!recorder.violatedGrammar)
     }
-    #expect(recorder.values.count == inners.count * perThread)
-    #expect(recorder.events.last == .completed)
-    #expect(!recorder.violatedGrammar)
-  }
 
-  @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
-  func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
-    let (outer, input) = Signal<Int, TestError>.pipe()
-    let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
-    let firstFour = Recorder(
-      outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
-        .take(first: 4))
-    let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
-    input.send(value: 10)
-    input.send(value: 20)
-    input.sendCompleted()
-    #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
-    #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
-    #expect(failing.descriptions == ["failed(boom)"])
+    @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
+    func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
+      let (outer, input) = Signal<Int, TestError>.pipe()
+      let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
+      let firstFour = Recorder(
+        outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
+          .take(first: 4))
+      let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
+      input.send(value: 10)
+      input.send(value: 20)
+      input.sendCompleted()
+      #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
+      #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
+      #expect(failing.descriptions == ["failed(boom)"])
+    }
   }
 }

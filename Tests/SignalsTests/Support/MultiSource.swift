@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Testing
 
 @testable import Signals
 
@@ -30,7 +31,10 @@ final class ProducerProbe<Value, Failure: Error>: @unchecked Sendable {
 ///
 /// Real threads rather than `concurrentPerform`, which runs no more iterations at once than there are cores:
 /// a stress test of 4 senders must have 4 senders even on a 2-core machine.
-func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+func concurrently(
+  _ count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void
+) {
+  expectABlockingSuite("concurrently", sourceLocation: sourceLocation)
   let finished = DispatchGroup()
   for index in 0..<count {
     finished.enter()

@@ -16,6 +16,7 @@ func stressConcurrently(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
+  expectABlockingSuite("stressConcurrently", sourceLocation: sourceLocation)
   let finished = DispatchGroup()
   for index in 0..<count {
     finished.enter()

@@ -280,11 +280,13 @@ enum Contract {
   }
 }
 
-/// Contract 5: the contracts hold when the end races with values sent from another thread.
-@Suite struct ConcurrentContractTests {
-  @Test(arguments: ContractTable.all)
-  func anEndRacingWithValuesKeepsTheContracts(_ operatorCase: OperatorCase) {
-    Contract.concurrentEnd(operatorCase)
+extension BlockingSuites {
+  /// Contract 5: the contracts hold when the end races with values sent from another thread.
+  @Suite struct ConcurrentContractTests {
+    @Test(arguments: ContractTable.all)
+    func anEndRacingWithValuesKeepsTheContracts(_ operatorCase: OperatorCase) {
+      Contract.concurrentEnd(operatorCase)
+    }
   }
 }
 
