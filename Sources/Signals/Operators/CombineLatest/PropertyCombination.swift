@@ -9,6 +9,10 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
   @exclusivity(unchecked) @usableFromInline var combine: (Wave) -> Value
   /// The value from the inputs as a transaction sees them.
   @exclusivity(unchecked) @usableFromInline var combineTentatively: (PropertyTransaction) -> Value
+  /// The inputs, as attached. ``GraphLinks/inputs`` is guarded by the graph's lock (a detach on another thread
+  /// empties it while a wave may be computing this vertex); this copy never changes, so `compute` reads it
+  /// without the lock.
+  @usableFromInline let inputVertices: [any GraphVertex]
 
   @inlinable
   init(
@@ -17,6 +21,7 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
   ) {
     self.combine = combine
     self.combineTentatively = combineTentatively
+    inputVertices = inputs
     super.init(initial: initial) { unsafeDowncast($0, to: CombinePropertyCore.self).compute(in: $1) }
     attach(to: inputs, snapshot: snapshot)
   }
@@ -24,7 +29,7 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
   /// Combines the inputs' values, if one of them changed in `wave`.
   @inlinable
   final func compute(in wave: Wave) -> ComputeResult {
-    guard wave.forced === self || links.inputs.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
+    guard wave.forced === self || inputVertices.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
     waveValue = combine(wave)
     return .changed
   }
