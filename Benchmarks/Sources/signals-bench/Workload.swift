@@ -110,6 +110,7 @@ struct Workload {
       .w12PropertyDiamond(),
       .w13Transaction(),
       .w14Zip(),
+      .w15ColdStart(),
     ]
   }
 }
