@@ -81,21 +81,7 @@ extension Signal {
   public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in LatestSlot<Value>() }
-    let snapshot = { slots.map { $0.value } }
-    return Signal<[Value], Failure>(deriving: { downstream in
-      guard !inputs.isEmpty else {
-        downstream.send(.value([]))
-        downstream.send(.completed)
-        return nil
-      }
-      let handlers = CombiningInputs(Coordinator(CombineLatestState(), downstream: downstream), snapshot: snapshot)
-      let disposables = CompositeDisposable()
-      for (input, slot) in Swift.zip(inputs, slots) {
-        guard let disposable = handlers.observe(input, into: slot) else { break }
-        disposables += disposable
-      }
-      return disposables
-    })
+    return combiningList(inputs, into: slots, machine: CombineLatestState()) { slots.map { $0.value } }
   }
 
   /// The pack forms' one implementation: the latest values of `first` and `rest`, turned into the value sent

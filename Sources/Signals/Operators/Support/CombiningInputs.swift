@@ -129,3 +129,29 @@ struct CombiningInputs<Failure: Error> {
     }
   }
 }
+
+extension Signal {
+  /// The list forms' one implementation (`combineLatest` and `zip` over a collection of signals of one type):
+  /// observes `inputs` in order, keeping each one's values in the matching element of `slots`, with `machine`
+  /// deciding and `snapshot` taking what one value sends. An empty list sends `snapshot()` (`[]`) and
+  /// completes as the signal is made.
+  @inlinable
+  static func combiningList<Machine: CombiningMachine, Slot: InputStore, Output>(
+    _ inputs: [Signal], into slots: [Slot], machine: Machine, snapshot: @escaping () -> Output
+  ) -> Signal<Output, Failure> where Slot.Value == Value {
+    Signal<Output, Failure>(deriving: { downstream in
+      guard !inputs.isEmpty else {
+        downstream.send(.value(snapshot()))
+        downstream.send(.completed)
+        return nil
+      }
+      let handlers = CombiningInputs(Coordinator(machine, downstream: downstream), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      for (input, slot) in Swift.zip(inputs, slots) {
+        guard let disposable = handlers.observe(input, into: slot) else { break }
+        disposables += disposable
+      }
+      return disposables
+    })
+  }
+}

@@ -67,21 +67,7 @@ extension Signal {
   public static func zip(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in QueueSlot<Value>() }
-    let snapshot = { slots.map { $0.dequeue() } }
-    return Signal<[Value], Failure>(deriving: { downstream in
-      guard !inputs.isEmpty else {
-        downstream.send(.value([]))
-        downstream.send(.completed)
-        return nil
-      }
-      let inputHandlers = CombiningInputs(Coordinator(ZipState(), downstream: downstream), snapshot: snapshot)
-      let disposables = CompositeDisposable()
-      for (input, slot) in Swift.zip(inputs, slots) {
-        guard let disposable = inputHandlers.observe(input, into: slot) else { break }
-        disposables += disposable
-      }
-      return disposables
-    })
+    return combiningList(inputs, into: slots, machine: ZipState()) { slots.map { $0.dequeue() } }
   }
 
   /// The pack forms' one implementation: the oldest unpaired values of `first` and `rest`, turned into the

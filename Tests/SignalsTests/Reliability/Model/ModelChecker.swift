@@ -36,23 +36,9 @@ struct ModelChecker {
   /// Greedily applies the first simplification that still disagrees, until none does (or `budget` checks
   /// were spent).
   func shrink(_ mismatch: Mismatch, budget: Int = 5_000) -> (mismatch: Mismatch, steps: Int) {
-    var current = mismatch
-    var steps = 0
-    var checks = 0
-    var improved = true
-    while improved, checks < budget {
-      improved = false
-      for candidate in CaseShrinker.candidates(current.modelCase) where !excluded(candidate) {
-        checks += 1
-        if let smaller = check(candidate) {
-          current = smaller
-          steps += 1
-          improved = true
-          break
-        }
-        if checks >= budget { break }
-      }
-    }
-    return (current, steps)
+    let (shrunk, steps) = shrinkGreedily(
+      mismatch, case: \.modelCase, candidates: { CaseShrinker.candidates($0).filter { !excluded($0) } },
+      check: check, budget: budget)
+    return (shrunk, steps)
   }
 }

@@ -60,24 +60,9 @@ struct GraphChecker {
   /// Greedily applies the first simplification that still disagrees, until none does (or `budget` checks
   /// were spent).
   func shrink(_ mismatch: GraphMismatch, budget: Int = 5_000) -> (mismatch: GraphMismatch, steps: Int) {
-    var current = mismatch
-    var steps = 0
-    var checks = 0
-    var improved = true
-    while improved, checks < budget {
-      improved = false
-      for candidate in GraphShrinker.candidates(current.graphCase) {
-        checks += 1
-        if let smaller = check(candidate) {
-          current = smaller
-          steps += 1
-          improved = true
-          break
-        }
-        if checks >= budget { break }
-      }
-    }
-    return (current, steps)
+    let (shrunk, steps) = shrinkGreedily(
+      mismatch, case: \.graphCase, candidates: GraphShrinker.candidates, check: check, budget: budget)
+    return (shrunk, steps)
   }
 }
 
