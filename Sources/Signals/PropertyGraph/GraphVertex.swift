@@ -9,7 +9,8 @@ import Synchronization
 /// sources, computes every derived vertex downstream of them once, in rank order, commits all the new values
 /// at once, and only then delivers them: see `Docs/Contracts.md`, "The property graph".
 ///
-/// The methods run on the thread that propagates the vertex's graph (its domain's owner).
+/// What a wave does to a vertex (``GraphLinks/operations``) runs on the thread that propagates the vertex's
+/// graph (its domain's owner); each requirement below says where it runs.
 @usableFromInline
 protocol GraphVertex: AnyObject {
   /// The vertex's place in the graph, and what a wave does to it (``GraphLinks/operations``).

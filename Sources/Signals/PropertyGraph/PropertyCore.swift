@@ -15,7 +15,8 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
   @exclusivity(unchecked) @usableFromInline final var committed: Value?
   /// The value computed for the wave in progress.
   @exclusivity(unchecked) @usableFromInline final var waveValue: Value?
-  /// The committed value a commit replaced, released by ``publish()`` outside every lock.
+  /// The committed value a commit replaced, released by the wave's publish step (``publishWave()``) outside every
+  /// lock.
   @exclusivity(unchecked) @usableFromInline final var retired: Value?
 
   /// A core holding `initial` (or nothing yet, for a property whose first value is still to come), on which
