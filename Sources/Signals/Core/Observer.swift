@@ -8,11 +8,16 @@ extension Signal {
   public final class Observer {
     @usableFromInline let core: SignalCore<Value, Failure>?
     @usableFromInline let action: (Event) -> Void
+    /// Sends `interrupted` into `core`; made where the types are known, for the `deinit`, which runs
+    /// unspecialised: making the event there cost a generic metadata look-up on every release (≈ 340
+    /// instructions per producer start), even when nothing is sent.
+    @usableFromInline let interruptCore: (SignalCore<Value, Failure>) -> Void
 
     /// An observer that calls `action` with every event it is sent.
     public init(_ action: @escaping (Event) -> Void) {
       self.core = nil
       self.action = action
+      interruptCore = { _ in }
     }
 
     /// An observer with a closure per kind of event; the ones left `nil` ignore their event.
@@ -36,12 +41,13 @@ extension Signal {
     init(core: SignalCore<Value, Failure>) {
       self.core = core
       self.action = { _ in }  // never called: a non-optional closure saves an unwrap per event
+      interruptCore = { $0.send(.interrupted) }
     }
 
     deinit {
-      // The usual case, a start closure that already sent its terminal event, skips the generic send.
+      // The usual case, a start closure that already sent its terminal event, skips the send.
       guard let core, !core.hasTerminated else { return }
-      core.send(.interrupted)
+      interruptCore(core)
     }
 
     /// Sends an event. After a terminal event, everything sent is ignored.

@@ -8,24 +8,21 @@ final class PreparedStart<Value, Failure: Error> {
   @usableFromInline let signal: Signal<Value, Failure>
   /// Interrupts this start (before or after it runs).
   @usableFromInline let interrupter: any Disposable
-  @usableFromInline let core: SignalCore<Value, Failure>
-  /// The start's lifetime: disposed when its stream ends or it is interrupted.
-  @usableFromInline let disposables = CompositeDisposable()
+  @usableFromInline let core: StartCore<Value, Failure>
   @usableFromInline let producer: SignalProducer<Value, Failure>
 
   @inlinable
   init(_ producer: SignalProducer<Value, Failure>) {
-    core = SignalCore()
-    core.addTermination(disposables)
+    core = StartCore(.none)
     signal = Signal(core: core)
-    interrupter = ProducerInterrupter(core)
+    interrupter = core
     self.producer = producer
   }
 
   /// Runs the producer's work, unless this start was interrupted first.
   @inlinable
   func run() {
-    guard !disposables.isDisposed else { return }
-    producer.run(into: core, lifetime: disposables)
+    guard !core.hasTerminated else { return }
+    producer.run(into: core)
   }
 }

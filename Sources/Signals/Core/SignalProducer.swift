@@ -160,28 +160,24 @@ extension SignalProducer {
   @inlinable
   public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
-    let core = SignalCore<Value, Failure>()
-    let disposables = CompositeDisposable()
-    core.addTermination(disposables)
-    _ = core.observe(action)
-    let interrupter = ProducerInterrupter(core)
-    run(into: core, lifetime: disposables)
-    return interrupter
+    let start = StartCore<Value, Failure>(.events(action))
+    run(into: start)
+    return start
   }
 
-  /// Runs the work of one start, sending its events into `core`; `lifetime` is the start's lifetime.
+  /// Runs the work of one start, sending its events into `core`.
   ///
   /// Events known in advance are sent in a loop that stops once the start has ended.
   @inlinable
-  func run(into core: SignalCore<Value, Failure>, lifetime: CompositeDisposable) {
+  func run(into core: StartCore<Value, Failure>) {
     switch work {
     case .handler(let startHandler):
-      startHandler(Observer(core: core), Lifetime(lifetime))
+      startHandler(Observer(core: core), core.lifetime)
     case .signal(let signal):
-      lifetime += signal.observe(Observer(core: core))
+      core.addTermination(signal.observe(Observer(core: core)))
     case .values(let values):
       for value in values {
-        guard !lifetime.isDisposed else { return }
+        guard !core.hasTerminated else { return }
         core.send(.value(value))
       }
       core.send(.completed)
@@ -215,9 +211,14 @@ extension SignalProducer {
   @discardableResult
   @inlinable
   public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
-    start { event in
+    let constant = sendConstantEvents { event in
       if case .value(let value) = event { action(value) }
     }
+    guard !constant else { return EndedDisposable.shared }
+    // The values-only observer is kept as it is, rather than wrapped in a closure: one allocation less.
+    let start = StartCore<Value, Failure>(.values(action))
+    run(into: start)
+    return start
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
@@ -274,8 +275,8 @@ extension SignalProducer {
   ) -> SignalProducer<U, F> {
     SignalProducer<U, F> { observer, lifetime in
       self.startWithSignal { signal, interrupter in
-        lifetime += interrupter
-        lifetime += transform(signal).observeForwardingEnd(observer)
+        lifetime.hold(interrupter)
+        lifetime.hold(transform(signal).observeForwardingEnd(observer))
       }
     }
   }
@@ -291,35 +292,12 @@ extension SignalProducer {
   ) -> SignalProducer<U, F> {
     SignalProducer<U, F> { observer, lifetime in
       self.startWithSignal { signal, interrupter in
-        lifetime += interrupter
+        lifetime.hold(interrupter)
         other.startWithSignal { otherSignal, otherInterrupter in
-          lifetime += otherInterrupter
-          lifetime += transform(signal, otherSignal).observeForwardingEnd(observer)
+          lifetime.hold(otherInterrupter)
+          lifetime.hold(transform(signal, otherSignal).observeForwardingEnd(observer))
         }
       }
     }
-  }
-}
-
-/// The disposable a start returns: it interrupts the started stream.
-@usableFromInline
-final class ProducerInterrupter<Value, Failure: Error>: Disposable, @unchecked Sendable {
-  @usableFromInline let core: SignalCore<Value, Failure>
-  /// `core.interrupt()`, made where the types are known: `dispose()` is called through `any Disposable` and
-  /// runs unspecialised, and this closure, built in the specialised `init`, takes it back to specialised code.
-  @usableFromInline let interrupt: (SignalCore<Value, Failure>) -> Void
-
-  @inlinable
-  init(_ core: SignalCore<Value, Failure>) {
-    self.core = core
-    interrupt = { $0.interrupt() }
-  }
-
-  @usableFromInline
-  var isDisposed: Bool { core.state.withLock { $0.isTerminated } }
-
-  @usableFromInline
-  func dispose() {
-    interrupt(core)
   }
 }

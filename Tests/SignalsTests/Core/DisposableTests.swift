@@ -46,6 +46,35 @@ import Testing
     #expect(order.count == 22)
   }
 
+  @Test func compositeKeepsTheOrderWhenItsOldestMemberIsRemovedOrReAdded() {
+    // The oldest member is kept apart from the others (see CompositeDisposable.State): the order must not
+    // depend on where a member is kept.
+    var order: [String] = []
+    let composite = CompositeDisposable()
+    let a = AnyDisposable { order.append("a") }
+    let b = AnyDisposable { order.append("b") }
+    let removal = composite.add(a)
+    composite += b
+    removal?.dispose()
+    composite += AnyDisposable { order.append("c") }
+    composite += a  // Back in, after c.
+    composite += b  // Already a member: moves to the end, and is disposed once.
+    #expect(composite.memberCount == 3)
+    composite.dispose()
+    #expect(order == ["c", "a", "b"])
+  }
+
+  @Test func compositeAddingItsOnlyMemberAgainKeepsOneMember() {
+    var disposals = 0
+    let composite = CompositeDisposable()
+    let only = AnyDisposable { disposals += 1 }
+    composite += only
+    composite += only
+    #expect(composite.memberCount == 1)
+    composite.dispose()
+    #expect(disposals == 1)
+  }
+
   @Test func compositeInitialisedWithMembersDisposesThem() {
     let members = [AnyDisposable(), AnyDisposable()]
     let composite = CompositeDisposable(members)

@@ -81,7 +81,7 @@ import Testing
 
   @Test func readingEndedAgainAddsNothingToTheLifetime() {
     let (lifetime, token) = Lifetime.make()
-    let members = { lifetime.disposables.state.withLock { $0.members.count } }
+    let members = { lifetime.disposables.memberCount }
     _ = lifetime.ended
     let afterFirstRead = members()
     for _ in 0..<100 { _ = lifetime.ended }

@@ -52,6 +52,59 @@ import Testing
     #expect(recorder.descriptions == ["1", "interrupted"])
   }
 
+  @Test func aStartsLifetimeDisposesWhatWasAddedWhenTheStreamEndsAndAfterwardsAtOnce() {
+    // A start makes its lifetime's composite at the first addition; what is added before and after the end
+    // must behave as with any lifetime.
+    let lifetime = Box<Lifetime?>(nil)
+    let input = Box<Signal<Int, Never>.Observer?>(nil)
+    let added = AnyDisposable()
+    let recorder = Recorder(
+      SignalProducer<Int, Never> { observer, life in
+        input.value = observer
+        lifetime.value = life
+        life += added
+      })
+    #expect(lifetime.value?.hasEnded == false)
+    #expect(!added.isDisposed)
+    input.value?.sendCompleted()
+    #expect(recorder.descriptions == ["completed"])
+    #expect(added.isDisposed)
+    #expect(lifetime.value?.hasEnded == true)
+    let late = AnyDisposable()
+    if let life = lifetime.value { life += late }
+    #expect(late.isDisposed)
+  }
+
+  @Test func aStartsLifetimeFirstUsedAfterTheEndIsEndedAndDisposesAtOnce() {
+    let lifetime = Box<Lifetime?>(nil)
+    let recorder = Recorder(
+      SignalProducer<Int, Never> { observer, life in
+        lifetime.value = life
+        observer.sendCompleted()
+      })
+    #expect(recorder.descriptions == ["completed"])
+    #expect(lifetime.value?.hasEnded == true)
+    var ran = false
+    #expect(lifetime.value?.observeEnded { ran = true } == nil)
+    #expect(ran)
+  }
+
+  @Test func aKeptStartDisposableDoesNotKeepTheObserverClosure() {
+    var canaryAlive = true
+    var disposable: (any Disposable)?
+    do {
+      let canary = Canary { canaryAlive = false }
+      disposable = SignalProducer<Int, Never> { observer, _ in
+        observer.send(value: 1)
+        observer.sendCompleted()
+      }
+      .startWithValues { _ in _ = canary }
+    }
+    #expect(!canaryAlive)
+    #expect(disposable?.isDisposed == true)
+    disposable = nil
+  }
+
   @Test func startHandlerThatDropsItsObserverInterruptsTheStart() {
     let recorder = Recorder(SignalProducer<Int, Never> { observer, _ in observer.send(value: 1) })
     #expect(recorder.descriptions == ["1", "interrupted"])

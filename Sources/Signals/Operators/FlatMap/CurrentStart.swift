@@ -2,7 +2,7 @@
 @usableFromInline
 enum InnerStart<Value, Failure: Error> {
   /// A start with a signal of its own: stopping it interrupts that signal.
-  case core(SignalCore<Value, Failure>)
+  case core(StartCore<Value, Failure>)
   /// The engine observes an inner producer's signal directly (``SignalProducer/init(_:)-(Signal<Value,Failure>)``):
   /// stopping it detaches from that signal.
   case subscription(any Disposable)

@@ -73,7 +73,7 @@ final class FlattenEngine<Value, Failure: Error> {
         self.receiveInner(event, id: id)
       }
       switch running {
-      case .core(let core): start.inner = ProducerInterrupter(core)
+      case .core(let core): start.inner = core
       case .subscription(let subscription): start.inner = subscription
       case nil: membership?.dispose()
       }
@@ -114,17 +114,14 @@ final class FlattenEngine<Value, Failure: Error> {
     if case .signal(let signal) = inner.work {
       return signal.core.observe(action).map { .subscription($0) }
     }
-    let core = SignalCore<Value, Failure>()
-    let lifetime = CompositeDisposable()
-    core.addTermination(lifetime)
-    _ = core.observe(action)
+    let core = StartCore<Value, Failure>(.events(action))
     let input = InnerInput(core)
     if case .handler(let startHandler) = inner.work {
-      startHandler(Signal.Observer { input.send($0) }, Lifetime(lifetime))
+      startHandler(Signal.Observer { input.send($0) }, core.lifetime)
     } else {
       // A producer of events known in advance: sent in a loop that stops once the start has ended.
       _ = inner.sendConstantEvents { event in
-        if !lifetime.isDisposed { input.send(event) }
+        if !core.hasTerminated { input.send(event) }
       }
     }
     return .core(core)

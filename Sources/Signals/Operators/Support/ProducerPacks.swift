@@ -59,8 +59,8 @@ final class StartGroup {
   /// Ties every start to `lifetime`, lets `observe` attach the result, then runs the starts in order until
   /// the result has ended.
   func start(lifetime: Lifetime, observe: () -> (any Disposable)?) {
-    for interrupter in interrupters { lifetime += interrupter }
-    lifetime += observe()
+    for interrupter in interrupters { lifetime.hold(interrupter) }
+    lifetime.hold(observe())
     for run in runs {
       guard !lifetime.hasEnded else { break }
       run()
