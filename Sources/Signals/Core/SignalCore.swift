@@ -10,7 +10,8 @@ import Synchronization
 /// recursively, events keep the order in which the core accepted them, and nothing is called under the lock.
 ///
 /// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
-/// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue.
+/// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue. So do
+/// the cores of multi-source operators, which receive only from their ``Coordinator``'s one flusher.
 ///
 /// ## Replaying cores
 /// A property's core remembers the latest value. A replaying observer (a property's `producer`) is attached
@@ -175,7 +176,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Delivers an event that arrives from a serial upstream; one lock, no queue.
   ///
-  /// Only for cores whose every event comes from one upstream's delivery, which is already serial.
+  /// Only for cores whose every event comes from one upstream's delivery, or from a ``Coordinator``'s flush:
+  /// both are already serial, and a reentrant event queues there, not here.
   @inlinable @inline(__always)
   final func relay(_ event: Event) {
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in

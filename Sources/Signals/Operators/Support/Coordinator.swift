@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared state of a multi-source operator, and the ordered hand-off of what it decides to send.
 ///
 /// Inputs call ``update(_:)`` from any thread. The body runs under the lock: it advances the state machine
@@ -17,8 +19,6 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   struct State {
     @usableFromInline var machine: Machine
     @usableFromInline var outbox = PendingQueue<Decision>()
-    /// Whether some thread is sending the outbox right now.
-    @usableFromInline var isFlushing = false
 
     @inlinable
     init(machine: Machine) {
@@ -26,6 +26,10 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     }
   }
 
+  /// Who is sending, and whether anything waits for them (see ``Flushing``). Changed under the lock, except
+  /// by the flusher that finds nothing waiting after a send: it lets go with one compare-and-exchange,
+  /// without taking the lock. That is the common case, and it spares one lock per value sent.
+  @usableFromInline let flushing = Atomic<Int>(Flushing.idle)
   @usableFromInline let state: Locked<State>
   @usableFromInline let downstream: SignalCore<Output, Failure>
   @usableFromInline let output: (Snapshot) -> Output
@@ -44,9 +48,12 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   func update<Result>(_ body: (inout Machine, inout PendingQueue<Decision>) -> Result) -> Result {
     let (result, next) = state.withLock { state -> (Result, Decision?) in
       let result = body(&state.machine, &state.outbox)
-      guard !state.isFlushing, let next = state.outbox.popFirst() else { return (result, nil) }
-      state.isFlushing = true
-      return (result, next)
+      guard !state.outbox.isEmpty else { return (result, nil) }
+      guard becomeFlusher() else { return (result, nil) }
+      let first = state.outbox.popFirst()
+      // More than one queued: the flusher must know (only it changes the flag now).
+      if !state.outbox.isEmpty { flushing.store(Flushing.sendingWithQueue, ordering: .releasing) }
+      return (result, first)
     }
     if let next { flush(from: next) }
     return result
@@ -58,14 +65,27 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   func update(deciding body: (inout Machine) -> Decision?) {
     let next = state.withLock { state -> Decision? in
       guard let decision = body(&state.machine) else { return nil }
-      guard !state.isFlushing else {
+      guard becomeFlusher() else {
         state.outbox.append(decision)
         return nil
       }
-      state.isFlushing = true
       return decision
     }
     if let next { flush(from: next) }
+  }
+
+  /// Under the lock, with something to send: makes this thread the flusher and returns `true`, or, if another
+  /// thread is flushing, records that something waits for it and returns `false` (the caller queues it, still
+  /// under the lock). A flusher that let go meanwhile, without the lock, leaves the role to this thread.
+  @inlinable
+  func becomeFlusher() -> Bool {
+    while true {
+      let current = flushing.load(ordering: .acquiring)
+      let next = current == Flushing.idle ? Flushing.sending : Flushing.sendingWithQueue
+      if flushing.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing).exchanged {
+        return current == Flushing.idle
+      }
+    }
   }
 
   /// Reads the machine under the lock.
@@ -75,22 +95,38 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   }
 
   /// Sends `first`, then what was queued meanwhile, until the outbox is empty; this thread is the flusher.
+  ///
+  /// Only the flusher sends, so the downstream core receives its events serially, and relays them without a
+  /// queue of its own (``SignalCore/relay(_:)``): a downstream observer that feeds an input back only queues
+  /// here, behind the event in flight.
   @inlinable
   func flush(from first: Decision) {
     var next = first
     while true {
-      downstream.send(next.map(output))
-      let following = state.withLock { state -> Decision? in
-        guard !state.outbox.isEmpty else {
-          state.isFlushing = false
-          return nil
-        }
-        return state.outbox.popFirst()
+      downstream.relay(next.map(output))
+      let letGo = flushing.compareExchange(
+        expected: Flushing.sending, desired: Flushing.idle, ordering: .acquiringAndReleasing
+      ).exchanged
+      if letGo { return }
+      next = state.withLock { state -> Decision in
+        // Something was queued (`sendingWithQueue`), and only the flusher takes from the outbox.
+        let following = state.outbox.popFirst()!
+        if state.outbox.isEmpty { flushing.store(Flushing.sending, ordering: .releasing) }
+        return following
       }
-      guard let following else { return }
-      next = following
     }
   }
+}
+
+/// The values of ``Coordinator/flushing``.
+@usableFromInline
+enum Flushing {
+  /// Nobody is sending.
+  @usableFromInline static let idle = 0
+  /// A thread is sending, and the outbox is empty.
+  @usableFromInline static let sending = 1
+  /// A thread is sending, and the outbox holds what it must send next.
+  @usableFromInline static let sendingWithQueue = 2
 }
 
 extension Coordinator where Snapshot == Output {

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import Signals
+
+/// The hand-off every multi-source operator sends through (`combineLatest`, `zip`, `flatMap`, …): the
+/// flusher lets go without the lock when nothing waits, so these specs pin down that nothing queued is ever
+/// left behind and that events leave in the order the lock accepted them.
+@Suite struct CoordinatorTests {
+  /// A coordinator over a counter, sending into a fresh signal; returns it, the signal, and its recorder.
+  func makeCoordinator() -> (Coordinator<Int, Int, Int, Never>, Signal<Int, Never>, Recorder<Int, Never>) {
+    let core = SignalCore<Int, Never>()
+    let signal = Signal(core: core)
+    return (Coordinator(0, downstream: core), signal, Recorder(signal))
+  }
+
+  @Test func severalEventsQueuedByOneUpdateAreAllSentInOrder() {
+    let (coordinator, signal, received) = makeCoordinator()
+    coordinator.update { _, outbox in
+      outbox.append(.value(1))
+      outbox.append(.value(2))
+      outbox.append(.value(3))
+    }
+    #expect(received.descriptions == ["1", "2", "3"])
+    coordinator.update(deciding: { _ in .value(4) })
+    #expect(received.descriptions == ["1", "2", "3", "4"])
+    withExtendedLifetime(signal) {}
+  }
+
+  @Test func updatesFromADownstreamObserverQueueBehindTheEventInFlight() {
+    let (coordinator, signal, received) = makeCoordinator()
+    signal.observeValues { value in
+      guard value < 3 else { return }
+      // Reentrant: the flusher is busy with `value`, so these wait for it, in this order.
+      coordinator.update(deciding: { _ in .value(value * 10) })
+      coordinator.update { _, outbox in outbox.append(.value(value * 10 + 1)) }
+    }
+    coordinator.update(deciding: { _ in .value(1) })
+    coordinator.update(deciding: { _ in .value(2) })
+    #expect(received.descriptions == ["1", "10", "11", "2", "20", "21"])
+    withExtendedLifetime(signal) {}
+  }
+
+  @Test func theTerminalEventEndsTheDownstreamAndLaterDecisionsAreDropped() {
+    let (coordinator, signal, received) = makeCoordinator()
+    coordinator.update { _, outbox in
+      outbox.append(.value(1))
+      outbox.append(.completed)
+      outbox.append(.value(2))
+    }
+    coordinator.update(deciding: { _ in .value(3) })
+    #expect(received.descriptions == ["1", "completed"])
+    withExtendedLifetime(signal) {}
+  }
+}
+
+extension BlockingSuites {
+  @Suite struct CoordinatorStressTests {
+    @Test func updatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
+      let core = SignalCore<Int, Never>()
+      let signal = Signal(core: core)
+      let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core)
+      let seen = Locked((count: 0, sum: 0, inside: 0, overlapped: false))
+      signal.observeValues { value in
+        seen.withLock { state in
+          state.inside += 1
+          if state.inside > 1 { state.overlapped = true }
+        }
+        seen.withLock { state in
+          state.count += 1
+          state.sum += value
+          state.inside -= 1
+        }
+      }
+      let perThread = 2_000
+      stressConcurrently(4) { thread in
+        for index in 0..<perThread {
+          let value = thread * perThread + index
+          if index.isMultiple(of: 2) {
+            coordinator.update(deciding: { count in
+              count += 1
+              return .value(value)
+            })
+          } else {
+            coordinator.update { count, outbox in
+              count += 1
+              outbox.append(.value(value))
+            }
+          }
+        }
+      }
+      let total = 4 * perThread
+      let result = seen.withLock { $0 }
+      #expect(result.count == total)
+      #expect(result.sum == (0..<total).reduce(0, +))
+      #expect(!result.overlapped)
+      #expect(coordinator.read { $0 } == total)
+      withExtendedLifetime(signal) {}
+    }
+  }
+}
