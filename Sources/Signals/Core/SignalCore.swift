@@ -47,9 +47,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline
   struct State {
     @usableFromInline var observers = Observers()
-    /// Whether some thread is delivering right now; sends queue behind it.
-    @usableFromInline var isDelivering = false
-    /// Replaying cores: the thread that set `isDelivering`, meaningful while it is set (0, no thread, when a
+    /// Replaying cores: the thread that claimed the delivery, meaningful while it delivers (0, no thread, when a
     /// property outside the graph delivers its own set). A property recognises a binding that sets it from
     /// inside its own delivery by it: the change has come back around a cycle.
     @usableFromInline var deliverer: ThreadID = 0
@@ -115,6 +113,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       try core.withState(body)
     }
   }
+  /// Whether some thread is delivering right now, and whether something is queued for it (``HandOff``);
+  /// sends queue behind the deliverer. Changed under the lock, except by the deliverer that finds nothing
+  /// queued after an event: it goes back to idle without the lock (see ``drain()``).
+  @usableFromInline let delivery = Atomic<Int>(HandOff.idle)
   @usableFromInline let replays: Bool
   @usableFromInline let endsWhenUnobserved: Bool
   /// Set, under the lock, together with `State.isTerminated`; read without the lock by an input released
@@ -154,11 +156,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         state.terminal = event
       }
       if replays, case .value(let value) = event { state.latest = value }
-      guard !state.isDelivering else {
+      guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.event(event))
         return (false, Observers())
       }
-      state.isDelivering = true
+      HandOff.claim(delivery)
       if replays {
         state.delivered = state.latest
         state.deliverer = currentThreadID()
@@ -203,7 +205,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       state.isTerminated = true
       hasEnded.store(true, ordering: .releasing)
       state.terminal = .interrupted
-      if state.isDelivering {
+      if HandOff.waitsForWorker(delivery) {
         let queued = state.pending.removeAll()
         for item in queued {
           if case .attach = item { state.pending.append(item) }
@@ -211,7 +213,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         state.pending.append(.event(.interrupted))
         return (nil, queued)
       }
-      state.isDelivering = true
+      HandOff.claim(delivery)
       return (state.observers, [])
     }
     _ = dropped
@@ -227,16 +229,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Delivers what was queued while this thread was delivering, then marks the core idle.
   ///
-  /// The common case, nothing queued, is one small critical section; the loop over queued items is kept out
-  /// of line so that it does not weigh on every send.
+  /// The common case, nothing queued, is one compare-and-exchange, without the lock (see ``HandOff``); the
+  /// loop over queued items is kept out of line so that it does not weigh on every send.
   @inlinable
   final func drain() {
-    let idle = withState { state -> Bool in
-      guard state.pending.isEmpty else { return false }
-      state.isDelivering = false
-      return true
-    }
-    if !idle { drainQueued() }
+    if !HandOff.leaveIfNothingQueued(delivery) { drainQueued() }
   }
 
   /// ``drain()`` when something was queued: delivers each item in order until the queue is empty.
@@ -245,9 +242,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     while true {
       let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {
-          state.isDelivering = false
+          delivery.store(HandOff.idle, ordering: .releasing)
           return .idle
         }
+        // Only the deliverer takes from the queue, and it is this thread: nobody races this store.
+        if state.pending.isEmpty { delivery.store(HandOff.busy, ordering: .releasing) }
         switch item {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
@@ -275,6 +274,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       case .deliverChange(let value, let observers, let context):
         context.deliver { Self.deliver(.value(value), to: observers) }
       }
+      if HandOff.leaveIfNothingQueued(delivery) { return }
     }
   }
 
@@ -372,11 +372,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     subscription.box = entry.key
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(state.latest) }
-      if state.isDelivering {
+      if HandOff.waitsForWorker(delivery) {
         state.pending.append(.attach(entry, subscription))
         return .queued
       }
-      state.isDelivering = true
+      HandOff.claim(delivery)
       state.deliverer = currentThreadID()
       state.observers.append(entry)
       return .replayNow(state.delivered)
@@ -472,11 +472,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   final func deliverChange(_ value: Value, context: any DeliveryContext) {
     let snapshot = withState { state -> Observers? in
       guard !state.isTerminated else { return nil }
-      guard !state.isDelivering else {
+      guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.change(value, context))
         return nil
       }
-      state.isDelivering = true
+      HandOff.claim(delivery)
       state.deliverer = currentThreadID()
       state.delivered = value
       return state.observers

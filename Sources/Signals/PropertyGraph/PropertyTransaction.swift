@@ -255,10 +255,10 @@ final class TransactionValue<Value>: TransactionWrite {
       if !state.isTerminated {
         if source.isInGraph {
           isInGraph = true
-        } else if state.isDelivering {
+        } else if HandOff.waitsForWorker(source.delivery) {
           state.pending.append(.event(.value(value)))
         } else {
-          state.isDelivering = true
+          HandOff.claim(source.delivery)
           state.deliverer = currentThreadID()
           state.delivered = value
           let (source, value, observers) = (source, value, state.observers)

@@ -79,11 +79,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       state.latest = newValue
       version &+= 1
       guard !state.isTerminated else { return nil }
-      guard !state.isDelivering else {
+      guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.event(.value(newValue)))
         return nil
       }
-      state.isDelivering = true
+      HandOff.claim(delivery)
       // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
       // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
       state.deliverer = 0
@@ -143,11 +143,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     state.latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
-    guard !state.isDelivering else {
+    guard !HandOff.waitsForWorker(delivery) else {
       state.pending.append(.event(.value(value)))
       return .none
     }
-    state.isDelivering = true
+    HandOff.claim(delivery)
     state.deliverer = 0  // see set(_:origin:)
     state.delivered = value
     return .deliver(value, state.observers)
@@ -165,7 +165,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let thread = currentThreadID()
     // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
     // had queued (a replay was in progress) and so made outside its wave: it came back around.
-    let deliveringHere = origin == .binding && state.isDelivering && state.deliverer == thread
+    let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
     let step = PropertyGraph.state.withLock { graph -> SetStep<Value> in
       let wave = graph.wave(deliveredOn: thread)
       let cause = wave?.lineage ?? Lineage()

@@ -26,10 +26,9 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     }
   }
 
-  /// Who is sending, and whether anything waits for them (see ``Flushing``). Changed under the lock, except
-  /// by the flusher that finds nothing waiting after a send: it lets go with one compare-and-exchange,
-  /// without taking the lock. That is the common case, and it spares one lock per value sent.
-  @usableFromInline let flushing = Atomic<Int>(Flushing.idle)
+  /// Who is sending, and whether anything waits for them (see ``HandOff``): the flusher that finds nothing
+  /// waiting after a send lets go without taking the lock, which spares one lock per value sent.
+  @usableFromInline let flushing = Atomic<Int>(HandOff.idle)
   @usableFromInline let state: Locked<State>
   @usableFromInline let downstream: SignalCore<Output, Failure>
   @usableFromInline let output: (Snapshot) -> Output
@@ -52,7 +51,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
       guard becomeFlusher() else { return (result, nil) }
       let first = state.outbox.popFirst()
       // More than one queued: the flusher must know (only it changes the flag now).
-      if !state.outbox.isEmpty { flushing.store(Flushing.sendingWithQueue, ordering: .releasing) }
+      if !state.outbox.isEmpty { flushing.store(HandOff.busyWithQueue, ordering: .releasing) }
       return (result, first)
     }
     if let next { flush(from: next) }
@@ -75,17 +74,13 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   }
 
   /// Under the lock, with something to send: makes this thread the flusher and returns `true`, or, if another
-  /// thread is flushing, records that something waits for it and returns `false` (the caller queues it, still
-  /// under the lock). A flusher that let go meanwhile, without the lock, leaves the role to this thread.
-  @inlinable
+  /// thread is flushing, tells it that something waits and returns `false` (the caller queues it, still under
+  /// the lock).
+  @inlinable @inline(__always)
   func becomeFlusher() -> Bool {
-    while true {
-      let current = flushing.load(ordering: .acquiring)
-      let next = current == Flushing.idle ? Flushing.sending : Flushing.sendingWithQueue
-      if flushing.compareExchange(expected: current, desired: next, ordering: .acquiringAndReleasing).exchanged {
-        return current == Flushing.idle
-      }
-    }
+    guard !HandOff.waitsForWorker(flushing) else { return false }
+    HandOff.claim(flushing)
+    return true
   }
 
   /// Reads the machine under the lock.
@@ -104,29 +99,15 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     var next = first
     while true {
       downstream.relay(next.map(output))
-      let letGo = flushing.compareExchange(
-        expected: Flushing.sending, desired: Flushing.idle, ordering: .acquiringAndReleasing
-      ).exchanged
-      if letGo { return }
+      if HandOff.leaveIfNothingQueued(flushing) { return }
       next = state.withLock { state -> Decision in
-        // Something was queued (`sendingWithQueue`), and only the flusher takes from the outbox.
+        // Something was queued (`busyWithQueue`), and only the flusher takes from the outbox.
         let following = state.outbox.popFirst()!
-        if state.outbox.isEmpty { flushing.store(Flushing.sending, ordering: .releasing) }
+        if state.outbox.isEmpty { flushing.store(HandOff.busy, ordering: .releasing) }
         return following
       }
     }
   }
-}
-
-/// The values of ``Coordinator/flushing``.
-@usableFromInline
-enum Flushing {
-  /// Nobody is sending.
-  @usableFromInline static let idle = 0
-  /// A thread is sending, and the outbox is empty.
-  @usableFromInline static let sending = 1
-  /// A thread is sending, and the outbox holds what it must send next.
-  @usableFromInline static let sendingWithQueue = 2
 }
 
 extension Coordinator where Snapshot == Output {
