@@ -26,8 +26,8 @@ import Synchronization
 /// upstream.
 ///
 /// ## Subclasses
-/// The cores of `map`, `filter` and `compactMap` subclass it (``RelayCore``), so that one object is both
-/// the derived signal's core and its upstream's observer. Every member is `final`, so calls stay direct.
+/// The cores of `map`, `filter` and `compactMap` (``RelayCore``) and of producer starts (``StartCore``)
+/// subclass it. Every member is `final`, so calls stay direct.
 @usableFromInline
 class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event

@@ -12,9 +12,9 @@ import Synchronization
 ///
 /// The subscription holds its core strongly until it is disposed. That is a cycle only while it is attached,
 /// and it is broken when the observer is removed (disposal) or the core finishes (every core finishes when
-/// its input, upstream or owner goes away). Letting go of the core at disposal matters for an operator's
-/// core (``RelayCore``), which keeps its closure until it is freed when it ends for want of observers. A weak reference would be simpler to reason about, but it gives the core
-/// a side table and makes every retain and release on the hot path take the runtime's slow path
+/// its input, upstream or owner goes away). Letting go of the core at disposal lets a derived signal that
+/// nobody references any more be freed. A weak reference would be simpler to reason about, but it gives the
+/// core a side table and makes every retain and release on the hot path take the runtime's slow path
 /// (measured: send → map → filter → observer went from 84 ns to 56 ns without it).
 @usableFromInline
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
@@ -52,7 +52,7 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
 /// One observer as a core's list keeps it: the closure that receives the events, and the identity of the
 /// object it calls, by which the entry is removed.
 ///
-/// That object is either an operator's core (`map`, `filter`: see ``RelayCore``) or the box of a user's
+/// That object is either an operator's stage (`map`, `filter`: see ``RelayCore``) or the box of a user's
 /// closure, and the closure captures nothing else. Swift then uses the object itself as the closure's
 /// context: no allocation, and the entry holds one reference. The snapshot a delivery takes of a core with
 /// one observer therefore costs one retain, as an array's buffer did.
