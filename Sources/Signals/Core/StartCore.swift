@@ -3,7 +3,7 @@
 ///
 /// One object where a start used to make four (core, interrupter, the observer's box and subscription): a
 /// start's observer is never detached on its own — disposing the start interrupts the stream instead — so it
-/// needs no subscription, and its closure is kept here and called through an entry whose context is the core.
+/// needs no subscription, and its closure needs no box (see ``init(_:)``).
 ///
 /// The core and its observer's entry form a cycle while the stream runs; it is broken when the stream ends
 /// (the core releases its observers), as it was with a separate box. The observer's closure is released when
@@ -38,15 +38,29 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
   @usableFromInline let interruptSpecialised: (StartCore) -> Void
 
   /// A start whose events go to `receiver`.
+  ///
+  /// A closure of every event is the observer's entry itself: the core's list holds it, a delivery calls it
+  /// without going through the core, and it is released with the list at the end. A closure of values needs
+  /// a wrapper; it is kept in ``receiver`` and called through an entry whose context is the core, so that
+  /// the wrapper costs no allocation.
   @inlinable
   init(_ receiver: Receiver) {
-    self.receiver = receiver
     interruptSpecialised = { $0.interrupt() }
     makeLifetime = { $0.makeLifetimeDisposables() }
-    super.init()
-    if case .none = receiver { return }
-    // Not shared yet: no lock needed.
-    lockedState.observers = .one(ObserverEntry(key: self) { [self] in receive($0) })
+    switch receiver {
+    case .none:
+      self.receiver = .none
+      super.init()
+    case .events(let action):
+      self.receiver = .none
+      super.init()
+      // Not shared yet: no lock needed.
+      lockedState.observers = .one(ObserverEntry(key: self, action: action))
+    case .values:
+      self.receiver = receiver
+      super.init()
+      lockedState.observers = .one(ObserverEntry(key: self) { [self] in receive($0) })
+    }
   }
 
   /// Hands `event` to the start's observer; after the terminal event, lets go of it.
