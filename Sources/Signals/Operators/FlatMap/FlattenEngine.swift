@@ -79,11 +79,11 @@ final class FlattenEngine<Value, Failure: Error> {
       }
     case .latest:
       current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
-      current.replace(with: run(inner) { self.receiveInner($0, id: id) })
+      current.replace(with: run(inner, id: id))
     case .concat:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        current.replace(with: run(inner) { self.receiveInner($0, id: id) })
+        current.replace(with: run(inner, id: id))
         let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -92,6 +92,17 @@ final class FlattenEngine<Value, Failure: Error> {
         if case .start(let inner, let id) = after { next = (inner, id) } else { next = nil }
       }
     }
+  }
+
+  /// Starts `inner` as the start `id`, with its events going to ``receiveInner(_:id:)``, and returns what
+  /// stops it (`nil` if it has already ended). An inner producer that merely observes a signal is observed
+  /// by one ``InnerObservation``.
+  @inlinable
+  func run(_ inner: Inner, id: Int) -> InnerStart<Value, Failure>? {
+    if case .signal(let signal) = inner.work {
+      return InnerObservation.observe(signal, engine: self, id: id).map { .subscription($0) }
+    }
+    return run(inner) { self.receiveInner($0, id: id) }
   }
 
   /// Starts `inner` with its events going to `action`, and returns what stops the start (`nil` if it has
