@@ -62,6 +62,15 @@ extension Signal {
       }
     }
 
+    /// Whether the stream this observer sends into has ended, or else whether `lifetime` has: for a start
+    /// closure's loop, which checks before every value. A start's observer answers with one atomic load; the
+    /// lifetime would take a call through an existential.
+    @inlinable
+    func hasEnded(or lifetime: Lifetime) -> Bool {
+      if let core { return core.hasTerminated }
+      return lifetime.hasEnded
+    }
+
     /// Sends a value.
     @inlinable @inline(__always)
     public func send(value: Value) {

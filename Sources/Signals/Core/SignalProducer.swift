@@ -68,7 +68,7 @@ public struct SignalProducer<Value, Failure: Error> {
     }
     self.init { observer, lifetime in
       var iterator = values.makeIterator()
-      while !lifetime.hasEnded, let value = iterator.next() {
+      while !observer.hasEnded(or: lifetime), let value = iterator.next() {
         observer.send(value: value)
       }
       observer.sendCompleted()

@@ -115,55 +115,21 @@ final class FlattenEngine<Value, Failure: Error> {
   /// it stops an inner start only when replacing it (`.latest`, whose replaced starts' events are dropped) or
   /// when the result has ended.
   ///
-  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but for two things. It keeps the core, for
-  /// ``CurrentStart``. And the observer it hands the producer's start closure sends into the core through
-  /// an ``InnerInput``: that closure runs unspecialised (it is the user's producer), so through a plain
-  /// observer every inner event would enter the core unspecialised, at the cost of dozens of generic
-  /// metadata look-ups; through the input's closure, made here, it enters specialised code at once.
+  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but it keeps the core, for ``CurrentStart``.
   @inlinable
   func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> InnerStart<Value, Failure>? {
     if case .signal(let signal) = inner.work {
       return signal.core.observe(action).map { .subscription($0) }
     }
     let core = StartCore<Value, Failure>(.events(action))
-    let input = InnerInput(core)
     if case .handler(let startHandler) = inner.work {
-      startHandler(Signal.Observer { input.send($0) }, core.lifetime)
+      startHandler(Signal.Observer(core: core), core.lifetime)
     } else {
       // A producer of events known in advance: sent in a loop that stops once the start has ended.
       _ = inner.sendConstantEvents { event in
-        if !core.hasTerminated { input.send(event) }
+        if !core.hasTerminated { core.send(event) }
       }
     }
     return .core(core)
-  }
-}
-
-/// The sending side of an inner start of `flatMap`: what `Signal.Observer(core:)` is, with a `send` that the
-/// engine's closure calls specialised.
-///
-/// It lives exactly as long as the observer the producer was given, whose closure alone holds it; so, like
-/// that observer, when it is released without a terminal event having been sent, it interrupts the stream.
-/// A `deinit` runs unspecialised, so it calls a closure made in the specialised initialiser to do so.
-@usableFromInline
-final class InnerInput<Value, Failure: Error> {
-  @usableFromInline let core: SignalCore<Value, Failure>
-  /// Sends `interrupted` into the core (ignored if the stream has ended); made specialised.
-  @usableFromInline let interrupt: () -> Void
-
-  @inlinable
-  init(_ core: SignalCore<Value, Failure>) {
-    self.core = core
-    interrupt = { core.send(.interrupted) }
-  }
-
-  deinit {
-    interrupt()
-  }
-
-  /// Sends `event` into the inner start's core.
-  @inlinable
-  func send(_ event: Signal<Value, Failure>.Event) {
-    core.send(event)
   }
 }
