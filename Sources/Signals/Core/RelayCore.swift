@@ -1,55 +1,73 @@
-/// The core of a signal derived from one upstream, event by event (`map`, `filter`, `compactMap`).
+/// The core of a signal derived from one upstream, event by event (`map`, `filter`, `compactMap`), which is
+/// also its own entry in the upstream's list of observers.
 ///
-/// The upstream does not call the core itself but the operator's *stage* (``MapStage``, ``FilterStage``,
-/// ``CompactMapStage``): a small object holding the operator's closure and this core, which is the core's
-/// entry in the upstream's list of observers (the closure the upstream calls has the stage as its context, so
-/// it costs nothing). The stage holds its closure in a constant, so a value passes through it without a
-/// retain and a release of the closure's context: on `send → map → filter → observer`, that was a fifth of
-/// the instructions.
+/// One object per operator attached: the derived signal's core, the node its upstream delivers to (the
+/// subclass keeps the operator's closure and receives the upstream's events), and the termination that
+/// detaches it when it ends. The closure the upstream calls captures the core alone, so the core is its
+/// context: no allocation for it.
 ///
-/// Two objects per operator attached, for a reason: the operator's closure must be released when the
-/// derived signal ends, even while someone still holds the signal (and so this core). Only the upstream's
-/// list holds the stage, so it goes, with the closure, as soon as the core leaves that list: when the
-/// derived signal ends (it disposes itself, which removes the stage from the upstream), when it is abandoned
-/// (no observer, no handle), or when the upstream ends and releases its list. A delivery in progress on
-/// another thread keeps the stage alive until it returns, and a stage checks ``hasTerminated`` before it
-/// calls the closure, so a value that arrives after the end does not call it.
+/// The core holds its upstream strongly, and the upstream's list holds the core: a cycle only while it is
+/// attached. It is broken when the derived signal ends (it disposes itself, which removes it from the
+/// upstream and lets go of it), when it is abandoned (no observer, no handle), or when the upstream ends and
+/// releases its list. Letting go matters for a sealed upstream (see ``SignalCore/sealIfAlone(_:)``), which
+/// keeps its copy of this core's entry until it is freed itself.
 ///
-/// The stage holds this core, and the core its upstream: a cycle only while the stage is attached.
+/// The operator's closure lives in the subclass, in an ``OperatorClosure``, and is released when the core
+/// ends, even while someone still holds the signal:
+/// - A terminal event ends the core during the upstream's delivery of it, and the closure is replaced there.
+///   Only the upstream's deliveries, which are serial, call it, so it needs no lock. That holds because
+///   nothing else ends such a core with an event: `interrupt()` is only called on the cores of producer
+///   starts, and `relay(_:)` only by the core's own `receive`.
+/// - A core that ends because nobody can observe it any more (no observer, no handle) may end on any thread,
+///   while the upstream delivers on another: it keeps its closure, and both go when the last reference to the
+///   core does. A disposed subscription lets go of its core for that reason.
+///
+/// A value that arrives after the end does not call the closure: `receive` checks ``hasTerminated`` first.
 @usableFromInline
-final class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, @unchecked Sendable {
-  @usableFromInline let upstream: SignalCore<Input, Failure>
-  /// The identity of the stage in the upstream's list. Set once, before the core is shared, and only read
-  /// afterwards: not checked for exclusivity at run time.
-  @exclusivity(unchecked) @usableFromInline var stageKey: ObjectIdentifier?
-  /// Removes the stage from the upstream's list. Made in the specialised `init`, capturing nothing:
-  /// `dispose()` is called through `any Disposable`, so it runs unspecialised, and this closure takes the
-  /// work back into specialised code.
+class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, @unchecked Sendable {
+  /// The upstream, until the core detaches from it. Set in `init` and cleared once, by ``dispose()``: not
+  /// checked for exclusivity at run time.
+  @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Input, Failure>?
+  /// Replaces the subclass's closure with one that traps; see the type's documentation.
+  @usableFromInline let releaseClosure: (RelayCore) -> Void
+  /// Detaches the core from its upstream and, if a terminal event ended it, calls `releaseClosure`. Made in
+  /// the specialised `init`, capturing nothing: `dispose()` is called through `any Disposable`, so it runs
+  /// unspecialised, and this closure takes the work back into specialised code.
   @usableFromInline let detach: (RelayCore) -> Void
 
-  /// A core that will relay what its stage receives from `upstream`; see ``attach(stage:_:)``.
+  /// A core that will relay `upstream`'s events; `releaseClosure` must replace the subclass's closure.
   @inlinable
-  init(upstream: SignalCore<Input, Failure>) {
+  init(upstream: SignalCore<Input, Failure>, releaseClosure: @escaping (RelayCore) -> Void) {
     self.upstream = upstream
+    self.releaseClosure = releaseClosure
     detach = { core in
-      if let key = core.stageKey { core.upstream.remove(key: key) }
+      core.upstream?.remove(key: ObjectIdentifier(core))
+      core.upstream = nil
+      if core.endedWithEvent { core.releaseClosure(core) }
     }
     super.init(endsWhenUnobserved: true)
   }
 
-  /// Attaches `stage` to the upstream, which calls `receive` with each of its events.
+  /// Attaches this core to its upstream, which calls `receive` with each of its events.
   ///
-  /// `receive` must capture `stage` and nothing else, so that the stage is the closure's context. If the
-  /// upstream already ended, the stage receives `interrupted` at once.
+  /// `receive` must capture this core and nothing else (it is made where the subclass is known, and calls
+  /// its `receive`), so that the core is the closure's context. If the upstream already ended, this core
+  /// receives `interrupted` at once.
   @inlinable
-  final func attach(stage: AnyObject, _ receive: @escaping (Signal<Input, Failure>.Event) -> Void) {
-    stageKey = ObjectIdentifier(stage)
-    guard upstream.attach(ObserverEntry(key: stage, action: receive)) else { return }
+  final func attachToUpstream(_ receive: @escaping (Signal<Input, Failure>.Event) -> Void) {
+    guard let upstream, upstream.attach(ObserverEntry(key: self, action: receive)) else { return }
     addTermination(self)
   }
 
-  /// Relays the upstream's terminal event; ignores a value. Not inlined into the stages' `receive`, so that
-  /// their value path is small enough for the compiler to inline the lock's own helpers into it.
+  /// Whether a terminal event ended the core, so that its closure may be released now: only the upstream's
+  /// delivery of that event, which is serial with every call of the closure, ends it that way.
+  @inlinable
+  final var endedWithEvent: Bool {
+    withState { $0.terminal != nil }
+  }
+
+  /// Relays the upstream's terminal event; ignores a value. Not inlined into the subclasses' `receive`, so
+  /// that their value path stays small.
   @inlinable @inline(never)
   final func relayEnd(_ event: Signal<Input, Failure>.Event) {
     switch event {
@@ -64,16 +82,70 @@ final class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>,
   @usableFromInline
   final var isDisposed: Bool { hasTerminated }
 
-  /// Removes the stage from the upstream's list, which releases it and the operator's closure. Called once,
-  /// by the core's own termination.
+  /// Detaches this core from its upstream and, after a terminal event, releases the operator's closure.
+  /// Called once, by the core's own termination.
   @usableFromInline
   final func dispose() {
     detach(self)
   }
 }
 
-/// What the closure that replaces an operator's closure at the end of a derived property calls. Never
-/// reached: every read of the operator's closure checks the end first.
+/// An operator's closure as a ``RelayCore`` keeps it: in a variable, so that it can be released at the end,
+/// yet called without a retain and a release of its context.
+///
+/// Calling a closure read from a class's variable costs a retain and a release (the call could replace the
+/// variable); calling it through a borrow of a noncopyable value costs neither. On
+/// `send → map → filter → observer` that was a fifth of the instructions.
+@usableFromInline
+struct OperatorClosure<Input, Output>: ~Copyable {
+  @usableFromInline let body: (Input) -> Output
+
+  @inlinable
+  init(_ body: @escaping (Input) -> Output) {
+    self.body = body
+  }
+
+  /// The closure that replaces the operator's at the end. Never called: every call checks the end first.
+  @inlinable
+  static var released: OperatorClosure {
+    OperatorClosure { _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  /// Calls the closure.
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ input: Input) -> Output {
+    body(input)
+  }
+}
+
+/// A `filter`'s predicate as its core keeps it; see ``OperatorClosure``.
+///
+/// A type of its own because the predicate's result is `Bool`, not a generic parameter: kept as an
+/// ``OperatorClosure`` with `Output == Bool`, it would need a thunk around it, an allocation per `filter`.
+@usableFromInline
+struct OperatorPredicate<Input>: ~Copyable {
+  @usableFromInline let body: (Input) -> Bool
+
+  @inlinable
+  init(_ body: @escaping (Input) -> Bool) {
+    self.body = body
+  }
+
+  /// The predicate that replaces the operator's at the end. Never called: every call checks the end first.
+  @inlinable
+  static var released: OperatorPredicate {
+    OperatorPredicate { _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  /// Calls the predicate.
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ input: Input) -> Bool {
+    body(input)
+  }
+}
+
+/// What the closure that replaces an operator's closure at the end calls. Never reached: every call of the
+/// operator's closure checks the end first.
 @usableFromInline
 func relayClosureCalledAfterTheEnd() -> Never {
   preconditionFailure("an operator's closure was called after its signal ended")

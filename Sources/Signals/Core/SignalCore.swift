@@ -122,6 +122,13 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Set, under the lock, together with `State.isTerminated`; read without the lock by an input released
   /// after the end (see ``hasTerminated``).
   @usableFromInline let hasEnded = Atomic<Bool>(false)
+  /// Whether the core is *sealed*: ``relay(_:)`` then hands values straight to ``sealedObserver``, without
+  /// the lock (see ``sealIfAlone(_:)``). Set under the lock; cleared by the delivery of the terminal event.
+  @usableFromInline let isSealed = Atomic<Bool>(false)
+  /// The one observer of a sealed core, written before ``isSealed`` is set and left alone afterwards until
+  /// the terminal event has been delivered or the core is freed. Not checked for exclusivity at run time: it
+  /// is read only by the serial deliveries of the upstream, after they saw ``isSealed``.
+  @exclusivity(unchecked) @usableFromInline final var sealedObserver = SealedObserver<Value, Failure>.none
 
   @inlinable
   init(endsWhenUnobserved: Bool = false) {
@@ -182,6 +189,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// both are already serial, and a reentrant event queues there, not here.
   @inlinable @inline(__always)
   final func relay(_ event: Event) {
+    if isSealed.load(ordering: .acquiring), case .value = event {
+      if !hasTerminated { sealedObserver.receive(event) }
+      return
+    }
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in
       guard !state.isTerminated else { return (false, Observers()) }
       if event.isTerminating {
@@ -291,6 +302,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       )
     }
     _ = observers
+    if isSealed.load(ordering: .relaxed) {
+      // The terminal event was the last delivery: nobody reads the sealed observer any more.
+      isSealed.store(false, ordering: .releasing)
+      sealedObserver = .none
+    }
     for case .attach(let entry, let subscription) in pending where !subscription.isDisposed {
       entry.receive(.interrupted)
     }
@@ -401,7 +417,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   final func remove(key: ObjectIdentifier) {
     let (removed, terminations) = withState { state -> (ObserverEntry<Value, Failure>?, Terminations) in
       let removed = state.observers.remove(key: key)
-      return (removed, endIfAbandoned(&state))
+      let terminations = endIfAbandoned(&state)
+      sealIfAlone(&state)
+      return (removed, terminations)
     }
     _ = removed
     terminations.disposeAll()
@@ -413,9 +431,32 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     guard endsWhenUnobserved else { return }
     let terminations = withState { state -> Terminations in
       state.hasHandle = false
-      return endIfAbandoned(&state)
+      let terminations = endIfAbandoned(&state)
+      sealIfAlone(&state)
+      return terminations
     }
     terminations.disposeAll()
+  }
+
+  /// Seals an `endsWhenUnobserved` core that has no handle and exactly one observer: nobody can attach to it
+  /// any more, so its observers can only leave, and leaving ends it.
+  ///
+  /// A sealed core's values skip the lock and the snapshot: ``relay(_:)`` calls the one observer's closure
+  /// through ``sealedObserver``, a copy that stays put until the terminal event has been delivered (then
+  /// ``finish()`` drops it) or the core is freed. So the closure a delivery calls cannot be released under
+  /// it, even if the observer leaves on another thread meanwhile: the delivery holds this core (its upstream
+  /// delivers from a snapshot, or from a sealed copy of its own), and this core holds the copy. An observer
+  /// that left is not called: a user's observer checks its subscription, an operator's core checks its end.
+  ///
+  /// `signal.map(f).filter(g).observeValues(h)` seals both derived cores once the expression is done, so a
+  /// value sent into `signal` takes one lock, the pipe's, on its way to `h`.
+  @inlinable
+  final func sealIfAlone(_ state: inout State) {
+    guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
+      case .one(let entry) = state.observers, !isSealed.load(ordering: .relaxed)
+    else { return }
+    sealedObserver = .one(entry.action)
+    isSealed.store(true, ordering: .releasing)
   }
 
   /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
@@ -539,4 +580,23 @@ enum ReplayStep<Value> {
   case queued
   /// The core was idle and is now ours: replay the current value, then drain.
   case replayNow(Value?)
+}
+
+/// The one observer of a sealed core (see ``SignalCore/sealIfAlone(_:)``): noncopyable, so that a delivery
+/// calls its closure through a borrow, without a retain and a release of its context.
+@usableFromInline
+enum SealedObserver<Value, Failure: Error>: ~Copyable {
+  /// Not sealed.
+  case none
+  /// The observer's closure.
+  case one((Signal<Value, Failure>.Event) -> Void)
+
+  /// Hands `event` to the observer.
+  @inlinable @inline(__always)
+  borrowing func receive(_ event: Signal<Value, Failure>.Event) {
+    switch self {
+    case .none: break
+    case .one(let action): action(event)
+    }
+  }
 }

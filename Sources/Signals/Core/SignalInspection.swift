@@ -8,6 +8,11 @@ extension SignalCore {
   package var observerCount: Int {
     state.withLock { $0.observers.count }
   }
+
+  /// Whether the core is sealed right now (see ``sealIfAlone(_:)``).
+  package var isSealedNow: Bool {
+    isSealed.load(ordering: .acquiring)
+  }
 }
 
 extension Signal {

@@ -11,7 +11,7 @@ extension Signal {
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   @inlinable @inline(__always)
   public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Failure> {
-    Signal<U, Failure>(core: CompactMapStage.attach(to: core, transform))
+    Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform))
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
@@ -43,39 +43,31 @@ extension SignalProducer {
   }
 }
 
-/// The stage of a `compactMap`ped signal: its entry in its upstream's list, holding the transform (see
-/// ``RelayCore``).
+/// The core of a `compactMap`ped signal, and its entry in its upstream's list: one allocation per
+/// `compactMap` attached (see ``RelayCore``).
 @usableFromInline
-final class CompactMapStage<Input, Value, Failure: Error> {
-  @usableFromInline let core: RelayCore<Input, Value, Failure>
-  /// A constant, so that calling it costs no retain; released with the stage (see ``RelayCore``).
-  @usableFromInline let transform: (Input) -> Value?
+final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
+  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
+  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
+  /// that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value?>
 
-  @inlinable
-  init(core: RelayCore<Input, Value, Failure>, transform: @escaping (Input) -> Value?) {
-    self.core = core
-    self.transform = transform
-  }
-
-  /// The core of `upstream.compactMap(transform)`, attached to `upstream`.
+  /// Attaches the new core to `upstream`.
   ///
   /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
   /// site of the operator.
   @inlinable @inline(never)
-  static func attach(
-    to upstream: SignalCore<Input, Failure>, _ transform: @escaping (Input) -> Value?
-  ) -> RelayCore<Input, Value, Failure> {
-    let core = RelayCore<Input, Value, Failure>(upstream: upstream)
-    let stage = CompactMapStage(core: core, transform: transform)
-    core.attach(stage: stage) { [stage] in stage.receive($0) }
-    return core
+  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value?) {
+    self.transform = OperatorClosure(transform)
+    super.init(upstream: upstream) { unsafeDowncast($0, to: CompactMapCore.self).transform = .released }
+    attachToUpstream { [self] in receive($0) }
   }
 
   /// Relays one event of the upstream; a value only if `transform` makes one of it.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Input, Failure>.Event) {
-    guard case .value(let value) = event else { return core.relayEnd(event) }
-    guard !core.hasTerminated, let transformed = transform(value) else { return }
-    core.relay(.value(transformed))
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated, let transformed = transform(value) else { return }
+    relay(.value(transformed))
   }
 }

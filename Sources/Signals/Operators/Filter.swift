@@ -11,7 +11,7 @@ extension Signal {
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   @inlinable @inline(__always)
   public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
-    Signal(core: FilterStage.attach(to: core, isIncluded))
+    Signal(core: FilterCore(upstream: core, isIncluded: isIncluded))
   }
 }
 
@@ -23,39 +23,31 @@ extension SignalProducer {
   }
 }
 
-/// The stage of a `filter`ed signal: its entry in its upstream's list, holding the predicate (see
-/// ``RelayCore``).
+/// The core of a `filter`ed signal, and its entry in its upstream's list: one allocation per `filter`
+/// attached (see ``RelayCore``).
 @usableFromInline
-final class FilterStage<Value, Failure: Error> {
-  @usableFromInline let core: RelayCore<Value, Value, Failure>
-  /// A constant, so that calling it costs no retain; released with the stage (see ``RelayCore``).
-  @usableFromInline let isIncluded: (Value) -> Bool
+final class FilterCore<Value, Failure: Error>: RelayCore<Value, Value, Failure>, @unchecked Sendable {
+  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
+  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
+  /// that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var isIncluded: OperatorPredicate<Value>
 
-  @inlinable
-  init(core: RelayCore<Value, Value, Failure>, isIncluded: @escaping (Value) -> Bool) {
-    self.core = core
-    self.isIncluded = isIncluded
-  }
-
-  /// The core of `upstream.filter(isIncluded)`, attached to `upstream`.
+  /// Attaches the new core to `upstream`.
   ///
   /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
   /// site of the operator.
   @inlinable @inline(never)
-  static func attach(
-    to upstream: SignalCore<Value, Failure>, _ isIncluded: @escaping (Value) -> Bool
-  ) -> RelayCore<Value, Value, Failure> {
-    let core = RelayCore<Value, Value, Failure>(upstream: upstream)
-    let stage = FilterStage(core: core, isIncluded: isIncluded)
-    core.attach(stage: stage) { [stage] in stage.receive($0) }
-    return core
+  init(upstream: SignalCore<Value, Failure>, isIncluded: @escaping (Value) -> Bool) {
+    self.isIncluded = OperatorPredicate(isIncluded)
+    super.init(upstream: upstream) { unsafeDowncast($0, to: FilterCore.self).isIncluded = .released }
+    attachToUpstream { [self] in receive($0) }
   }
 
   /// Relays one event of the upstream, unless it is a value `isIncluded` rejects.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Value, Failure>.Event) {
-    guard case .value(let value) = event else { return core.relayEnd(event) }
-    guard !core.hasTerminated, isIncluded(value) else { return }
-    core.relay(event)
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated, isIncluded(value) else { return }
+    relay(event)
   }
 }

@@ -12,7 +12,7 @@ extension Signal {
   ///   observer and no handle left, it detaches from the source.
   @inlinable @inline(__always)
   public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Failure> {
-    Signal<U, Failure>(core: MapStage.attach(to: core, transform))
+    Signal<U, Failure>(core: MapCore(upstream: core, transform: transform))
   }
 
   /// Extracts a property of every value by key path; otherwise like ``map(_:)``.
@@ -99,39 +99,31 @@ final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendab
   }
 }
 
-/// The stage of a `map`ped signal: its entry in its upstream's list, holding the transform (see
-/// ``RelayCore``).
+/// The core of a `map`ped signal, and its entry in its upstream's list: one allocation per `map` attached
+/// (see ``RelayCore``).
 @usableFromInline
-final class MapStage<Input, Value, Failure: Error> {
-  @usableFromInline let core: RelayCore<Input, Value, Failure>
-  /// A constant, so that calling it costs no retain; released with the stage (see ``RelayCore``).
-  @usableFromInline let transform: (Input) -> Value
+final class MapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
+  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
+  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
+  /// that replaces it is one of them.
+  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
 
-  @inlinable
-  init(core: RelayCore<Input, Value, Failure>, transform: @escaping (Input) -> Value) {
-    self.core = core
-    self.transform = transform
-  }
-
-  /// The core of `upstream.map(transform)`, attached to `upstream`.
+  /// Attaches the new core to `upstream`.
   ///
   /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
   /// site of the operator.
   @inlinable @inline(never)
-  static func attach(
-    to upstream: SignalCore<Input, Failure>, _ transform: @escaping (Input) -> Value
-  ) -> RelayCore<Input, Value, Failure> {
-    let core = RelayCore<Input, Value, Failure>(upstream: upstream)
-    let stage = MapStage(core: core, transform: transform)
-    core.attach(stage: stage) { [stage] in stage.receive($0) }
-    return core
+  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value) {
+    self.transform = OperatorClosure(transform)
+    super.init(upstream: upstream) { unsafeDowncast($0, to: MapCore.self).transform = .released }
+    attachToUpstream { [self] in receive($0) }
   }
 
   /// Relays one event of the upstream, transformed.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Input, Failure>.Event) {
-    guard case .value(let value) = event else { return core.relayEnd(event) }
-    guard !core.hasTerminated else { return }
-    core.relay(.value(transform(value)))
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated else { return }
+    relay(.value(transform(value)))
   }
 }
