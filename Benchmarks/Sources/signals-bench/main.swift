@@ -9,10 +9,11 @@ import Glibc
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
 //
 // --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
-// --trace-allocations W1 prints where each allocation of one subscription comes from. See README, Performance.
+// --trace-allocations W1 prints where each allocation of one subscription (or, for a workload without one, of
+// one operation) comes from. See README, Performance.
 
 var options = Options()
-/// `--trace-allocations W1`: print where each allocation of one Signals subscription comes from.
+/// `--trace-allocations W1`: print where each allocation of one subscription (or one operation) comes from.
 var traceAllocations: String?
 /// `--profile N`: run each selected implementation once for N iterations, untimed (for callgrind).
 var profileIterations: Int?
@@ -63,7 +64,19 @@ if let id = traceAllocations {
   for workload in Workload.all where workload.id.uppercased() == id {
     for implementation in workload.implementations {
       guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
-      guard let subscription = implementation.subscription else { continue }
+      guard let subscription = implementation.subscription else {
+        // No subscription to trace: trace one operation, after a first, untraced one.
+        let run = implementation.make()
+        _ = run(1)
+        writeToStandardError("== \(workload.id) \(implementation.library.rawValue): one operation\n")
+        malloc_counter_trace(1)
+        malloc_counter_start()
+        _ = run(1)
+        let operation = malloc_counter_stop()
+        malloc_counter_trace(0)
+        print("\(workload.id) \(implementation.library.rawValue): \(operation) allocations in one operation")
+        continue
+      }
       // One cycle first, untraced: the runtime instantiates type metadata the first time, and allocates.
       let warmUp = subscription()
       warmUp.detach(warmUp.attach())

@@ -4,10 +4,13 @@ import Synchronization
 ///
 /// ## Delivery
 /// A core delivers one item at a time. The thread that finds it idle becomes the deliverer: it marks the core
-/// busy, takes a snapshot of the observers, releases the lock and calls them. A send that arrives while the
-/// core is busy — from another thread, or reentrantly from one of its own observers — is queued, and the
-/// deliverer drains the queue before it lets go. Observers are therefore never entered concurrently or
-/// recursively, events keep the order in which the core accepted them, and nothing is called under the lock.
+/// busy, releases the lock and calls the observers. A send that arrives while the core is busy — from another
+/// thread, or reentrantly from one of its own observers — is queued, and the deliverer drains the queue before
+/// it lets go. Observers are therefore never entered concurrently or recursively, events keep the order in
+/// which the core accepted them, and nothing is called under the lock.
+///
+/// A single observer is called in place, through ``soleObserver``, with no snapshot of the list to take and
+/// release (two atomic operations per event); only a list of several is copied.
 ///
 /// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
 /// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue. So do
@@ -66,6 +69,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var terminations = Terminations()
     /// Whether `terminations` were handed out; later ones are disposed at once.
     @usableFromInline var hasReleased = false
+    /// Whether the list changed during a delivery, so that ``soleObserver`` may not match it: deliveries take
+    /// a snapshot until the deliverer, before it lets go, makes them match again.
+    @usableFromInline var soleObserverIsStale = false
 
     @inlinable
     mutating func takeTerminations() -> Terminations {
@@ -122,13 +128,18 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Set, under the lock, together with `State.isTerminated`; read without the lock by an input released
   /// after the end (see ``hasTerminated``).
   @usableFromInline let hasEnded = Atomic<Bool>(false)
-  /// Whether the core is *sealed*: ``relay(_:)`` then hands values straight to ``sealedObserver``, without
+  /// Whether the core is *sealed*: ``relay(_:)`` then hands values straight to ``soleObserver``, without
   /// the lock (see ``sealIfAlone(_:)``). Set under the lock; cleared by the delivery of the terminal event.
   @usableFromInline let isSealed = Atomic<Bool>(false)
-  /// The one observer of a sealed core, written before ``isSealed`` is set and left alone afterwards until
-  /// the terminal event has been delivered or the core is freed. Not checked for exclusivity at run time: it
-  /// is read only by the serial deliveries of the upstream, after they saw ``isSealed``.
-  @exclusivity(unchecked) @usableFromInline final var sealedObserver = SealedObserver<Value, Failure>.none
+  /// The closure of the observer when there is exactly one, for the thread that owns the delivery to call
+  /// in place (see ``SoleObserver``).
+  ///
+  /// Written under the lock and only while nobody delivers (see ``observersChanged(_:)``): by a thread that
+  /// changes the list of an idle core, or by the deliverer before it lets go. A change of the list during a
+  /// delivery leaves it as it is, marked stale, so the closure being called stays alive. A sealed core's is
+  /// left as it is until the terminal event has been delivered or the core is freed. Not checked for
+  /// exclusivity at run time: the hand-off of the delivery orders every access.
+  @exclusivity(unchecked) @usableFromInline final var soleObserver = SoleObserver<Value, Failure>.none
 
   @inlinable
   init(endsWhenUnobserved: Bool = false) {
@@ -155,8 +166,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// --frames`; the same chain written with plain closures is 6).
   @inlinable @inline(__always)
   final func send(_ event: Event) {
-    let (accepted, snapshot) = withState { state -> (Bool, Observers) in
-      guard !state.isTerminated else { return (false, Observers()) }
+    let recipients = withState { state -> Recipients<Value, Failure>? in
+      guard !state.isTerminated else { return nil }
       if event.isTerminating {
         state.isTerminated = true
         hasEnded.store(true, ordering: .releasing)
@@ -165,17 +176,17 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       if replays, case .value(let value) = event { state.latest = value }
       guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.event(event))
-        return (false, Observers())
+        return nil
       }
       HandOff.claim(delivery)
       if replays {
         state.delivered = state.latest
         state.deliverer = currentThreadID()
       }
-      return (true, state.observers)
+      return self.recipients(state)
     }
-    guard accepted else { return }
-    Self.deliver(event, to: snapshot)
+    guard let recipients else { return }
+    deliver(event, to: recipients)
     if event.isTerminating {
       finish()
     } else {
@@ -190,7 +201,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @inlinable @inline(__always)
   final func relay(_ event: Event) {
     if isSealed.load(ordering: .acquiring), case .value = event {
-      if !hasTerminated { sealedObserver.receive(event) }
+      if !hasTerminated { soleObserver.receive(event) }
       return
     }
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in
@@ -211,7 +222,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// event in flight on another thread (if any) finishes first.
   @inlinable
   final func interrupt() {
-    let (snapshot, dropped) = withState { state -> (Observers?, [Item]) in
+    let (recipients, dropped) = withState { state -> (Recipients<Value, Failure>?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
       state.isTerminated = true
       hasEnded.store(true, ordering: .releasing)
@@ -225,17 +236,36 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         return (nil, queued)
       }
       HandOff.claim(delivery)
-      return (state.observers, [])
+      return (self.recipients(state), [])
     }
     _ = dropped
-    guard let snapshot else { return }
-    Self.deliver(.interrupted, to: snapshot)
+    guard let recipients else { return }
+    deliver(.interrupted, to: recipients)
     finish()
   }
 
+  /// Delivers `event` to a snapshot of the observers (``relay(_:)``, which does not own a delivery).
   @inlinable @inline(__always)
   static func deliver(_ event: Event, to observers: Observers) {
     observers.deliver(event)
+  }
+
+  /// Under the lock, by the thread that owns the delivery: whom it calls. The one observer in place, unless
+  /// the list changed during the delivery; a snapshot otherwise.
+  @inlinable @inline(__always)
+  final func recipients(_ state: State) -> Recipients<Value, Failure> {
+    if case .one = state.observers, !state.soleObserverIsStale { return .sole }
+    return .list(state.observers)
+  }
+
+  /// Delivers `event` to `recipients`, taken under the lock by the thread that owns the delivery, which is
+  /// the caller: a single observer is called in place (see ``soleObserver``).
+  @inlinable @inline(__always)
+  final func deliver(_ event: Event, to recipients: Recipients<Value, Failure>) {
+    switch recipients {
+    case .sole: soleObserver.receive(event)
+    case .list(let observers): observers.deliver(event)
+    }
   }
 
   /// Delivers what was queued while this thread was delivering, then marks the core idle.
@@ -250,9 +280,12 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// ``drain()`` when something was queued: delivers each item in order until the queue is empty.
   @inlinable @inline(never)
   final func drainQueued() {
+    // What ``soleObserver`` held before the deliverer made it match the list again, released after the lock.
+    var replaced = SoleObserver<Value, Failure>.none
     while true {
       let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {
+          if state.soleObserverIsStale { refreshSoleObserver(&state, replacing: &replaced) }
           delivery.store(HandOff.idle, ordering: .releasing)
           return .idle
         }
@@ -261,29 +294,30 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         switch item {
         case .event(let event):
           if replays, case .value(let value) = event { state.delivered = value }
-          return .deliver(event, state.observers)
+          return .deliver(event, self.recipients(state))
         case .change(let value, let context):
           state.delivered = value
-          return .deliverChange(value, state.observers, context)
+          return .deliverChange(value, self.recipients(state), context)
         case .attach(let entry, let subscription):
           guard !subscription.isDisposed else { return .attach(entry, nil) }
           state.observers.append(entry)
+          observersChanged(&state)
           return .attach(entry, state.delivered)
         }
       }
       switch step {
       case .idle:
         return
-      case .deliver(let event, let observers):
-        Self.deliver(event, to: observers)
+      case .deliver(let event, let recipients):
+        deliver(event, to: recipients)
         if event.isTerminating {
           finish()
           return
         }
       case .attach(let entry, let current):
         if let current { entry.receive(.value(current)) }
-      case .deliverChange(let value, let observers, let context):
-        context.deliver { Self.deliver(.value(value), to: observers) }
+      case .deliverChange(let value, let recipients, let context):
+        context.deliver { self.deliver(.value(value), to: recipients) }
       }
       if HandOff.leaveIfNothingQueued(delivery) { return }
     }
@@ -295,197 +329,23 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// so that no `deinit` of a user's object runs under the lock.
   @inlinable
   final func finish() {
+    // The terminal event was the last delivery: nobody calls the sole observer any more. It leaves the lock
+    // with the list: it may hold the last reference to its closure (a sealed core's, whose observer left).
+    var sole = SoleObserver<Value, Failure>.none
     let (observers, pending, terminations) = withState { state in
-      (
+      swap(&sole, &soleObserver)
+      isSealed.store(false, ordering: .releasing)
+      return (
         Swift.exchange(&state.observers, with: Observers()), state.pending.removeAll(),
         state.takeTerminations()
       )
     }
     _ = observers
-    if isSealed.load(ordering: .relaxed) {
-      // The terminal event was the last delivery: nobody reads the sealed observer any more.
-      isSealed.store(false, ordering: .releasing)
-      sealedObserver = .none
-    }
+    _ = consume sole
     for case .attach(let entry, let subscription) in pending where !subscription.isDisposed {
       entry.receive(.interrupted)
     }
     terminations.disposeAll()
-  }
-
-  // MARK: Observing
-
-  /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
-  @inlinable
-  final func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    return attach(EventObserverBox(subscription, action).entry, subscription)
-  }
-
-  /// Attaches an observer of values only; see ``observe(_:)``.
-  @inlinable
-  final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    return attach(ValueObserverBox(subscription, action).entry, subscription)
-  }
-
-  /// Attaches a user's observer, `entry`, whose box belongs to `subscription`; an ended core interrupts it at
-  /// once and returns `nil`.
-  ///
-  /// Always inlined, into `observe` and `observeValues` (W3 went from 976 to 1,090 instructions per
-  /// subscribe + dispose when the inline lock made it too big to inline on its own).
-  @inlinable @inline(__always)
-  final func attach(
-    _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>
-  ) -> (any Disposable)? {
-    subscription.box = entry.key
-    guard attach(entry) else { return nil }
-    return subscription
-  }
-
-  /// Adds `entry` to the observers and returns `true`; an ended core sends it `interrupted` instead and
-  /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
-  @inlinable @inline(__always)
-  final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
-    let added = withState { state -> Bool in
-      guard !state.isTerminated else { return false }
-      state.observers.append(entry)
-      return true
-    }
-    if !added { entry.receive(.interrupted) }
-    return added
-  }
-
-  /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands the observer
-  /// the terminal event it ended with, rather than `interrupted`.
-  ///
-  /// For operators that attach their own downstream to a signal they just built (`lift`): an operator that
-  /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
-  /// signal late still get `interrupted`.
-  @inlinable
-  final func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    let entry = EventObserverBox(subscription, action).entry
-    subscription.box = entry.key
-    let ending = withState { state -> Event? in
-      guard !state.isTerminated else { return state.terminal ?? .interrupted }
-      state.observers.append(entry)
-      return nil
-    }
-    guard let ending else { return subscription }
-    action(ending)
-    return nil
-  }
-
-  /// Attaches an observer that first receives the current value (replaying cores only).
-  ///
-  /// An ended core sends its last value and `completed`. A busy core queues the attachment behind the
-  /// events already accepted, so the observer starts at the right point of the stream.
-  @inlinable
-  final func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    let entry = EventObserverBox(subscription, action).entry
-    subscription.box = entry.key
-    let step = withState { state -> ReplayStep<Value> in
-      if state.isTerminated { return .ended(state.latest) }
-      if HandOff.waitsForWorker(delivery) {
-        state.pending.append(.attach(entry, subscription))
-        return .queued
-      }
-      HandOff.claim(delivery)
-      state.deliverer = currentThreadID()
-      state.observers.append(entry)
-      return .replayNow(state.delivered)
-    }
-    switch step {
-    case .ended(let latest):
-      if let latest { action(.value(latest)) }
-      action(.completed)
-      return nil
-    case .queued:
-      return subscription
-    case .replayNow(let current):
-      if let current { action(.value(current)) }
-      drain()
-      return subscription
-    }
-  }
-
-  /// Detaches the observer with `key` (a disposed user's observer, or an operator's core that ended). Its
-  /// closure is released after the lock, or when the delivery in progress lets go of its snapshot.
-  @inlinable
-  final func remove(key: ObjectIdentifier) {
-    let (removed, terminations) = withState { state -> (ObserverEntry<Value, Failure>?, Terminations) in
-      let removed = state.observers.remove(key: key)
-      let terminations = endIfAbandoned(&state)
-      sealIfAlone(&state)
-      return (removed, terminations)
-    }
-    _ = removed
-    terminations.disposeAll()
-  }
-
-  /// Called when the ``Signal`` handle of this core is released.
-  @inlinable
-  final func handleReleased() {
-    guard endsWhenUnobserved else { return }
-    let terminations = withState { state -> Terminations in
-      state.hasHandle = false
-      let terminations = endIfAbandoned(&state)
-      sealIfAlone(&state)
-      return terminations
-    }
-    terminations.disposeAll()
-  }
-
-  /// Seals an `endsWhenUnobserved` core that has no handle and exactly one observer: nobody can attach to it
-  /// any more, so its observers can only leave, and leaving ends it.
-  ///
-  /// A sealed core's values skip the lock and the snapshot: ``relay(_:)`` calls the one observer's closure
-  /// through ``sealedObserver``, a copy that stays put until the terminal event has been delivered (then
-  /// ``finish()`` drops it) or the core is freed. So the closure a delivery calls cannot be released under
-  /// it, even if the observer leaves on another thread meanwhile: the delivery holds this core (its upstream
-  /// delivers from a snapshot, or from a sealed copy of its own), and this core holds the copy. An observer
-  /// that left is not called: a user's observer checks its subscription, an operator's core checks its end.
-  ///
-  /// `signal.map(f).filter(g).observeValues(h)` seals both derived cores once the expression is done, so a
-  /// value sent into `signal` takes one lock, the pipe's, on its way to `h`.
-  @inlinable
-  final func sealIfAlone(_ state: inout State) {
-    guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
-      case .one(let entry) = state.observers, !isSealed.load(ordering: .relaxed)
-    else { return }
-    sealedObserver = .one(entry.action)
-    isSealed.store(true, ordering: .releasing)
-  }
-
-  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
-  /// to be attached (a replaying observer that arrived during a delivery is an observer already).
-  @inlinable
-  final func endIfAbandoned(_ state: inout State) -> Terminations {
-    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else {
-      return Terminations()
-    }
-    let awaitsAttachment = state.pending.contains { item in
-      guard case .attach(_, let subscription) = item else { return false }
-      return !subscription.isDisposed
-    }
-    guard !awaitsAttachment else { return Terminations() }
-    state.isTerminated = true
-    hasEnded.store(true, ordering: .releasing)
-    return state.takeTerminations()
-  }
-
-  /// Disposes `disposable` when the core ends, or at once if it already has.
-  @inlinable
-  final func addTermination(_ disposable: (any Disposable)?) {
-    guard let disposable else { return }
-    let ended = withState { state -> Bool in
-      guard !state.hasReleased else { return true }
-      state.terminations.append(disposable)
-      return false
-    }
-    if ended { disposable.dispose() }
   }
 
   /// Whether the core has ended, read without taking the lock.
@@ -511,7 +371,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// which may already be ahead of the change being delivered.
   @inlinable
   final func deliverChange(_ value: Value, context: any DeliveryContext) {
-    let snapshot = withState { state -> Observers? in
+    let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
       guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.change(value, context))
@@ -520,10 +380,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       HandOff.claim(delivery)
       state.deliverer = currentThreadID()
       state.delivered = value
-      return state.observers
+      return self.recipients(state)
     }
-    guard let snapshot else { return }
-    Self.deliver(.value(value), to: snapshot)
+    guard let recipients else { return }
+    deliver(.value(value), to: recipients)
     drain()
   }
 
@@ -564,39 +424,9 @@ enum DrainStep<Value, Failure: Error> {
   /// Nothing is queued; the core is idle again.
   case idle
   /// Deliver a queued event to these observers.
-  case deliver(Signal<Value, Failure>.Event, ObserverList<Value, Failure>)
+  case deliver(Signal<Value, Failure>.Event, Recipients<Value, Failure>)
   /// Replay the current value, if any, to an observer just attached.
   case attach(ObserverEntry<Value, Failure>, Value?)
   /// Deliver a queued property change to these observers inside its context.
-  case deliverChange(Value, ObserverList<Value, Failure>, any DeliveryContext)
-}
-
-/// What attaching a replaying observer must do once the lock is released.
-@usableFromInline
-enum ReplayStep<Value> {
-  /// The core ended: send its last value and complete.
-  case ended(Value?)
-  /// The core is busy: the attachment was queued.
-  case queued
-  /// The core was idle and is now ours: replay the current value, then drain.
-  case replayNow(Value?)
-}
-
-/// The one observer of a sealed core (see ``SignalCore/sealIfAlone(_:)``): noncopyable, so that a delivery
-/// calls its closure through a borrow, without a retain and a release of its context.
-@usableFromInline
-enum SealedObserver<Value, Failure: Error>: ~Copyable {
-  /// Not sealed.
-  case none
-  /// The observer's closure.
-  case one((Signal<Value, Failure>.Event) -> Void)
-
-  /// Hands `event` to the observer.
-  @inlinable @inline(__always)
-  borrowing func receive(_ event: Signal<Value, Failure>.Event) {
-    switch self {
-    case .none: break
-    case .one(let action): action(event)
-    }
-  }
+  case deliverChange(Value, Recipients<Value, Failure>, any DeliveryContext)
 }

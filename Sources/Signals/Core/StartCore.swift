@@ -56,10 +56,12 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
       super.init()
       // Not shared yet: no lock needed.
       lockedState.observers = .one(ObserverEntry(key: self, action: action))
+      observersChanged(&lockedState)
     case .values:
       self.receiver = receiver
       super.init()
       lockedState.observers = .one(ObserverEntry(key: self) { [self] in receive($0) })
+      observersChanged(&lockedState)
     }
   }
 

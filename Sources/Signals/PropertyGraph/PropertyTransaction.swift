@@ -261,9 +261,9 @@ final class TransactionValue<Value>: TransactionWrite {
           HandOff.claim(source.delivery)
           state.deliverer = currentThreadID()
           state.delivered = value
-          let (source, value, observers) = (source, value, state.observers)
+          let (source, value, recipients) = (source, value, source.recipients(state))
           aloneDelivery = {
-            SignalCore.deliver(.value(value), to: observers)
+            source.deliver(.value(value), to: recipients)
             source.drain()
           }
         }

@@ -71,7 +71,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return transaction.set(self, to: newValue)
     }
     var alone = origin == .user
-    let observers = withState { state -> Observers? in
+    let recipients = withState { state -> Recipients<Value, Never>? in
       guard alone, !isInGraph else {
         alone = false
         return nil
@@ -88,12 +88,12 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
       state.deliverer = 0
       state.delivered = newValue
-      return state.observers
+      return self.recipients(state)
     }
     guard alone else { return setSlowly(newValue, origin: origin) }
     links.notifyChange()
-    guard let observers else { return }
-    Self.deliver(.value(newValue), to: observers)
+    guard let recipients else { return }
+    deliver(.value(newValue), to: recipients)
     drain()
   }
 
@@ -150,7 +150,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     HandOff.claim(delivery)
     state.deliverer = 0  // see set(_:origin:)
     state.delivered = value
-    return .deliver(value, state.observers)
+    return .deliver(value, self.recipients(state))
   }
 
   /// ``accept(_:origin:_:)`` for a source in the graph: the change is queued in its domain, under the
@@ -193,8 +193,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     switch step {
     case .none:
       break
-    case .deliver(let value, let observers):
-      Self.deliver(.value(value), to: observers)
+    case .deliver(let value, let recipients):
+      deliver(.value(value), to: recipients)
       drain()
     case .propagate(let domain):
       PropertyGraph.propagate(domain)
@@ -301,7 +301,7 @@ enum SetStep<Value> {
   /// Nothing: the change was queued behind a delivery or a propagation in progress, or the property ended.
   case none
   /// Deliver the value to these observers, then drain (a source alone, which was idle).
-  case deliver(Value, ObserverList<Value, Never>)
+  case deliver(Value, Recipients<Value, Never>)
   /// Propagate the domain, which this thread now owns.
   case propagate(GraphDomain)
   /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
