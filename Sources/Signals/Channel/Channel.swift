@@ -88,7 +88,7 @@ final class ChannelCore<Value>: @unchecked Sendable {
   @inlinable
   init() {
     toLeading = SignalCore()
-    toFollowing = SignalCore(replaying: nil)
+    toFollowing = ReplayingCore(replaying: nil)
     ending = Locked(nil)
     (lifetime, token) = Lifetime.make()
   }

@@ -57,7 +57,7 @@ extension SignalCore {
     let entry = EventObserverBox(subscription, action).entry
     subscription.box = entry.key
     let ending = withState { state -> Event? in
-      guard !state.isTerminated else { return state.terminal ?? .interrupted }
+      guard !state.isTerminated else { return state.terminal?.event() ?? .interrupted }
       state.observers.append(entry)
       observersChanged(&state)
       return nil
@@ -77,7 +77,7 @@ extension SignalCore {
     let entry = EventObserverBox(subscription, action).entry
     subscription.box = entry.key
     let step = withState { state -> ReplayStep<Value> in
-      if state.isTerminated { return .ended(state.latest) }
+      if state.isTerminated { return .ended(replaying.latest) }
       if HandOff.waitsForWorker(delivery) {
         state.pending.append(.attach(entry, subscription))
         return .queued
@@ -86,7 +86,7 @@ extension SignalCore {
       state.deliverer = currentThreadID()
       state.observers.append(entry)
       observersChanged(&state)
-      return .replayNow(state.delivered)
+      return .replayNow(replaying.delivered)
     }
     switch step {
     case .ended(let latest):

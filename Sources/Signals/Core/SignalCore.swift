@@ -57,12 +57,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var pending = PendingQueue<Item>()
     /// Whether a terminal event was accepted (or the core ended unobserved).
     @usableFromInline var isTerminated = false
-    /// The terminal event accepted, kept so that ``observeForwardingEnd(_:)`` can hand it on.
-    @usableFromInline var terminal: Event?
-    /// Replaying cores: the value of the latest accepted event.
-    @usableFromInline var latest: Value?
-    /// Replaying cores: the value of the latest delivered event.
-    @usableFromInline var delivered: Value?
+    /// How the core ended, kept so that ``observeForwardingEnd(_:)`` can hand the terminal event on.
+    @usableFromInline var terminal: Ending<Failure>?
     /// Whether the ``Signal`` handle of an `endsWhenUnobserved` core is still alive.
     @usableFromInline var hasHandle = true
     /// What to dispose when the core ends: upstream subscriptions, a producer's lifetime.
@@ -81,10 +77,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
 
     @inlinable
-    init(latest: Value?) {
-      self.latest = latest
-      self.delivered = latest
-    }
+    init() {}
   }
 
   /// The core's lock; the state it guards lives beside it, in the core's own allocation (see ``state``).
@@ -143,16 +136,16 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   @inlinable
   init(endsWhenUnobserved: Bool = false) {
-    lockedState = State(latest: nil)
+    lockedState = State()
     replays = false
     self.endsWhenUnobserved = endsWhenUnobserved
   }
 
-  /// A replaying core; `initial` is `nil` when the first value is still to come (a composed property).
+  /// A core; a replaying one (`replays`) is a ``ReplayingCore``, which keeps the values it replays.
   @inlinable
-  init(replaying initial: Value?, endsWhenUnobserved: Bool = false) {
-    lockedState = State(latest: initial)
-    replays = true
+  init(replays: Bool, endsWhenUnobserved: Bool) {
+    lockedState = State()
+    self.replays = replays
     self.endsWhenUnobserved = endsWhenUnobserved
   }
 
@@ -171,16 +164,16 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       if event.isTerminating {
         state.isTerminated = true
         hasEnded.store(true, ordering: .releasing)
-        state.terminal = event
+        state.terminal = Ending(event)
       }
-      if replays, case .value(let value) = event { state.latest = value }
+      if replays, case .value(let value) = event { replaying.latest = value }
       guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.event(event))
         return nil
       }
       HandOff.claim(delivery)
       if replays {
-        state.delivered = state.latest
+        replaying.delivered = replaying.latest
         state.deliverer = currentThreadID()
       }
       return self.recipients(state)
@@ -209,7 +202,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       if event.isTerminating {
         state.isTerminated = true
         hasEnded.store(true, ordering: .releasing)
-        state.terminal = event
+        state.terminal = Ending(event)
       }
       return (true, state.observers)
     }
@@ -293,16 +286,16 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         if state.pending.isEmpty { delivery.store(HandOff.busy, ordering: .releasing) }
         switch item {
         case .event(let event):
-          if replays, case .value(let value) = event { state.delivered = value }
+          if replays, case .value(let value) = event { replaying.delivered = value }
           return .deliver(event, self.recipients(state))
         case .change(let value, let context):
-          state.delivered = value
+          replaying.delivered = value
           return .deliverChange(value, self.recipients(state), context)
         case .attach(let entry, let subscription):
           guard !subscription.isDisposed else { return .attach(entry, nil) }
           state.observers.append(entry)
           observersChanged(&state)
-          return .attach(entry, state.delivered)
+          return .attach(entry, replaying.delivered)
         }
       }
       switch step {
@@ -361,7 +354,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// The latest accepted value of a replaying core.
   @inlinable
   final var latestValue: Value {
-    withState { $0.latest! }
+    withState { _ in replaying.latest! }
   }
 
   /// Delivers `value` as the next change of a replaying core without touching `latest`, or queues it behind a
@@ -379,7 +372,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       }
       HandOff.claim(delivery)
       state.deliverer = currentThreadID()
-      state.delivered = value
+      replaying.delivered = value
       return self.recipients(state)
     }
     guard let recipients else { return }

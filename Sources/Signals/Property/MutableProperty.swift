@@ -77,7 +77,7 @@ public final class MutableProperty<Value>: PropertyProtocol {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try body(transaction.value(of: source))
     }
-    return try source.state.withLock { try body($0.latest!) }
+    return try source.state.withLock { _ in try body(source.latest!) }
   }
 }
 

@@ -63,7 +63,7 @@ public final class Property<Value>: PropertyProtocol {
         }
       })
     precondition(
-      core.state.withLock { $0.latest != nil },
+      core.state.withLock { _ in core.latest != nil },
       "Property(unsafeProducer:) needs a producer that sends a value synchronously when started."
     )
     storage = PropertyStorage(core: core)

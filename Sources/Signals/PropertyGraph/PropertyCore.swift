@@ -2,13 +2,13 @@
 /// new `producer` start) that is also a vertex of the property graph.
 ///
 /// Three values matter, each with its own guard:
-/// - `latest` (in ``SignalCore/State``, the core's lock): what `value` returns. For a source, the newest value
+/// - `latest` (in ``ReplayingCore``, under the core's lock): what `value` returns. For a source, the newest value
 ///   set; for a derived property, its committed value.
 /// - ``committed`` (the graph's lock): the value the graph last committed, from which derived properties are
 ///   computed. Written only by the thread propagating the vertex's domain, which may read it without the lock.
 /// - ``waveValue``: the value computed for the wave in progress; only the propagating thread touches it.
 @usableFromInline
-class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sendable {
+class PropertyCore<Value>: ReplayingCore<Value, Never>, GraphVertex, @unchecked Sendable {
   /// The vertex's place in the graph.
   @usableFromInline final let links: GraphLinks
   /// The value the graph committed last; `nil` until the vertex takes part in the graph.
@@ -88,7 +88,7 @@ class PropertyCore<Value>: SignalCore<Value, Never>, GraphVertex, @unchecked Sen
   @inlinable
   final func publishWave() {
     let value = committed.unsafelyUnwrapped
-    withState { $0.latest = value }
+    withState { _ in latest = value }
     retired = nil
   }
 

@@ -249,7 +249,7 @@ final class TransactionValue<Value>: TransactionWrite {
   @inlinable
   final func storeNow(then next: () -> Void) {
     source.withState { state in
-      state.latest = value
+      source.latest = value
       source.version &+= 1
       version = source.version
       if !state.isTerminated {
@@ -260,7 +260,7 @@ final class TransactionValue<Value>: TransactionWrite {
         } else {
           HandOff.claim(source.delivery)
           state.deliverer = currentThreadID()
-          state.delivered = value
+          source.delivered = value
           let (source, value, recipients) = (source, value, source.recipients(state))
           aloneDelivery = {
             source.deliver(.value(value), to: recipients)

@@ -76,7 +76,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
         alone = false
         return nil
       }
-      state.latest = newValue
+      latest = newValue
       version &+= 1
       guard !state.isTerminated else { return nil }
       guard !HandOff.waitsForWorker(delivery) else {
@@ -87,7 +87,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
       // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
       state.deliverer = 0
-      state.delivered = newValue
+      delivered = newValue
       return self.recipients(state)
     }
     guard alone else { return setSlowly(newValue, origin: origin) }
@@ -111,7 +111,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return try transaction.modify(self, body)
     }
     let (result, step) = try withState { state -> (Result, SetStep<Value>) in
-      var value = state.latest.unsafelyUnwrapped
+      var value = latest.unsafelyUnwrapped
       let result = try body(&value)
       return (result, accept(value, origin: .user, &state))
     }
@@ -126,7 +126,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @inlinable
   final func update(_ body: (inout Value) -> Bool) {
     let step = withState { state -> SetStep<Value>? in
-      var value = state.latest.unsafelyUnwrapped
+      var value = latest.unsafelyUnwrapped
       guard body(&value) else { return nil }
       return accept(value, origin: .user, &state)
     }
@@ -140,7 +140,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
     // never a binding's, and needs no cycle check.
     guard !isInGraph else { return acceptInGraph(value, origin: origin, &state) }
-    state.latest = value
+    latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
     guard !HandOff.waitsForWorker(delivery) else {
@@ -149,7 +149,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     }
     HandOff.claim(delivery)
     state.deliverer = 0  // see set(_:origin:)
-    state.delivered = value
+    delivered = value
     return .deliver(value, self.recipients(state))
   }
 
@@ -158,7 +158,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @inlinable @inline(never)
   final func acceptInGraph(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
     guard !state.isTerminated else {
-      state.latest = value
+      latest = value
       version &+= 1
       return .none
     }
@@ -180,7 +180,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return .propagate(root)
     }
     if case .cycle = step { return step }
-    state.latest = value
+    latest = value
     version &+= 1
     return step
   }
@@ -213,7 +213,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       guard !isInGraph else { return }
       isInGraph = true
       PropertyGraph.state.withLock { _ in
-        committed = state.latest
+        committed = latest
         committedVersion = version
       }
     }
@@ -250,7 +250,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   override func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
     if let written = transaction.written(self) { return (written, true) }
     let committedVersion = transaction.committedVersion(of: self)
-    return withState { state in (state.latest.unsafelyUnwrapped, version != committedVersion) }
+    return withState { state in (latest.unsafelyUnwrapped, version != committedVersion) }
   }
 
   // MARK: Ending
