@@ -118,6 +118,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline let delivery = Atomic<Int>(HandOff.idle)
   @usableFromInline let replays: Bool
   @usableFromInline let endsWhenUnobserved: Bool
+  /// Whether the core delivers to an observer of its own rather than to its list: a ``StartCore`` with a
+  /// receiver (see ``Recipients/own``).
+  @usableFromInline let deliversToItself: Bool
   /// Set, under the lock, together with `State.isTerminated`; read without the lock by an input released
   /// after the end (see ``hasTerminated``).
   @usableFromInline let hasEnded = Atomic<Bool>(false)
@@ -139,6 +142,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     lockedState = State()
     replays = false
     self.endsWhenUnobserved = endsWhenUnobserved
+    deliversToItself = false
   }
 
   /// A core; a replaying one (`replays`) is a ``ReplayingCore``, which keeps the values it replays.
@@ -147,6 +151,16 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     lockedState = State()
     self.replays = replays
     self.endsWhenUnobserved = endsWhenUnobserved
+    deliversToItself = false
+  }
+
+  /// The core of a start, which delivers to its own observer if `deliversToItself` (see ``StartCore``).
+  @inlinable
+  init(deliveringToItself: Bool) {
+    lockedState = State()
+    replays = false
+    endsWhenUnobserved = false
+    deliversToItself = deliveringToItself
   }
 
   // MARK: Sending
@@ -247,6 +261,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// the list changed during the delivery; a snapshot otherwise.
   @inlinable @inline(__always)
   final func recipients(_ state: State) -> Recipients<Value, Failure> {
+    if deliversToItself { return .own }
     if case .one = state.observers, !state.soleObserverIsStale { return .sole }
     return .list(state.observers)
   }
@@ -256,6 +271,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @inlinable @inline(__always)
   final func deliver(_ event: Event, to recipients: Recipients<Value, Failure>) {
     switch recipients {
+    case .own: unsafeDowncast(self, to: StartCore<Value, Failure>.self).receive(event)
     case .sole: soleObserver.receive(event)
     case .list(let observers): observers.deliver(event)
     }

@@ -26,6 +26,8 @@ enum SoleObserver<Value, Failure: Error>: ~Copyable {
 /// a snapshot of the list (no observer, or several).
 @usableFromInline
 enum Recipients<Value, Failure: Error> {
+  /// The core's own observer: a start's (``StartCore/receive(_:)``).
+  case own
   /// The core's ``SignalCore/soleObserver``: no snapshot, so no retain.
   case sole
   /// A snapshot of the observers.

@@ -3,18 +3,18 @@
 ///
 /// One object where a start used to make four (core, interrupter, the observer's box and subscription): a
 /// start's observer is never detached on its own — disposing the start interrupts the stream instead — so it
-/// needs no subscription, and its closure needs no box (see ``init(_:)``).
-///
-/// The core and its observer's entry form a cycle while the stream runs; it is broken when the stream ends
-/// (the core releases its observers), as it was with a separate box. The observer's closure is released when
-/// it has received its terminal event, so a disposable someone keeps does not keep what the closure captured.
+/// needs no subscription, no box, and no entry in the core's list: the core delivers to it directly
+/// (``Recipients/own``), with no closure of its own to make, retain and release. The observer's closure is
+/// released when it has received its terminal event, so a disposable someone keeps does not keep what the
+/// closure captured.
 @usableFromInline
 final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, LifetimeOwner,
   @unchecked Sendable
 {
-  /// What the start's observer is.
+  /// What the start's observer is. Noncopyable, so that a delivery calls the closure through a borrow, with
+  /// no retain and release of its context.
   @usableFromInline
-  enum Receiver {
+  enum Receiver: ~Copyable {
     /// No observer of its own (a start prepared for `startWithSignal`, observed through its signal).
     case none
     /// A closure that receives every event.
@@ -31,38 +31,26 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
   @usableFromInline let makeLifetime: (StartCore) -> CompositeDisposable
   /// Read only by this core's deliveries, which are serial, and set to `.none` by the delivery of the
   /// terminal event, the last one. Not checked for exclusivity at run time for that reason.
-  @exclusivity(unchecked) @usableFromInline var receiver: Receiver
+  @exclusivity(unchecked) @usableFromInline final var receiver: Receiver
   /// `interrupt()`, made where the types are known: `dispose()` is called through `any Disposable` and runs
   /// unspecialised; this closure, built in the specialised `init` and capturing nothing, takes it back to
   /// specialised code.
   @usableFromInline let interruptSpecialised: (StartCore) -> Void
 
-  /// A start whose events go to `receiver`.
-  ///
-  /// A closure of every event is the observer's entry itself: the core's list holds it, a delivery calls it
-  /// without going through the core, and it is released with the list at the end. A closure of values needs
-  /// a wrapper; it is kept in ``receiver`` and called through an entry whose context is the core, so that
-  /// the wrapper costs no allocation.
+  /// A start whose events go to `receiver`: the core's own observer (``Recipients/own``), unless it is
+  /// `.none` (a start observed through its signal, whose observers attach to the core as to any other).
   @inlinable
-  init(_ receiver: Receiver) {
+  init(_ receiver: consuming Receiver) {
     interruptSpecialised = { $0.interrupt() }
     makeLifetime = { $0.makeLifetimeDisposables() }
+    let hasReceiver: Bool
     switch receiver {
-    case .none:
-      self.receiver = .none
-      super.init()
-    case .events(let action):
-      self.receiver = .none
-      super.init()
-      // Not shared yet: no lock needed.
-      lockedState.observers = .one(ObserverEntry(key: self, action: action))
-      observersChanged(&lockedState)
-    case .values:
-      self.receiver = receiver
-      super.init()
-      lockedState.observers = .one(ObserverEntry(key: self) { [self] in receive($0) })
-      observersChanged(&lockedState)
+    case .none: hasReceiver = false
+    case .events: hasReceiver = true
+    case .values: hasReceiver = true
     }
+    self.receiver = receiver
+    super.init(deliveringToItself: hasReceiver)
   }
 
   /// Hands `event` to the start's observer; after the terminal event, lets go of it.
