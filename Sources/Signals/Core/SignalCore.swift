@@ -211,6 +211,13 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       if !hasTerminated { soleObserver.receive(event) }
       return
     }
+    relayUnsealed(event)
+  }
+
+  /// ``relay(_:)`` for a core that is not sealed, or a terminal event: one lock, a snapshot. Kept out of line,
+  /// so that the sealed path, a hop of every chain of operators, stays small.
+  @inlinable @inline(never)
+  final func relayUnsealed(_ event: Event) {
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in
       guard !state.isTerminated else { return (false, Observers()) }
       if event.isTerminating {

@@ -40,6 +40,26 @@ import Testing
     withExtendedLifetime(signal) {}
   }
 
+  @Test func aSendWithoutTheLockIsRefusedWhileAnotherSendIsInFlightAndQueuesBehindNothing() {
+    let core = SignalCore<Int, Never>()
+    let signal = Signal(core: core)
+    let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
+    let received = Recorder(signal)
+    var refused: [Int] = []
+    signal.observeValues { value in
+      guard value == 1 else { return }
+      // Reentrant: the flusher is busy with 1, so this cannot claim the flush; it must take the lock.
+      if !coordinator.sendWithoutLock(.value(2), if: { true }) {
+        refused.append(2)
+        coordinator.update(deciding: { _ in .value(2) })
+      }
+    }
+    #expect(coordinator.sendWithoutLock(.value(1), if: { true }))
+    #expect(coordinator.sendWithoutLock(.value(3), if: { false }))  // claimed, but not let through
+    #expect(refused == [2])
+    #expect(received.descriptions == ["1", "2"])
+  }
+
   @Test func theTerminalEventEndsTheDownstreamAndLaterDecisionsAreDropped() {
     let (coordinator, signal, received) = makeCoordinator()
     coordinator.update { _, outbox in
@@ -94,6 +114,45 @@ extension BlockingSuites {
       #expect(result.sum == (0..<total).reduce(0, +))
       #expect(!result.overlapped)
       #expect(coordinator.read { $0 } == total)
+      withExtendedLifetime(signal) {}
+    }
+
+    @Test func sendsWithoutTheLockAndUpdatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
+      // Two threads send without the lock (falling back to it when another thread flushes), two update
+      // under it: the flusher chosen outside the lock and the one chosen inside never overlap.
+      let core = SignalCore<Int, Never>()
+      let signal = Signal(core: core)
+      let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
+      let seen = Locked((count: 0, sum: 0, inside: 0, overlapped: false))
+      signal.observeValues { value in
+        seen.withLock { state in
+          state.inside += 1
+          if state.inside > 1 { state.overlapped = true }
+        }
+        seen.withLock { state in
+          state.count += 1
+          state.sum += value
+          state.inside -= 1
+        }
+      }
+      let perThread = 20_000
+      stressConcurrently(4) { thread in
+        for index in 0..<perThread {
+          let value = thread * perThread + index
+          if thread < 2 {
+            if !coordinator.sendWithoutLock(.value(value), if: { true }) {
+              coordinator.update(deciding: { _ in .value(value) })
+            }
+          } else {
+            coordinator.update { _, outbox in outbox.append(.value(value)) }
+          }
+        }
+      }
+      let total = 4 * perThread
+      let result = seen.withLock { $0 }
+      #expect(result.count == total)
+      #expect(result.sum == (0..<total).reduce(0, +))
+      #expect(!result.overlapped)
       withExtendedLifetime(signal) {}
     }
   }

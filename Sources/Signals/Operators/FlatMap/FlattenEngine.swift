@@ -1,4 +1,10 @@
+import Synchronization
+
 /// The running `flatMap`: the state machine, the ordered hand-off downstream, and the inner starts.
+///
+/// An inner value, the common event, only asks the machine whether its inner stream is current. The
+/// machine's answer is mirrored in ``passing`` whenever it changes (under the coordinator's lock), so the
+/// value is sent with ``Coordinator/sendWithoutLock(_:if:)``: one compare-and-exchange rather than a lock.
 @usableFromInline
 final class FlattenEngine<Value, Failure: Error> {
   @usableFromInline typealias Inner = SignalProducer<Value, Failure>
@@ -9,16 +15,34 @@ final class FlattenEngine<Value, Failure: Error> {
   @usableFromInline let disposables = CompositeDisposable()
   /// `.latest` and `.concat`: the current inner start.
   @usableFromInline let current = CurrentStart<Value, Failure>()
+  /// The machine's ``FlattenState/passingID``, stored under the coordinator's lock with every change.
+  @usableFromInline let passing: Atomic<Int>
 
   @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
     self.strategy = strategy
-    coordinator = Coordinator(FlattenState(strategy: strategy), downstream: downstream)
+    let machine = FlattenState<Inner>(strategy: strategy)
+    passing = Atomic(machine.passingID)
+    coordinator = Coordinator(machine, downstream: downstream, sendsWithoutLock: true)
     disposables += current
   }
 
+  /// Whether the result has ended (a terminal event was decided), read from the mirror, without the lock.
   @inlinable
-  var isFinished: Bool { coordinator.read { $0.isFinished } }
+  var isFinished: Bool { passing.load(ordering: .acquiring) == FlattenState<Inner>.passesNone }
+
+  /// ``Coordinator/update(_:)``, mirroring what the machine lets through in ``passing``.
+  @discardableResult
+  @inlinable
+  func update<Result>(
+    _ body: (inout FlattenState<Inner>, inout PendingQueue<Signal<Value, Failure>.Event>) -> Result
+  ) -> Result {
+    coordinator.update { machine, outbox in
+      let result = body(&machine, &outbox)
+      passing.store(machine.passingID, ordering: .releasing)
+      return result
+    }
+  }
 
   @inlinable
   func receiveOuter<Outer>(_ event: Signal<Outer, Failure>.Event, transform: (Outer) -> Inner) {
@@ -26,19 +50,19 @@ final class FlattenEngine<Value, Failure: Error> {
     case .value(let value):
       guard !isFinished else { return }
       let inner = transform(value)
-      if let (inner, id) = coordinator.update({ machine, _ in machine.receiveOuterValue(inner) }) {
+      if let (inner, id) = update({ machine, _ in machine.receiveOuterValue(inner) }) {
         start(inner, id: id)
       }
     case .completed:
-      coordinator.update { machine, outbox in
+      update { machine, outbox in
         if machine.receiveOuterCompletion() { outbox.append(.completed) }
       }
     case .failed(let error):
-      coordinator.update { machine, outbox in
+      update { machine, outbox in
         if machine.receiveTermination(from: nil) { outbox.append(.failed(error)) }
       }
     case .interrupted:
-      coordinator.update { machine, outbox in
+      update { machine, outbox in
         if machine.receiveTermination(from: nil) { outbox.append(.interrupted) }
       }
     }
@@ -48,16 +72,23 @@ final class FlattenEngine<Value, Failure: Error> {
   func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
     switch event {
     case .value(let value):
+      let sent = coordinator.sendWithoutLock(event) {
+        let passing = passing.load(ordering: .acquiring)
+        return passing == id || passing == FlattenState<Inner>.passesAll
+      }
+      guard !sent else { return }
       coordinator.update(deciding: { machine in machine.receiveInnerValue(from: id) ? .value(value) : nil })
     case .completed:
-      let next = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
+      let next = update { machine, outbox -> FlattenState<Inner>.Next in
         let next = machine.receiveInnerCompletion(from: id)
         if case .complete = next { outbox.append(.completed) }
         return next
       }
       if case .start(let inner, let id) = next { start(inner, id: id) }
     case .failed, .interrupted:
-      coordinator.update(deciding: { machine in machine.receiveTermination(from: id) ? event : nil })
+      update { machine, outbox in
+        if machine.receiveTermination(from: id) { outbox.append(event) }
+      }
     }
   }
 
@@ -84,7 +115,7 @@ final class FlattenEngine<Value, Failure: Error> {
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
         current.replace(with: run(inner, id: id))
-        let after = coordinator.update { machine, outbox -> FlattenState<Inner>.Next in
+        let after = update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
           return after

@@ -103,6 +103,19 @@ struct FlattenState<Inner> {
     strategy != .latest || id == newestID
   }
 
+  /// No inner stream's values pass (``passingID``): the result has ended.
+  @usableFromInline static var passesNone: Int { -1 }
+  /// Every inner stream's values pass (``passingID``).
+  @usableFromInline static var passesAll: Int { .max }
+
+  /// Whose values ``receiveInnerValue(from:)`` lets through, as one number: ``passesNone``, ``passesAll``, or
+  /// the id of the current inner stream (`.latest`). ``FlattenEngine`` mirrors it outside the lock.
+  @inlinable
+  var passingID: Int {
+    if isFinished { return Self.passesNone }
+    return strategy == .latest ? newestID : Self.passesAll
+  }
+
   /// With no inner stream running: start the next waiting one, or complete if the outer has completed.
   @inlinable
   mutating func next() -> Next {

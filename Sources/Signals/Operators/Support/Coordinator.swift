@@ -32,11 +32,18 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   @usableFromInline let state: Locked<State>
   @usableFromInline let downstream: SignalCore<Output, Failure>
   @usableFromInline let output: (Snapshot) -> Output
+  /// Whether inputs may send through ``sendWithoutLock(_:if:)``; the flusher is then chosen by a
+  /// compare-and-exchange, under the lock as well, so that a thread outside it cannot claim it at once.
+  @usableFromInline let sendsWithoutLock: Bool
 
   @inlinable
-  init(_ machine: Machine, downstream: SignalCore<Output, Failure>, output: @escaping (Snapshot) -> Output) {
+  init(
+    _ machine: Machine, downstream: SignalCore<Output, Failure>, sendsWithoutLock: Bool = false,
+    output: @escaping (Snapshot) -> Output
+  ) {
     state = Locked(State(machine: machine))
     self.downstream = downstream
+    self.sendsWithoutLock = sendsWithoutLock
     self.output = output
   }
 
@@ -78,8 +85,38 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// the lock).
   @inlinable @inline(__always)
   func becomeFlusher() -> Bool {
-    guard !HandOff.waitsForWorker(flushing) else { return false }
-    HandOff.claim(flushing)
+    guard sendsWithoutLock else {
+      guard !HandOff.waitsForWorker(flushing) else { return false }
+      HandOff.claim(flushing)
+      return true
+    }
+    while true {
+      if flushing.compareExchange(expected: HandOff.idle, desired: HandOff.busy, ordering: .acquiringAndReleasing)
+        .exchanged
+      {
+        return true
+      }
+      if HandOff.waitsForWorker(flushing) { return false }
+      // The flusher left between the two: try again.
+    }
+  }
+
+  /// Sends `decision` without taking the lock, if nobody is flushing and `passes()` (which may only read
+  /// what the inputs mirror outside the lock) lets it through; returns `false`, having done nothing, if
+  /// another thread is flushing, and the caller must then take ``update(deciding:)``.
+  ///
+  /// For a step that decides from state it only reads (`flatMap`: is this inner stream the current one?):
+  /// claiming the flush is then enough to order it with every decision made under the lock, which queue
+  /// behind the flusher. One compare-and-exchange instead of a lock and an unlock. Only on a coordinator made
+  /// with `sendsWithoutLock`.
+  @inlinable
+  func sendWithoutLock(_ decision: Decision, if passes: () -> Bool) -> Bool {
+    guard
+      flushing.compareExchange(expected: HandOff.idle, desired: HandOff.busy, ordering: .acquiringAndReleasing)
+        .exchanged
+    else { return false }
+    if passes() { downstream.relay(decision.map(output)) }
+    if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
     return true
   }
 
@@ -96,23 +133,28 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// here, behind the event in flight.
   @inlinable
   func flush(from first: Decision) {
-    var next = first
-    while true {
-      downstream.relay(next.map(output))
-      if HandOff.leaveIfNothingQueued(flushing) { return }
-      next = state.withLock { state -> Decision in
-        // Something was queued (`busyWithQueue`), and only the flusher takes from the outbox.
+    downstream.relay(first.map(output))
+    if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
+  }
+
+  /// The rest of a flush, when something was queued (`busyWithQueue`): sends the outbox until it is empty.
+  @inlinable @inline(never)
+  func flushQueued() {
+    repeat {
+      let next = state.withLock { state -> Decision in
+        // Only the flusher takes from the outbox.
         let following = state.outbox.popFirst()!
         if state.outbox.isEmpty { flushing.store(HandOff.busy, ordering: .releasing) }
         return following
       }
-    }
+      downstream.relay(next.map(output))
+    } while !HandOff.leaveIfNothingQueued(flushing)
   }
 }
 
 extension Coordinator where Snapshot == Output {
   @inlinable
-  convenience init(_ machine: Machine, downstream: SignalCore<Output, Failure>) {
-    self.init(machine, downstream: downstream, output: { $0 })
+  convenience init(_ machine: Machine, downstream: SignalCore<Output, Failure>, sendsWithoutLock: Bool = false) {
+    self.init(machine, downstream: downstream, sendsWithoutLock: sendsWithoutLock, output: { $0 })
   }
 }
