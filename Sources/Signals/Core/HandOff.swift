@@ -44,6 +44,33 @@ enum HandOff {
     state.store(busy, ordering: .releasing)
   }
 
+  /// Under the lock: makes the calling thread the worker and returns `true`, or, if a thread is working,
+  /// tells it that something waits and returns `false` (the caller must then queue it before releasing the
+  /// lock). Like ``waitsForWorker(_:)`` then ``claim(_:)``, but where threads may also claim without the
+  /// lock (``claimWithoutLock(_:)``): the claim is then a compare-and-exchange, so that such a thread cannot
+  /// claim between the check and the claim.
+  @inlinable @inline(__always)
+  static func claimOrQueue(_ state: borrowing Atomic<Int>, againstClaimsWithoutLock: Bool) -> Bool {
+    guard againstClaimsWithoutLock else {
+      guard !waitsForWorker(state) else { return false }
+      claim(state)
+      return true
+    }
+    while true {
+      if claimWithoutLock(state) { return true }
+      if waitsForWorker(state) { return false }
+      // The worker left between the two: try again.
+    }
+  }
+
+  /// Without the lock: makes the calling thread the worker if nobody is working, and returns whether it did.
+  /// Only where every claim under the lock is made by ``claimOrQueue(_:againstClaimsWithoutLock:)`` with
+  /// `true`.
+  @inlinable @inline(__always)
+  static func claimWithoutLock(_ state: borrowing Atomic<Int>) -> Bool {
+    state.compareExchange(expected: idle, desired: busy, ordering: .acquiringAndReleasing).exchanged
+  }
+
   /// The worker, after its work: goes back to idle if nothing is queued, without the lock, and returns
   /// `true`; returns `false` if something is queued (the worker must take the lock and deal with it).
   @inlinable @inline(__always)

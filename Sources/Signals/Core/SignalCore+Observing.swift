@@ -121,21 +121,32 @@ extension SignalCore {
   ///
   /// During a delivery (the deliverer's own reentrant change included) the deliverer may be calling the sole
   /// observer in place, so it is left as it is, and so alive, and marked stale: the deliverer takes snapshots
-  /// until, before it lets go, it makes it match (``refreshSoleObserver(_:)``; the deliverer is told to take
-  /// the lock then, as for a queued event). Changing it here never releases the last reference to a closure:
-  /// the list still holds the one it replaces, or the caller holds it until after the lock. A sealed core's
-  /// is read without the lock until its end: it is left alone.
+  /// until, before it lets go, it makes it match (``refreshSoleObserver(_:replacing:)``; the deliverer is told
+  /// to take the lock then, as for a queued event). Otherwise this thread claims the delivery for the moment
+  /// it writes: a value sent without the lock cannot start meanwhile (it takes the lock, and waits). Writing
+  /// here never releases the last reference to a closure: the list still holds the one it replaces, or the
+  /// caller holds it until after the lock. A sealed core's is read without the lock until its end: it is
+  /// left alone.
   @inlinable @inline(__always)
   final func observersChanged(_ state: inout State) {
     guard !isSealed.load(ordering: .relaxed) else { return }
-    guard !HandOff.waitsForWorker(delivery) else {
-      state.soleObserverIsStale = true
+    guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
+      soleState.store(SoleState.stale, ordering: .releasing)
       return
     }
+    writeSoleObserver(state)
+    delivery.store(HandOff.idle, ordering: .releasing)
+  }
+
+  /// Under the lock, by the thread that owns the delivery: makes ``soleObserver`` match the list.
+  @inlinable @inline(__always)
+  final func writeSoleObserver(_ state: State) {
     if case .one(let entry) = state.observers {
       soleObserver = .one(entry.action)
+      soleState.store(SoleState.valid, ordering: .releasing)
     } else {
       soleObserver = .none
+      soleState.store(SoleState.none, ordering: .releasing)
     }
   }
 
@@ -143,10 +154,9 @@ extension SignalCore {
   /// it held goes to `replaced`, to be released after the lock (the list may no longer hold its closure).
   @inlinable
   final func refreshSoleObserver(_ state: inout State, replacing replaced: inout SoleObserver<Value, Failure>) {
-    state.soleObserverIsStale = false
     guard !isSealed.load(ordering: .relaxed) else { return }
     swap(&replaced, &soleObserver)
-    if case .one(let entry) = state.observers { soleObserver = .one(entry.action) }
+    writeSoleObserver(state)
   }
 
   /// Called when the ``Signal`` handle of this core is released.
@@ -178,8 +188,8 @@ extension SignalCore {
   @inlinable
   final func sealIfAlone(_ state: inout State) {
     guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
-      case .one = state.observers, !isSealed.load(ordering: .relaxed), !state.soleObserverIsStale,
-      !HandOff.isBusy(delivery)
+      case .one = state.observers, !isSealed.load(ordering: .relaxed),
+      soleState.load(ordering: .relaxed) == SoleState.valid, !HandOff.isBusy(delivery)
     else { return }
     // ``soleObserver`` holds the one observer already (``observersChanged(_:)``).
     isSealed.store(true, ordering: .releasing)

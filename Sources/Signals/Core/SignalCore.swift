@@ -12,6 +12,11 @@ import Synchronization
 /// A single observer is called in place, through ``soleObserver``, with no snapshot of the list to take and
 /// release (two atomic operations per event); only a list of several is copied.
 ///
+/// A value sent into a core that does not replay (a pipe, a producer's start) first tries to claim the
+/// delivery without the lock: one compare-and-exchange, and, with one observer, nothing else to read. Every
+/// other claim, made under the lock, is then a compare-and-exchange as well (see ``HandOff``), and a change
+/// of the list claims the delivery for the moment it updates ``soleObserver``.
+///
 /// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
 /// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue. So do
 /// the cores of multi-source operators, which receive only from their ``Coordinator``'s one flusher.
@@ -65,9 +70,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var terminations = Terminations()
     /// Whether `terminations` were handed out; later ones are disposed at once.
     @usableFromInline var hasReleased = false
-    /// Whether the list changed during a delivery, so that ``soleObserver`` may not match it: deliveries take
-    /// a snapshot until the deliverer, before it lets go, makes them match again.
-    @usableFromInline var soleObserverIsStale = false
 
     @inlinable
     mutating func takeTerminations() -> Terminations {
@@ -136,6 +138,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// left as it is until the terminal event has been delivered or the core is freed. Not checked for
   /// exclusivity at run time: the hand-off of the delivery orders every access.
   @exclusivity(unchecked) @usableFromInline final var soleObserver = SoleObserver<Value, Failure>.none
+  /// Whether ``soleObserver`` may be called: ``SoleState``. Written with it, and marked stale by a change of
+  /// the list during a delivery; read by the deliverer, which may hold no lock.
+  @usableFromInline let soleState = Atomic<UInt8>(SoleState.none)
 
   @inlinable
   init(endsWhenUnobserved: Bool = false) {
@@ -173,6 +178,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// --frames`; the same chain written with plain closures is 6).
   @inlinable @inline(__always)
   final func send(_ event: Event) {
+    if !replays, case .value = event, HandOff.claimWithoutLock(delivery) {
+      deliverClaimed(event)
+      drain()
+      return
+    }
     let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
       if event.isTerminating {
@@ -181,11 +191,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         state.terminal = Ending(event)
       }
       if replays, case .value(let value) = event { replaying.latest = value }
-      guard !HandOff.waitsForWorker(delivery) else {
+      guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         state.pending.append(.event(event))
         return nil
       }
-      HandOff.claim(delivery)
       if replays {
         replaying.delivered = replaying.latest
         state.deliverer = currentThreadID()
@@ -198,6 +207,22 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       finish()
     } else {
       drain()
+    }
+  }
+
+  /// Delivers a value sent into a core that does not replay, by the thread that has just claimed the delivery
+  /// without the lock: to the core's own observer, to the sole observer in place, or else to a snapshot
+  /// taken under the lock. Nothing if the core has ended (it was abandoned: a terminal event leaves the core
+  /// busy for good, and nobody claims it again).
+  @inlinable @inline(__always)
+  final func deliverClaimed(_ event: Event) {
+    guard !hasTerminated else { return }
+    if deliversToItself {
+      deliver(event, to: .own)
+    } else if soleState.load(ordering: .acquiring) == SoleState.valid {
+      soleObserver.receive(event)
+    } else {
+      deliver(event, to: withState { self.recipients($0) })
     }
   }
 
@@ -241,7 +266,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       state.isTerminated = true
       hasEnded.store(true, ordering: .releasing)
       state.terminal = .interrupted
-      if HandOff.waitsForWorker(delivery) {
+      guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         let queued = state.pending.removeAll()
         for item in queued {
           if case .attach = item { state.pending.append(item) }
@@ -249,7 +274,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         state.pending.append(.event(.interrupted))
         return (nil, queued)
       }
-      HandOff.claim(delivery)
       return (self.recipients(state), [])
     }
     _ = dropped
@@ -269,7 +293,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @inlinable @inline(__always)
   final func recipients(_ state: State) -> Recipients<Value, Failure> {
     if deliversToItself { return .own }
-    if case .one = state.observers, !state.soleObserverIsStale { return .sole }
+    if soleState.load(ordering: .relaxed) == SoleState.valid { return .sole }
     return .list(state.observers)
   }
 
@@ -301,7 +325,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     while true {
       let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {
-          if state.soleObserverIsStale { refreshSoleObserver(&state, replacing: &replaced) }
+          if soleState.load(ordering: .relaxed) == SoleState.stale { refreshSoleObserver(&state, replacing: &replaced) }
           delivery.store(HandOff.idle, ordering: .releasing)
           return .idle
         }
@@ -350,6 +374,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     var sole = SoleObserver<Value, Failure>.none
     let (observers, pending, terminations) = withState { state in
       swap(&sole, &soleObserver)
+      soleState.store(SoleState.none, ordering: .releasing)
       isSealed.store(false, ordering: .releasing)
       return (
         Swift.exchange(&state.observers, with: Observers()), state.pending.removeAll(),

@@ -22,6 +22,17 @@ enum SoleObserver<Value, Failure: Error>: ~Copyable {
   }
 }
 
+/// The states of a core's ``SignalCore/soleObserver``, kept in ``SignalCore/soleState``.
+@usableFromInline
+enum SoleState {
+  /// No observer, or several: deliveries take a snapshot of the list.
+  @usableFromInline static let none: UInt8 = 0
+  /// The sole observer is the list's one observer: deliveries call it in place.
+  @usableFromInline static let valid: UInt8 = 1
+  /// The list changed during a delivery: deliveries take a snapshot until the deliverer refreshes it.
+  @usableFromInline static let stale: UInt8 = 2
+}
+
 /// Whom the thread that owns a core's delivery calls, decided under the lock: the one observer, in place, or
 /// a snapshot of the list (no observer, or several).
 @usableFromInline

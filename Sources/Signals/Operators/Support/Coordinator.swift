@@ -85,20 +85,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// the lock).
   @inlinable @inline(__always)
   func becomeFlusher() -> Bool {
-    guard sendsWithoutLock else {
-      guard !HandOff.waitsForWorker(flushing) else { return false }
-      HandOff.claim(flushing)
-      return true
-    }
-    while true {
-      if flushing.compareExchange(expected: HandOff.idle, desired: HandOff.busy, ordering: .acquiringAndReleasing)
-        .exchanged
-      {
-        return true
-      }
-      if HandOff.waitsForWorker(flushing) { return false }
-      // The flusher left between the two: try again.
-    }
+    HandOff.claimOrQueue(flushing, againstClaimsWithoutLock: sendsWithoutLock)
   }
 
   /// Sends `decision` without taking the lock, if nobody is flushing and `passes()` (which may only read
@@ -111,10 +98,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// with `sendsWithoutLock`.
   @inlinable
   func sendWithoutLock(_ decision: Decision, if passes: () -> Bool) -> Bool {
-    guard
-      flushing.compareExchange(expected: HandOff.idle, desired: HandOff.busy, ordering: .acquiringAndReleasing)
-        .exchanged
-    else { return false }
+    guard HandOff.claimWithoutLock(flushing) else { return false }
     if passes() { downstream.relay(decision.map(output)) }
     if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
     return true
