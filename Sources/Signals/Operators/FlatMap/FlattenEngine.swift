@@ -5,26 +5,57 @@ import Synchronization
 /// An inner value, the common event, only asks the machine whether its inner stream is current. The
 /// machine's answer is mirrored in ``passing`` whenever it changes (under the coordinator's lock), so the
 /// value is sent with ``Coordinator/sendWithoutLock(_:if:)``: one compare-and-exchange rather than a lock.
+///
+/// The current inner start of `.latest` and `.concat` is kept in the machine too (``FlattenMachine``), so
+/// that `.latest` decides the new inner stream and takes the replaced one out in one critical section.
+///
+/// The engine is itself in ``disposables``, to stop the current start when the result ends: a cycle, broken
+/// when the result ends or is abandoned, which disposes them.
 @usableFromInline
-final class FlattenEngine<Value, Failure: Error> {
+final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline typealias Inner = SignalProducer<Value, Failure>
 
   @usableFromInline let strategy: FlattenStrategy
-  @usableFromInline let coordinator: Coordinator<FlattenState<Inner>, Value, Value, Failure>
+  @usableFromInline let coordinator: Coordinator<FlattenMachine<Value, Failure>, Value, Value, Failure>
   /// Everything the result releases when it ends: the outer subscription and every inner start.
   @usableFromInline let disposables = CompositeDisposable()
-  /// `.latest` and `.concat`: the current inner start.
-  @usableFromInline let current = CurrentStart<Value, Failure>()
   /// The machine's ``FlattenState/passingID``, stored under the coordinator's lock with every change.
   @usableFromInline let passing: Atomic<Int>
+  /// ``stop()``, made where the types are known: `dispose()` is called through `any Disposable`, and runs
+  /// unspecialised.
+  @usableFromInline let stopSpecialised: (FlattenEngine) -> Void
 
   @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
     self.strategy = strategy
-    let machine = FlattenState<Inner>(strategy: strategy)
-    passing = Atomic(machine.passingID)
+    let machine = FlattenMachine<Value, Failure>(strategy: strategy)
+    passing = Atomic(machine.state.passingID)
     coordinator = Coordinator(machine, downstream: downstream, sendsWithoutLock: true)
-    disposables += current
+    stopSpecialised = { $0.stop() }
+    disposables += self
+  }
+
+  /// Whether the result ended and the current start was stopped.
+  @usableFromInline
+  var isDisposed: Bool { coordinator.read { $0.isStopped } }
+
+  /// Stops the current inner start, and every one made from now on; called when the result ends.
+  @usableFromInline
+  func dispose() {
+    stopSpecialised(self)
+  }
+
+  /// ``dispose()``, specialised.
+  @inlinable
+  func stop() {
+    coordinator.update { machine, _ in machine.stop() }?.interrupt()
+  }
+
+  /// Makes `start` the current inner start, and stops the one it replaces (or `start` itself, if the result
+  /// has ended).
+  @inlinable
+  func install(_ start: InnerStart<Value, Failure>?) {
+    coordinator.update { machine, _ in machine.install(start) }?.interrupt()
   }
 
   /// Whether the result has ended (a terminal event was decided), read from the mirror, without the lock.
@@ -38,8 +69,8 @@ final class FlattenEngine<Value, Failure: Error> {
     _ body: (inout FlattenState<Inner>, inout PendingQueue<Signal<Value, Failure>.Event>) -> Result
   ) -> Result {
     coordinator.update { machine, outbox in
-      let result = body(&machine, &outbox)
-      passing.store(machine.passingID, ordering: .releasing)
+      let result = body(&machine.state, &outbox)
+      passing.store(machine.state.passingID, ordering: .releasing)
       return result
     }
   }
@@ -50,8 +81,23 @@ final class FlattenEngine<Value, Failure: Error> {
     case .value(let value):
       guard !isFinished else { return }
       let inner = transform(value)
-      if let (inner, id) = update({ machine, _ in machine.receiveOuterValue(inner) }) {
-        start(inner, id: id)
+      switch strategy {
+      case .merge:
+        // The inner producer stays here rather than passing through the machine: fewer copies to make.
+        if let id = update({ machine, _ in machine.receiveOuterValue() }) { start(inner, id: id) }
+      case .latest:
+        // The new id, and the replaced start taken out, in one critical section. The replaced start is stopped
+        // before the new one runs; its events are dropped already (its id is no longer the newest).
+        let (id, replaced) = coordinator.update { machine, _ -> (Int?, InnerStart<Value, Failure>?) in
+          let id = machine.state.receiveOuterValue()
+          passing.store(machine.state.passingID, ordering: .releasing)
+          return (id, id == nil ? nil : machine.install(nil))
+        }
+        replaced?.interrupt()
+        guard let id else { return }
+        install(run(inner, id: id))
+      case .concat:
+        if let (inner, id) = update({ machine, _ in machine.receiveOuterValue(inner) }) { start(inner, id: id) }
       }
     case .completed:
       update { machine, outbox in
@@ -77,7 +123,7 @@ final class FlattenEngine<Value, Failure: Error> {
         return passing == id || passing == FlattenState<Inner>.passesAll
       }
       guard !sent else { return }
-      coordinator.update(deciding: { machine in machine.receiveInnerValue(from: id) ? .value(value) : nil })
+      coordinator.update(deciding: { machine in machine.state.receiveInnerValue(from: id) ? .value(value) : nil })
     case .completed:
       let next = update { machine, outbox -> FlattenState<Inner>.Next in
         let next = machine.receiveInnerCompletion(from: id)
@@ -105,16 +151,16 @@ final class FlattenEngine<Value, Failure: Error> {
       }
       switch running {
       case .core(let core): start.inner = core
+      case .observation(let observation): start.inner = observation
       case .subscription(let subscription): start.inner = subscription
       case nil: membership?.dispose()
       }
     case .latest:
-      current.replace(with: nil)  // The replaced inner's interruption is dropped: its id is no longer the newest.
-      current.replace(with: run(inner, id: id))
+      preconditionFailure("Internal inconsistency: .latest starts its inner streams in receiveOuter")
     case .concat:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        current.replace(with: run(inner, id: id))
+        install(run(inner, id: id))
         let after = update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -131,7 +177,7 @@ final class FlattenEngine<Value, Failure: Error> {
   @inlinable
   func run(_ inner: Inner, id: Int) -> InnerStart<Value, Failure>? {
     if case .signal(let signal) = inner.work {
-      return InnerObservation.observe(signal, engine: self, id: id).map { .subscription($0) }
+      return InnerObservation.observe(signal, engine: self, id: id).map { .observation($0) }
     }
     return run(inner) { self.receiveInner($0, id: id) }
   }
@@ -146,7 +192,8 @@ final class FlattenEngine<Value, Failure: Error> {
   /// it stops an inner start only when replacing it (`.latest`, whose replaced starts' events are dropped) or
   /// when the result has ended.
   ///
-  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but it keeps the core, for ``CurrentStart``.
+  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but it keeps the core, for
+  /// ``FlattenMachine/current``.
   @inlinable
   func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> InnerStart<Value, Failure>? {
     if case .signal(let signal) = inner.work {

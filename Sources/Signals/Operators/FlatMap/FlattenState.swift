@@ -37,22 +37,26 @@ struct FlattenState<Inner> {
   /// The outer stream sent `inner`. Returns the inner stream to start now, with its id, if any.
   @inlinable
   mutating func receiveOuterValue(_ inner: Inner) -> (Inner, id: Int)? {
+    guard strategy == .concat else { return receiveOuterValue().map { (inner, $0) } }
     guard !isFinished else { return nil }
-    switch strategy {
-    case .merge:
-      running += 1
-    case .latest:
-      running = 1
-    case .concat:
-      guard running == 0, !isStarting else {
-        waiting.append(inner)
-        return nil
-      }
-      running = 1
-      isStarting = true
+    guard running == 0, !isStarting else {
+      waiting.append(inner)
+      return nil
     }
+    running = 1
+    isStarting = true
     newestID += 1
     return (inner, newestID)
+  }
+
+  /// The outer stream sent a value, with `.merge` or `.latest`, which start every inner stream at once.
+  /// Returns the id of the inner stream to start, unless the result has ended.
+  @inlinable
+  mutating func receiveOuterValue() -> Int? {
+    guard !isFinished else { return nil }
+    if strategy == .merge { running += 1 } else { running = 1 }
+    newestID += 1
+    return newestID
   }
 
   /// The outer stream completed. Returns whether the result completes now (no inner stream left to wait for).

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// A user's observation takes three (a subscription, a box for the closure, and the closure's context), so
 /// that a disposable the user keeps never keeps the closure; this one is only kept by the engine's
-/// ``CurrentStart``, and `.latest` makes one on every outer value.
+/// ``FlattenMachine``, and `.latest` makes one on every outer value.
 @usableFromInline
 final class InnerObservation<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let engine: FlattenEngine<Value, Failure>
@@ -42,7 +42,7 @@ final class InnerObservation<Value, Failure: Error>: Disposable, @unchecked Send
   var isDisposed: Bool { !isActive.load(ordering: .acquiring) }
 
   /// Detaches from the signal: no event starts in the engine for this start once it returns.
-  @usableFromInline
+  @inlinable
   func dispose() {
     guard isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
     detach(self)
