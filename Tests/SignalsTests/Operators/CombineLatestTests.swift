@@ -69,6 +69,18 @@ import Testing
     #expect(recorder.values == ["Li @ Grand: -", "Li @ Grand: 138"])
   }
 
+  @Test func aReduceClosureOfTheSameTypeAsTheCombinationIsStillCalled() {
+    // The hand-off sends a decision as it is only where the output is the identity, not wherever the two
+    // types happen to match.
+    let (a, aInput) = Signal<Int, Never>.pipe()
+    let (b, bInput) = Signal<Int, Never>.pipe()
+    let swapped: Signal<(Int, Int), Never> = Signal.combineLatest(a, b) { ($1, $0) }
+    let recorder = Recorder(swapped)
+    aInput.send(value: 1)
+    bInput.send(value: 2)
+    #expect(recorder.descriptions == ["(2, 1)"])
+  }
+
   @Test func nilIsAValueLikeAnyOther() {
     let (a, aInput) = Signal<Int?, Never>.pipe()
     let (b, bInput) = Signal<Int?, Never>.pipe()

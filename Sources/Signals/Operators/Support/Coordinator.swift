@@ -35,16 +35,28 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// Whether inputs may send through ``sendWithoutLock(_:if:)``; the flusher is then chosen by a
   /// compare-and-exchange, under the lock as well, so that a thread outside it cannot claim it at once.
   @usableFromInline let sendsWithoutLock: Bool
+  /// Whether ``output`` is the identity (`Snapshot` is `Output`, made by the initialiser that takes no
+  /// `output`): decisions are then sent as they are.
+  @usableFromInline let outputIsIdentity: Bool
+
+  @inlinable
+  convenience init(
+    _ machine: Machine, downstream: SignalCore<Output, Failure>, sendsWithoutLock: Bool = false,
+    output: @escaping (Snapshot) -> Output
+  ) {
+    self.init(machine, downstream, sendsWithoutLock, output, outputIsIdentity: false)
+  }
 
   @inlinable
   init(
-    _ machine: Machine, downstream: SignalCore<Output, Failure>, sendsWithoutLock: Bool = false,
-    output: @escaping (Snapshot) -> Output
+    _ machine: Machine, _ downstream: SignalCore<Output, Failure>, _ sendsWithoutLock: Bool,
+    _ output: @escaping (Snapshot) -> Output, outputIsIdentity: Bool
   ) {
     state = Locked(State(machine: machine))
     self.downstream = downstream
     self.sendsWithoutLock = sendsWithoutLock
     self.output = output
+    self.outputIsIdentity = outputIsIdentity
   }
 
   /// Runs `body` under the lock, then sends what it queued (unless another thread is already sending) and
@@ -99,9 +111,17 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   @inlinable
   func sendWithoutLock(_ decision: Decision, if passes: () -> Bool) -> Bool {
     guard HandOff.claimWithoutLock(flushing) else { return false }
-    if passes() { downstream.relay(decision.map(output)) }
+    if passes() { downstream.relay(outgoing(decision)) }
     if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
     return true
+  }
+
+  /// The event `decision` sends downstream: its value through ``output``, or, where that is the identity
+  /// (`flatMap`, `sample`, …: ``outputIsIdentity``), the decision as it is, without calling a closure.
+  @inlinable @inline(__always)
+  func outgoing(_ decision: Decision) -> Signal<Output, Failure>.Event {
+    if outputIsIdentity { return unsafeBitCast(decision, to: Signal<Output, Failure>.Event.self) }
+    return decision.map(output)
   }
 
   /// Reads the machine under the lock.
@@ -117,7 +137,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// here, behind the event in flight.
   @inlinable
   func flush(from first: Decision) {
-    downstream.relay(first.map(output))
+    downstream.relay(outgoing(first))
     if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
   }
 
@@ -131,7 +151,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
         if state.outbox.isEmpty { flushing.store(HandOff.busy, ordering: .releasing) }
         return following
       }
-      downstream.relay(next.map(output))
+      downstream.relay(outgoing(next))
     } while !HandOff.leaveIfNothingQueued(flushing)
   }
 }
@@ -139,6 +159,6 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
 extension Coordinator where Snapshot == Output {
   @inlinable
   convenience init(_ machine: Machine, downstream: SignalCore<Output, Failure>, sendsWithoutLock: Bool = false) {
-    self.init(machine, downstream: downstream, sendsWithoutLock: sendsWithoutLock, output: { $0 })
+    self.init(machine, downstream, sendsWithoutLock, { $0 }, outputIsIdentity: true)
   }
 }
