@@ -4,10 +4,10 @@
 /// observer (every stage of a chain is observed by the next), and an array would cost one allocation per
 /// signal observed: `send → map → filter → observer` attaches with 3 allocations fewer this way.
 ///
-/// A copy is the snapshot a delivery works from: it retains what it holds, so that observers removed during
-/// the delivery stay valid until it is over (a user's observer checks its subscription's `isActive` before
-/// entering the closure). Either way that copy is one retain: of the one entry's closure context, or of the
-/// array's buffer.
+/// A copy is the snapshot a delivery works from, when it takes one (two or more observers, or a list that
+/// changed during the delivery: a single observer is called in place, see ``SignalCore/soleObserver``): it
+/// retains what it holds, so that observers removed during the delivery stay valid until it is over (a
+/// user's observer checks its subscription's `isActive` before entering the closure).
 @usableFromInline
 enum ObserverList<Value, Failure: Error> {
   @usableFromInline typealias Entry = ObserverEntry<Value, Failure>

@@ -52,10 +52,10 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
 /// One observer as a core's list keeps it: the closure that receives the events, and the identity of the
 /// object it calls, by which the entry is removed.
 ///
-/// That object is either an operator's stage (`map`, `filter`: see ``RelayCore``) or the box of a user's
+/// That object is either an operator's core (`map`, `filter`: see ``RelayCore``) or the box of a user's
 /// closure, and the closure captures nothing else. Swift then uses the object itself as the closure's
-/// context: no allocation, and the entry holds one reference. The snapshot a delivery takes of a core with
-/// one observer therefore costs one retain, as an array's buffer did.
+/// context: no allocation, and the entry holds one reference. A core with one observer calls it through a
+/// copy of this closure kept beside the list (``SignalCore/soleObserver``), with no snapshot at all.
 @usableFromInline
 struct ObserverEntry<Value, Failure: Error> {
   /// The identity of the object `action` calls; never dereferenced.
