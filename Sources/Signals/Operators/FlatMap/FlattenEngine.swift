@@ -54,8 +54,10 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
   /// Makes `start` the current inner start, and stops the one it replaces (or `start` itself, if the result
   /// has ended).
   @inlinable
-  func install(_ start: InnerStart<Value, Failure>?) {
-    coordinator.update { machine, _ in machine.install(start) }?.interrupt()
+  func install(_ start: consuming InnerStart<Value, Failure>?) {
+    // Moved into the machine rather than copied (the closure captures `start` by reference).
+    var start = start
+    coordinator.update { machine, _ in machine.install(Swift.exchange(&start, with: nil)) }?.interrupt()
   }
 
   /// Whether the result has ended (a terminal event was decided), read from the mirror, without the lock.
