@@ -16,6 +16,9 @@ struct Options {
   var libraries: Set<Library> = []
   /// Print the symbols of the frames between send and observer (W1).
   var showFrames = false
+  /// Judge the run by the goal for a build with cross-module optimisation (`--cross-module-goals`): Signals
+  /// at most 0.5 of OpenCombine on every workload both run.
+  var crossModuleGoals = false
 
   static let quick = Options(sampleSeconds: 0.02, samples: 5)
 }

@@ -9,6 +9,7 @@ import Glibc
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
 //
 // --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
+// --cross-module-goals judges the run by the goal for a build with cross-module optimisation;
 // --trace-allocations W1 prints where each allocation of one subscription (or, for a workload without one, of
 // one operation) comes from. See README, Performance.
 
@@ -21,9 +22,13 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick":
-    let (only, libraries, showFrames) = (options.only, options.libraries, options.showFrames)
+    let (only, libraries, showFrames, crossModule) =
+      (options.only, options.libraries, options.showFrames, options.crossModuleGoals)
     options = .quick
-    (options.only, options.libraries, options.showFrames) = (only, libraries, showFrames)
+    (options.only, options.libraries, options.showFrames, options.crossModuleGoals) =
+      (only, libraries, showFrames, crossModule)
+  case "--cross-module-goals":
+    options.crossModuleGoals = true
   case "--only":
     options.only = Set((arguments.popFirst() ?? "").split(separator: ",").map { $0.uppercased() })
   case "--library":
@@ -37,7 +42,7 @@ while let argument = arguments.popFirst() {
     options.showFrames = true
   case "--help", "-h":
     print(
-      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--profile N] [--trace-allocations W1]"
+      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--cross-module-goals] [--profile N] [--trace-allocations W1]"
     )
     exit(0)
   default:
@@ -124,7 +129,8 @@ for workload in Workload.all where options.only.isEmpty || options.only.contains
   print("\(workload.id) \(workload.title)…")
   report.rows.append((workload, measure(workload, options: options, checks: &checks)))
 }
-report.print(samples: options.samples, sampleSeconds: options.sampleSeconds)
+report.print(
+  samples: options.samples, sampleSeconds: options.sampleSeconds, crossModuleGoals: options.crossModuleGoals)
 if options.showFrames { report.printFrames() }
 
 print("")
