@@ -85,7 +85,9 @@ extension SignalCore {
       HandOff.claim(delivery)
       state.deliverer = currentThreadID()
       state.observers.append(entry)
-      observersChanged(&state)
+      // This thread owns the delivery and calls no observer yet: it may write the sole observer itself (the
+      // list still holds the closure it replaces).
+      if !isSealed.load(ordering: .relaxed) { writeSoleObserver(state) }
       return .replayNow(replaying.delivered)
     }
     switch step {

@@ -341,7 +341,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         case .attach(let entry, let subscription):
           guard !subscription.isDisposed else { return .attach(entry, nil) }
           state.observers.append(entry)
-          observersChanged(&state)
+          // The deliverer, between two items, calls no observer: it may write the sole observer itself, unless
+          // a change it did not make left it stale (then it is refreshed before the deliverer lets go).
+          if !isSealed.load(ordering: .relaxed), soleState.load(ordering: .relaxed) != SoleState.stale {
+            writeSoleObserver(state)
+          }
           return .attach(entry, replaying.delivered)
         }
       }
