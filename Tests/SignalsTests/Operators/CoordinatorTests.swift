@@ -73,24 +73,34 @@ import Testing
   }
 }
 
+/// Counts and sums the values a signal delivers, and whether two deliveries ever overlapped.
+final class SerialDeliveries: Sendable {
+  let state = Locked((count: 0, sum: 0, inside: 0, overlapped: false))
+
+  init(_ signal: Signal<Int, Never>) {
+    signal.observeValues { [state] value in
+      state.withLock { state in
+        state.inside += 1
+        if state.inside > 1 { state.overlapped = true }
+      }
+      state.withLock { state in
+        state.count += 1
+        state.sum += value
+        state.inside -= 1
+      }
+    }
+  }
+
+  var result: (count: Int, sum: Int, inside: Int, overlapped: Bool) { state.withLock { $0 } }
+}
+
 extension BlockingSuites {
   @Suite struct CoordinatorStressTests {
     @Test func updatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
       let core = SignalCore<Int, Never>()
       let signal = Signal(core: core)
       let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core)
-      let seen = Locked((count: 0, sum: 0, inside: 0, overlapped: false))
-      signal.observeValues { value in
-        seen.withLock { state in
-          state.inside += 1
-          if state.inside > 1 { state.overlapped = true }
-        }
-        seen.withLock { state in
-          state.count += 1
-          state.sum += value
-          state.inside -= 1
-        }
-      }
+      let seen = SerialDeliveries(signal)
       let perThread = 2_000
       stressConcurrently(4) { thread in
         for index in 0..<perThread {
@@ -109,7 +119,7 @@ extension BlockingSuites {
         }
       }
       let total = 4 * perThread
-      let result = seen.withLock { $0 }
+      let result = seen.result
       #expect(result.count == total)
       #expect(result.sum == (0..<total).reduce(0, +))
       #expect(!result.overlapped)
@@ -123,18 +133,7 @@ extension BlockingSuites {
       let core = SignalCore<Int, Never>()
       let signal = Signal(core: core)
       let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
-      let seen = Locked((count: 0, sum: 0, inside: 0, overlapped: false))
-      signal.observeValues { value in
-        seen.withLock { state in
-          state.inside += 1
-          if state.inside > 1 { state.overlapped = true }
-        }
-        seen.withLock { state in
-          state.count += 1
-          state.sum += value
-          state.inside -= 1
-        }
-      }
+      let seen = SerialDeliveries(signal)
       let perThread = 20_000
       stressConcurrently(4) { thread in
         for index in 0..<perThread {
@@ -149,7 +148,7 @@ extension BlockingSuites {
         }
       }
       let total = 4 * perThread
-      let result = seen.withLock { $0 }
+      let result = seen.result
       #expect(result.count == total)
       #expect(result.sum == (0..<total).reduce(0, +))
       #expect(!result.overlapped)
