@@ -115,7 +115,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
   }
   /// Whether some thread is delivering right now, and whether something is queued for it (``HandOff``);
-  /// sends queue behind the deliverer. Changed under the lock, except by the deliverer that finds nothing
+  /// sends queue behind the deliverer. Changed under the lock, except by a value sent into a core that does
+  /// not replay, which claims it without the lock (see ``send(_:)``), and by the deliverer that finds nothing
   /// queued after an event: it goes back to idle without the lock (see ``drain()``).
   @usableFromInline let delivery = Atomic<Int>(HandOff.idle)
   @usableFromInline let replays: Bool
