@@ -74,9 +74,12 @@ import Testing
     #expect(graph.unended == [])
   }
 
-  /// How many observers each output of `viewModel` that the view binds has.
+  /// How many observers each output of `viewModel` that the view binds has, counting the properties the view
+  /// derives from it (a property derived from an output is attached to it in the graph, not as an observer).
   static func observerCounts(_ viewModel: HotelOrderViewModel) -> [String: Int] {
-    func count<V, F>(_ core: SignalCore<V, F>) -> Int { core.state.withLock { $0.observers.count } }
+    func count<V, F>(_ core: SignalCore<V, F>) -> Int {
+      core.state.withLock { $0.observers.count + $0.graphDependents }
+    }
     return [
       "title": count(viewModel.title.storage.core), "summary": count(viewModel.summary.storage.core),
       "name text": count(viewModel.name.text.storage.core), "phone text": count(viewModel.phone.text.storage.core),

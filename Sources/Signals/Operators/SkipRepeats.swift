@@ -85,7 +85,8 @@ extension PropertyProtocol {
   /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
   @inlinable
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-    Property(derived: SkipRepeatsPropertyCore(graphCore, isEquivalent))
+    let (input, handle) = graphInput
+    return Property(derived: SkipRepeatsPropertyCore(input, handle, isEquivalent))
   }
 }
 
@@ -94,35 +95,39 @@ extension PropertyProtocol {
 @usableFromInline
 final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
   @usableFromInline let input: PropertyCore<Value>
-  /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
+  /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
   @exclusivity(unchecked) @usableFromInline var isEquivalent: (Value, Value) -> Bool
 
   @inlinable
-  init(_ input: PropertyCore<Value>, _ isEquivalent: @escaping (Value, Value) -> Bool) {
+  init(_ input: PropertyCore<Value>, _ handle: AnyObject?, _ isEquivalent: @escaping (Value, Value) -> Bool) {
     self.input = input
     self.isEquivalent = isEquivalent
     input.enterGraph()
-    let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
-    super.init(initial: value) { unsafeDowncast($0, to: SkipRepeatsPropertyCore.self).compute(in: $1) }
-    attach(to: [input], snapshot: snapshot)
-  }
-
-  /// Takes the input's value if it changed in `wave` and is not equivalent to the current one.
-  @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
-    guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
-    let value = input.value(in: wave)
-    guard !isEquivalent(committedValue, value) else { return .unchanged }
-    waveValue = value
-    return .changed
-  }
-
-  @usableFromInline
-  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    let (value, changed) = input.tentative(in: transaction)
-    let committed = committedValue(in: transaction)
-    guard changed, !isEquivalent(committed, value) else { return (committed, false) }
-    return (value, true)
+    let claim = PropertyGraph.claim([input.node])
+    super.init(
+      initial: input.value(for: claim),
+      compute: { node, wave in
+        let core = unsafeDowncast(node.core, to: SkipRepeatsPropertyCore.self)
+        let value = core.input.value(in: wave)
+        guard !core.isEquivalent(core.committedValue, value) else { return .unchanged }
+        core.waveValue = value
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return PropertyCore<Value>.performCommon(node, message)
+        }
+        let core = unsafeDowncast(node.core, to: SkipRepeatsPropertyCore.self)
+        let (value, changed) = transaction.tentative(of: core.input)
+        let committed = transaction.committedValue(of: core)
+        if changed, !core.isEquivalent(committed, value) {
+          transaction.remember(core, value, changed: true)
+        } else {
+          transaction.remember(core, committed, changed: false)
+        }
+      })
+    if let handle { inputHandles = [handle] }
+    join([input.node], claim)
   }
 
   @usableFromInline

@@ -63,7 +63,7 @@ public final class Property<Value>: PropertyProtocol {
         }
       })
     precondition(
-      core.state.withLock { _ in core.latest != nil },
+      core.withState { _ in core.latest != nil },
       "Property(unsafeProducer:) needs a producer that sends a value synchronously when started."
     )
     storage = PropertyStorage(core: core)
@@ -77,7 +77,7 @@ public final class Property<Value>: PropertyProtocol {
   /// change calls the tracking's `onChange` (see `Docs/SwiftUI.md`).
   @inlinable
   public var value: Value {
-    storage.core.links.trackAccess()
+    storage.core.node.trackAccess()
     return storage.core.currentValue
   }
 

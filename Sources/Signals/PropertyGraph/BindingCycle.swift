@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A cycle of one-way bindings that the property graph stopped.
 ///
 /// A change travels through bindings (`b <~ a.producer.map { … }`, `a <~ b`) from property to property. When a
@@ -47,4 +49,119 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   static func report(_ cause: Lineage, _ target: any GraphVertex) {
     handler(BindingCycle(path: cause.path.map(\.typeDescription) + [target.typeDescription]))
   }
+}
+
+/// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
+/// and so on. A binding that would set a property already in the chain has come back around a cycle.
+///
+/// The first element is kept inline: a change made from outside any propagation costs no allocation.
+@usableFromInline
+struct Lineage {
+  @usableFromInline var first: (any GraphVertex)?
+  @usableFromInline var more: [any GraphVertex] = []
+
+  /// An empty chain.
+  @inlinable
+  init() {}
+
+  /// The changes of `cores`, made together (a transaction's commit); they are distinct.
+  @usableFromInline
+  init(_ cores: [any GraphVertex]) {
+    first = cores.first
+    more = Array(cores.dropFirst())
+  }
+
+  /// Whether a change of `node` is in the chain.
+  @usableFromInline
+  func contains(_ node: GraphNode) -> Bool {
+    guard let first else { return false }
+    return first.node === node || more.contains { $0.node === node }
+  }
+
+  /// The chain extended by a change of `vertex`, unless it is in it already.
+  @inlinable
+  func appending(_ vertex: any GraphVertex) -> Lineage {
+    var copy = self
+    guard let first = copy.first else {
+      copy.first = vertex
+      return copy
+    }
+    guard first !== vertex, !copy.more.contains(where: { $0 === vertex }) else { return self }
+    copy.more.append(vertex)
+    return copy
+  }
+
+  /// The chain in order.
+  @usableFromInline
+  var path: [any GraphVertex] {
+    guard let first else { return [] }
+    return [first] + more
+  }
+}
+
+/// Who made a set, which decides what happens when it comes back around a cycle.
+@usableFromInline
+enum SetOrigin {
+  /// Your code (`value =`, `modify`): never stopped; a set from inside an observer is queued (Contracts §4).
+  case user
+  /// A one-way binding (`<~`): stopped at a cycle and reported to ``BindingCycle/handler``.
+  case binding
+  /// A two-way binding (`<~>`, a property's channel terminal): a set that comes back is its own echo, dropped
+  /// without a report.
+  case channel
+
+  /// Whether a set of `target` of this origin is stopped: it came back around a cycle. `cause` is the lineage
+  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
+  /// delivering on this thread.
+  ///
+  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
+  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
+  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
+  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
+  /// new change.
+  @usableFromInline
+  func stops(at target: GraphNode, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
+    switch self {
+    case .user:
+      return false
+    case .binding:
+      return deliveringHere || cause.contains(target)
+    case .channel:
+      guard let wave, wave.origin == .channel else { return false }
+      return cause.contains(target) && !wave.sources.contains { $0 === target }
+    }
+  }
+
+  /// The report of a cycle stopped for a set of this origin.
+  @usableFromInline
+  func report(_ cause: Lineage, _ target: any GraphVertex) -> CycleReport? {
+    self == .binding ? CycleReport(cause, target) : nil
+  }
+}
+
+/// A binding cycle to report, once the locks are released.
+@usableFromInline
+final class CycleReport {
+  /// The changes that led to the set, where known.
+  @usableFromInline let cause: Lineage
+  /// The property the binding would have set.
+  @usableFromInline let target: any GraphVertex
+
+  @usableFromInline
+  init(_ cause: Lineage, _ target: any GraphVertex) {
+    self.cause = cause
+    self.target = target
+  }
+
+  /// Calls ``BindingCycle/handler``.
+  @usableFromInline
+  func send() {
+    BindingCycle.report(cause, target)
+  }
+}
+
+extension Wave {
+  /// The sources whose changes the wave propagates.
+  @usableFromInline
+  var sources: [GraphNode] { changed[..<sourceCount].map { $0.takeUnretainedValue() } }
 }

@@ -1,159 +1,182 @@
+import Synchronization
+
 /// The core of every property: a replaying signal core (its observers, its serial delivery, its replay to a
-/// new `producer` start) that is also a vertex of the property graph.
+/// new `producer` start) with its node in the property graph (``GraphNode``) and its values.
 ///
-/// Three values matter, each with its own guard:
-/// - `latest` (in ``ReplayingCore``, under the core's lock): what `value` returns. For a source, the newest value
-///   set; for a derived property, its committed value.
-/// - ``committed`` (the graph's lock): the value the graph last committed, from which derived properties are
-///   computed. Written only by the thread propagating the vertex's domain, which may read it without the lock.
-/// - ``waveValue``: the value computed for the wave in progress; only the propagating thread touches it.
+/// The values, each with its guard:
+/// - `latest` (in ``ReplayingCore``, under the core's lock): a source's newest accepted value, what its
+///   `value` returns. A derived core keeps its value there only once it has ended.
+/// - ``committed`` (the domain's lock): the value the graph last committed, from which derived properties
+///   are computed, and what a derived property's `value` returns. Written only by the thread that owns the
+///   domain, which may read it without the lock.
+/// - ``waveValue``: the value computed for the wave in progress; only the owner touches it.
+///
+/// **Observers and the graph.** A wave delivers a change only to a core with observers: its node's
+/// ``GraphNode/isObserved``, which the core keeps up to date under both locks when its first observer comes
+/// and its last one goes. A core that gains its first observer replays the committed value; one that already
+/// had observers replays what it delivered last, as every replaying core does.
 @usableFromInline
 class PropertyCore<Value>: ReplayingCore<Value, Never>, GraphVertex, @unchecked Sendable {
-  /// The vertex's place in the graph.
-  @usableFromInline final let links: GraphLinks
-  /// The value the graph committed last; `nil` until the vertex takes part in the graph.
+  /// The value the graph committed last.
   @exclusivity(unchecked) @usableFromInline final var committed: Value?
   /// The value computed for the wave in progress.
   @exclusivity(unchecked) @usableFromInline final var waveValue: Value?
-  /// The committed value a commit replaced, released by the wave's publish step (``publishWave()``) outside every
-  /// lock.
-  @exclusivity(unchecked) @usableFromInline final var retired: Value?
 
-  /// A core holding `initial` (or nothing yet, for a property whose first value is still to come), on which
-  /// waves do `operations` (see ``operations(compute:takeNextChange:publishesValue:)``).
+  /// A core holding `initial` (or nothing yet, for a property whose first value is still to come), whose node
+  /// computes with `compute` and does everything else with `perform` (see ``GraphNode``).
   @inlinable
-  init(holding initial: Value?, endsWhenUnobserved: Bool, operations: VertexOperations) {
-    links = GraphLinks(domain: GraphDomain(), operations: operations)
-    super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved)
+  init(
+    holding initial: Value?, endsWhenUnobserved: Bool, isSource: Bool,
+    compute: @escaping (GraphNode, Wave) -> ComputeResult, perform: @escaping (GraphNode, NodeMessage) -> Void
+  ) {
+    let node = GraphNode(core: placeholderCore, isSource: isSource, compute: compute, perform: perform)
+    super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved, node: node)
+    node.core = self
   }
 
-  /// The operations of a vertex of this value type, for its subclass's `@inlinable` initialiser to pass on:
-  /// made there, they run specialised (see ``VertexOperations``). `compute` and `takeNextChange` are the
-  /// subclass's; a derived property `publishesValue` (its committed value becomes its `value`).
+  /// The core's node in the graph.
   @inlinable
-  static func operations(
-    compute: @escaping (AnyObject, Wave) -> ComputeResult,
-    takeNextChange: @escaping (AnyObject) -> SetOrigin = { _ in .user },
-    publishesValue: Bool
-  ) -> VertexOperations {
-    VertexOperations(
-      compute: compute,
-      takeNextChange: takeNextChange,
-      commit: { unsafeDowncast($0, to: PropertyCore<Value>.self).commitWave() },
-      publish: publishesValue
-        ? { unsafeDowncast($0, to: PropertyCore<Value>.self).publishWave() }
-        : { unsafeDowncast($0, to: PropertyCore<Value>.self).retired = nil },
-      deliver: { unsafeDowncast($0, to: PropertyCore<Value>.self).deliver(in: $1) },
-      addDependentEntry: { unsafeDowncast($0, to: PropertyCore<Value>.self).addEndEntry($1) })
+  final var node: GraphNode { graphNode.unsafelyUnwrapped }
+
+  /// The core of `node`, which is this type's.
+  @inlinable @inline(__always)
+  static func of(_ node: GraphNode) -> PropertyCore<Value> {
+    unsafeDowncast(node.core, to: PropertyCore<Value>.self)
   }
 
-  /// The committed value; only for the propagating thread, or under the graph's lock.
+  /// What a node does for the messages every property core handles the same way; a subclass's `perform`
+  /// passes on the ones it does not handle itself. Made in the subclass's `@inlinable` initialiser, so that it
+  /// runs specialised.
+  @inlinable
+  static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
+    let core = of(node)
+    switch message {
+    case .commit:
+      core.committed = core.waveValue.take()
+    case .deliver(let wave):
+      core.deliverChange(core.committed.unsafelyUnwrapped, context: wave)
+    case .syncDelivered:
+      core.delivered = core.committed
+      core.deliveredCommit = node.lastCommit
+    case .end:
+      core.endInGraph()
+    case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
+      break
+    }
+  }
+
+  // MARK: Reading
+
+  /// The committed value; for the domain's owner, or under its lock.
   @inlinable
   final var committedValue: Value { committed.unsafelyUnwrapped }
 
-  /// The value of this vertex as `wave` sees it: the one computed for it if it changed in it, the committed
-  /// one otherwise.
-  @inlinable
+  /// The value of this node as `wave` sees it: the one computed for it if it changed in it, the committed one
+  /// otherwise. For the owner.
+  @inlinable @inline(__always)
   final func value(in wave: Wave) -> Value {
-    links.changedIn == wave.id ? waveValue.unsafelyUnwrapped : committed.unsafelyUnwrapped
+    node.changedIn == wave.id ? waveValue.unsafelyUnwrapped : committed.unsafelyUnwrapped
   }
 
-  /// The committed value, or the value of the wave in progress if the calling thread is computing it; under
-  /// the graph's lock. What a new derived property computes its first value from.
-  @usableFromInline
-  func snapshotValue() -> Value {
-    let root = links.domain.root
-    if let wave = root.computing, root.owner == currentThreadID() { return value(in: wave) }
+  /// The value a derived property made now computes from: as the wave in progress sees it, if the calling
+  /// thread is computing one in `root`, the committed value otherwise. By `root`'s owner.
+  @inlinable
+  final func snapshotValue(in root: GraphDomain) -> Value {
+    if let wave = root.computing { return value(in: wave) }
     return committedValue
   }
 
-  /// ``snapshotValue()``, taking the graph's lock.
+  /// The committed value, read under the domain's lock: what a derived property made while another thread
+  /// owns the domain starts from.
+  @inlinable
+  final func lockedCommittedValue() -> Value {
+    node.withRoot { _ in committedValue }
+  }
+
+  /// The value for a property made from this one under `claim`: see ``PropertyGraph/claim(_:)``.
+  @inlinable
+  final func value(for claim: InputClaim) -> Value {
+    if case .owned(let root, _) = claim { return snapshotValue(in: root) }
+    return lockedCommittedValue()
+  }
+
+  /// The value `value` returns: inside a transaction, the one it sees; otherwise the current one.
+  @inlinable
+  final var currentValue: Value {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return transaction.read(self)
+    }
+    return presentValue
+  }
+
+  /// The current value, outside a transaction. A source's newest accepted value; a derived property's
+  /// committed value (its last value, once it ended).
+  @inlinable
+  final var presentValue: Value {
+    if node.isSource { return withState { _ in latest.unsafelyUnwrapped } }
+    return node.withRoot { _ in committedValue }
+  }
+
+  // MARK: Ending
+
+  /// Keeps the last value for late observers, then completes; by the domain's owner.
   @usableFromInline
-  final func lockedSnapshotValue() -> Value {
-    PropertyGraph.state.withLock { _ in snapshotValue() }
+  func endInGraph() {
+    let last = node.withRoot { _ in committed }
+    withState { _ in
+      if let last { latest = last }
+    }
+    send(.completed)
   }
 
-  // MARK: A wave's work (see VertexOperations)
-
-  /// Makes the wave's value the committed one; the previous one waits in ``retired``.
-  @inlinable
-  final func commitWave() {
-    retired = committed
-    committed = waveValue
-    waveValue = nil
-  }
-
-  /// A derived property's committed value becomes its `value`, before anyone is told of the change; what
-  /// ``commitWave()`` kept aside is released.
-  @inlinable
-  final func publishWave() {
-    let value = committed.unsafelyUnwrapped
-    withState { _ in latest = value }
-    retired = nil
-  }
-
-  /// Delivers the committed value to the observers, as a change `wave` caused.
-  @inlinable
-  final func deliver(in wave: Wave) {
-    deliverChange(committed.unsafelyUnwrapped, context: wave)
-  }
+  // MARK: GraphVertex
 
   @usableFromInline
   var typeDescription: String { "Property<\(Value.self)>" }
 
-  /// The value as `transaction` sees it (computed from every value set so far), and whether it differs from
-  /// the committed one.
+  /// A derived property computed from this one was made: it keeps this core from ending unobserved.
   @usableFromInline
-  func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    (latestValue, false)
+  final func dependentJoined() {
+    withState { $0.graphDependents += 1 }
   }
 
-  /// The value as `transaction` sees it.
+  /// A derived property computed from this one left the graph; this core ends if nothing else observes it.
   @usableFromInline
-  final func tentativeValue(in transaction: PropertyTransaction) -> Value {
-    tentative(in: transaction).value
-  }
-
-  /// Whether the value, as `transaction` sees it, differs from the committed one.
-  @usableFromInline
-  final func tentativelyChanged(in transaction: PropertyTransaction) -> Bool {
-    tentative(in: transaction).changed
-  }
-
-  /// The value `value` returns: the latest one, or inside a transaction, the one it sees.
-  @inlinable
-  final var currentValue: Value {
-    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
-      return value(in: transaction)
+  final func dependentLeft() {
+    let terminations = withState { state -> Terminations in
+      state.graphDependents -= 1
+      return endIfAbandoned(&state)
     }
-    return latestValue
+    terminations.disposeAll()
   }
 
-  /// The value as `transaction` sees it, for a read on its thread.
-  @usableFromInline
-  func value(in transaction: PropertyTransaction) -> Value {
-    latestValue
-  }
-
-  /// See ``GraphVertex/committedValueAndVersion()``.
-  @usableFromInline
-  func committedValueAndVersion() -> (Any?, UInt64) {
-    (committed, 0)
-  }
-
-  /// The committed value as `transaction`'s reads see it (its snapshot).
-  @usableFromInline
-  final func committedValue(in transaction: PropertyTransaction) -> Value {
-    transaction.committedValue(of: self)
-  }
-
-  /// Makes a source part of the graph; see ``GraphVertex/enterGraph()``. A derived core always is.
+  /// Makes a source part of the graph, before a derived property is made from it; nothing for a derived core.
   @usableFromInline
   func enterGraph() {}
 
-  /// Ends the vertex; see ``GraphVertex/endNow()``.
+}
+
+/// What a node's core points to until its real core is made (the core makes its node before it exists).
+@usableFromInline
+let placeholderCore = PlaceholderCore()
+
+/// See ``placeholderCore``.
+@usableFromInline
+final class PlaceholderCore: Sendable {
   @usableFromInline
-  func endNow() {
-    send(.completed)
+  init() {}
+}
+
+extension GraphNode {
+  /// Under the core's lock, when its first observer comes or its last one goes: a wave delivers to the core
+  /// only while it has observers. A core that gains its first observer replays the committed value.
+  @usableFromInline
+  func observersChanged(isEmpty: Bool) {
+    guard isSource ? isInGraph : true else { return }
+    withRoot { _ in
+      guard isObserved == isEmpty else { return }
+      isObserved = !isEmpty
+      if !isEmpty { perform(self, .syncDelivered) }
+    }
   }
 }
