@@ -78,7 +78,9 @@ import Testing
   /// derives from it (a property derived from an output is attached to it in the graph, not as an observer).
   static func observerCounts(_ viewModel: HotelOrderViewModel) -> [String: Int] {
     func count<V, F>(_ core: SignalCore<V, F>) -> Int {
-      core.state.withLock { $0.observers.count + $0.graphDependents }
+      let node = (core as? PropertyCore<V>)?.node
+      let dependents = node?.domain == nil ? 0 : node!.withRoot { _ in node!.dependents.count }
+      return core.state.withLock { $0.observers.count } + dependents
     }
     return [
       "title": count(viewModel.title.storage.core), "summary": count(viewModel.summary.storage.core),

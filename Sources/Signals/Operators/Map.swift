@@ -54,7 +54,7 @@ extension PropertyProtocol {
   @inlinable
   public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
     let (input, handle) = graphInput
-    return Property(derived: MapPropertyCore(input, handle, transform))
+    return Property(derived: MapNode(input, handle, transform))
   }
 
   /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
@@ -63,34 +63,34 @@ extension PropertyProtocol {
   }
 }
 
-/// The core of a `map`ped property: one input, one transform.
+/// The node of a `map`ped property: one input, one transform.
 @usableFromInline
-final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendable {
-  @usableFromInline let input: PropertyCore<Input>
+final class MapNode<Input, Value>: DerivedNode<Value> {
+  @usableFromInline let input: ValueNode<Input>
   /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
-  @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value
+  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
 
   @inlinable
   init(_ input: PropertyCore<Input>, _ handle: AnyObject?, _ transform: @escaping (Input) -> Value) {
-    self.input = input
-    self.transform = transform
+    self.input = input.node
+    self.transform = OperatorClosure(transform)
     input.enterGraph()
     let claim = PropertyGraph.claim([input.node])
     super.init(
-      initial: transform(input.value(for: claim)),
+      initial: transform(input.node.value(for: claim)),
       compute: { node, wave in
-        let core = unsafeDowncast(node.core, to: MapPropertyCore.self)
-        core.waveValue = core.transform(core.input.value(in: wave))
+        let node = unsafeDowncast(node, to: MapNode.self)
+        node.waveValue = node.transform(node.input.value(in: wave))
         return .changed
       },
       perform: { node, message in
         guard case .computeTentative(let transaction) = message else {
-          return PropertyCore<Value>.performCommon(node, message)
+          return ValueNode<Value>.performCommon(node, message)
         }
-        let core = unsafeDowncast(node.core, to: MapPropertyCore.self)
-        let (value, changed) = transaction.tentative(of: core.input)
-        let result = changed ? core.transform(value) : transaction.committedValue(of: core)
-        transaction.remember(core, result, changed: changed)
+        let node = unsafeDowncast(node, to: MapNode.self)
+        let (value, changed) = transaction.tentative(of: node.input)
+        let result = changed ? node.transform(value) : transaction.committedValue(of: node)
+        transaction.remember(node, result, changed: changed)
       })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
@@ -98,7 +98,7 @@ final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendab
 
   @usableFromInline
   override func releaseClosures() {
-    transform = { _ in relayClosureCalledAfterTheEnd() }
+    transform = .released
   }
 }
 

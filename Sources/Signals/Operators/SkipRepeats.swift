@@ -86,44 +86,44 @@ extension PropertyProtocol {
   @inlinable
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
     let (input, handle) = graphInput
-    return Property(derived: SkipRepeatsPropertyCore(input, handle, isEquivalent))
+    return Property(derived: SkipRepeatsNode(input, handle, isEquivalent))
   }
 }
 
-/// The core of a property that skips repeats: it changes only when its input takes a value not equivalent to
+/// The node of a property that skips repeats: it changes only when its input takes a value not equivalent to
 /// its own.
 @usableFromInline
-final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
-  @usableFromInline let input: PropertyCore<Value>
+final class SkipRepeatsNode<Value>: DerivedNode<Value> {
+  @usableFromInline let input: ValueNode<Value>
   /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
-  @exclusivity(unchecked) @usableFromInline var isEquivalent: (Value, Value) -> Bool
+  @exclusivity(unchecked) @usableFromInline var isEquivalent: OperatorComparison<Value>
 
   @inlinable
   init(_ input: PropertyCore<Value>, _ handle: AnyObject?, _ isEquivalent: @escaping (Value, Value) -> Bool) {
-    self.input = input
-    self.isEquivalent = isEquivalent
+    self.input = input.node
+    self.isEquivalent = OperatorComparison(isEquivalent)
     input.enterGraph()
     let claim = PropertyGraph.claim([input.node])
     super.init(
-      initial: input.value(for: claim),
+      initial: input.node.value(for: claim),
       compute: { node, wave in
-        let core = unsafeDowncast(node.core, to: SkipRepeatsPropertyCore.self)
-        let value = core.input.value(in: wave)
-        guard !core.isEquivalent(core.committedValue, value) else { return .unchanged }
-        core.waveValue = value
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let value = node.input.value(in: wave)
+        guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
+        node.waveValue = value
         return .changed
       },
       perform: { node, message in
         guard case .computeTentative(let transaction) = message else {
-          return PropertyCore<Value>.performCommon(node, message)
+          return ValueNode<Value>.performCommon(node, message)
         }
-        let core = unsafeDowncast(node.core, to: SkipRepeatsPropertyCore.self)
-        let (value, changed) = transaction.tentative(of: core.input)
-        let committed = transaction.committedValue(of: core)
-        if changed, !core.isEquivalent(committed, value) {
-          transaction.remember(core, value, changed: true)
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let (value, changed) = transaction.tentative(of: node.input)
+        let committed = transaction.committedValue(of: node)
+        if changed, !node.isEquivalent(committed, value) {
+          transaction.remember(node, value, changed: true)
         } else {
-          transaction.remember(core, committed, changed: false)
+          transaction.remember(node, committed, changed: false)
         }
       })
     if let handle { inputHandles = [handle] }
@@ -132,6 +132,29 @@ final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Senda
 
   @usableFromInline
   override func releaseClosures() {
-    isEquivalent = { _, _ in relayClosureCalledAfterTheEnd() }
+    isEquivalent = .released
+  }
+}
+
+/// An operator's comparison, kept like an ``OperatorClosure``: called through a borrow, with no retain.
+@usableFromInline
+struct OperatorComparison<Value>: ~Copyable {
+  @usableFromInline let body: (Value, Value) -> Bool
+
+  @inlinable
+  init(_ body: @escaping (Value, Value) -> Bool) {
+    self.body = body
+  }
+
+  /// The comparison that replaces the operator's at the end. Never called: an ended node is not computed.
+  @inlinable
+  static var released: OperatorComparison {
+    OperatorComparison { _, _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  /// Compares.
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ first: Value, _ second: Value) -> Bool {
+    body(first, second)
   }
 }

@@ -57,45 +57,48 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 /// The first element is kept inline: a change made from outside any propagation costs no allocation.
 @usableFromInline
 struct Lineage {
-  @usableFromInline var first: (any GraphVertex)?
+  /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
+  /// caller holds the source. Appending makes it a retained member of ``more``.
+  @usableFromInline var first: Unmanaged<AnyObject>?
   @usableFromInline var more: [any GraphVertex] = []
 
   /// An empty chain.
   @inlinable
   init() {}
 
+  /// The change of `core`, made from outside any propagation.
+  @inlinable
+  init(unretained core: AnyObject) {
+    first = Unmanaged.passUnretained(core)
+  }
+
   /// The changes of `cores`, made together (a transaction's commit); they are distinct.
   @usableFromInline
   init(_ cores: [any GraphVertex]) {
-    first = cores.first
-    more = Array(cores.dropFirst())
+    more = cores
   }
 
-  /// Whether a change of `node` is in the chain.
+  /// Whether a change of the property whose core is `core` is in the chain.
   @usableFromInline
-  func contains(_ node: GraphNode) -> Bool {
-    guard let first else { return false }
-    return first.node === node || more.contains { $0.node === node }
+  func contains(_ core: AnyObject) -> Bool {
+    if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
+    return more.contains { $0 === core }
   }
 
-  /// The chain extended by a change of `vertex`, unless it is in it already.
-  @inlinable
+  /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
+  @usableFromInline
   func appending(_ vertex: any GraphVertex) -> Lineage {
-    var copy = self
-    guard let first = copy.first else {
-      copy.first = vertex
-      return copy
-    }
-    guard first !== vertex, !copy.more.contains(where: { $0 === vertex }) else { return self }
-    copy.more.append(vertex)
+    var copy = Lineage()
+    copy.more = path
+    if !contains(vertex) { copy.more.append(vertex) }
     return copy
   }
 
   /// The chain in order.
   @usableFromInline
   var path: [any GraphVertex] {
-    guard let first else { return [] }
-    return [first] + more
+    guard let first, let vertex = first.takeUnretainedValue() as? any GraphVertex else { return more }
+    return [vertex] + more
   }
 }
 
@@ -110,7 +113,8 @@ enum SetOrigin {
   /// without a report.
   case channel
 
-  /// Whether a set of `target` of this origin is stopped: it came back around a cycle. `cause` is the lineage
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin is stopped: it came back
+  /// around a cycle. `cause` is the lineage
   /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
   /// delivering on this thread.
   ///
@@ -120,7 +124,7 @@ enum SetOrigin {
   /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
   /// new change.
   @usableFromInline
-  func stops(at target: GraphNode, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
+  func stops(at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
     switch self {
     case .user:
       return false
@@ -128,7 +132,7 @@ enum SetOrigin {
       return deliveringHere || cause.contains(target)
     case .channel:
       guard let wave, wave.origin == .channel else { return false }
-      return cause.contains(target) && !wave.sources.contains { $0 === target }
+      return cause.contains(target) && !wave.sources.contains { $0 === node }
     }
   }
 
@@ -163,5 +167,5 @@ final class CycleReport {
 extension Wave {
   /// The sources whose changes the wave propagates.
   @usableFromInline
-  var sources: [GraphNode] { changed[..<sourceCount].map { $0.takeUnretainedValue() } }
+  var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }
 }

@@ -32,8 +32,10 @@ final class GraphDomain {
   /// What other threads (or the owner's own observers) brought while the domain was owned, in order.
   @exclusivity(unchecked) @usableFromInline var queue = PendingQueue<GraphItem>()
   /// The wave in its compute phase, so that a property created by an operator's closure reads its inputs as
-  /// the wave sees them.
-  @exclusivity(unchecked) @usableFromInline var computing: Wave?
+  /// the wave sees them. Only the owner reads it; ``running`` keeps it.
+  @exclusivity(unchecked) @usableFromInline var computingWave: Unmanaged<Wave>?
+  /// The wave the owner runs: the domain keeps it, so that nothing retains it while it runs.
+  @exclusivity(unchecked) @usableFromInline var running: Wave?
   /// A finished wave kept for the next one, so that a warm domain's waves allocate nothing.
   @exclusivity(unchecked) @usableFromInline var spareWave: Wave?
   /// How many domains merged into this one, itself included: the larger of two survives a merge.
@@ -58,16 +60,31 @@ final class GraphDomain {
   @inlinable
   var isRoot: Bool { parent.load(ordering: .relaxed) == 0 }
 
+  /// The wave in its compute phase, if any (see ``computingWave``).
+  @inlinable
+  var computing: Wave? { computingWave?.takeUnretainedValue() }
+
   /// Runs `body` with the root of `domain` locked.
   @inlinable
   static func withRoot<Result>(of domain: GraphDomain, _ body: (GraphDomain) throws -> Result) rethrows -> Result {
+    try withRoot(of: Unmanaged.passUnretained(domain), body)
+  }
+
+  /// Runs `body` with the root of `domain` locked; walks to the root and locks it without a retain.
+  @inlinable
+  static func withRoot<Result>(
+    of domain: Unmanaged<GraphDomain>, _ body: (GraphDomain) throws -> Result
+  ) rethrows -> Result {
     var start = domain
     while true {
-      let root = start.root
-      var result: Result?
-      try root.lock.withLock {
-        guard root.isRoot else { return }
-        result = try body(root)
+      var root = start
+      while true {
+        let bits = root.borrow { $0.parent.load(ordering: .acquiring) }
+        guard bits != 0 else { break }
+        root = Unmanaged<GraphDomain>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+      }
+      let result = try root.borrow { root -> Result? in
+        try root.lock.withLock { root.isRoot ? try body(root) : nil }
       }
       if let result { return result }
       start = root
@@ -85,15 +102,27 @@ final class GraphDomain {
     while let item = other.queue.popFirst() { queue.append(item) }
     size += other.size
     other.spareWave = nil
-    other.computing = nil
+    other.computingWave = nil
   }
 
-  /// A wave for this domain, which the calling thread owns: the spare one, or a new one.
+  /// Under the lock, by the owner: starts a wave, the spare one or a new one, which the domain keeps while it
+  /// runs (``running``).
   @inlinable
-  func makeWave(lineage: Lineage) -> Wave {
+  func startWave(lineage: Lineage) -> Unmanaged<Wave> {
     let wave = spareWave.take() ?? Wave()
-    wave.begin(id: WaveNumbers.next(), in: self, lineage: lineage)
-    return wave
+    let reference = Unmanaged.passUnretained(wave)
+    running = consume wave
+    reference.borrow { $0.begin(id: WaveNumbers.next(), in: self, lineage: lineage) }
+    return reference
+  }
+
+  /// Under the lock, by the owner: `wave`, which ran, is kept for the next one, unless a busy core queued one
+  /// of its changes (that core keeps it then). The caller emptied it already, outside the lock.
+  @inlinable
+  func finish(_ wave: Unmanaged<Wave>) {
+    guard let finished = running, finished === wave.takeUnretainedValue() else { return }
+    let kept = running.take()
+    if let kept, !kept.isQueued, spareWave == nil { spareWave = kept }
   }
 }
 
@@ -101,7 +130,7 @@ extension GraphNode {
   /// Runs `body` with the root of the node's domain locked.
   @inlinable
   func withRoot<Result>(_ body: (GraphDomain) throws -> Result) rethrows -> Result {
-    try GraphDomain.withRoot(of: domain.unsafelyUnwrapped, body)
+    try GraphDomain.withRoot(of: domainReference.unsafelyUnwrapped, body)
   }
 }
 
@@ -144,9 +173,10 @@ enum GraphItem {
   case end(GraphNode, keep: AnyObject)
   /// A derived node made while another thread owned the domain: it is linked, and computed again from the
   /// committed values (a catch-up), since they may have changed since it read them.
-  case attach(GraphNode, inputs: [GraphNode], keep: AnyObject)
-  /// A derived node nobody can observe any more leaves the graph.
-  case detach(GraphNode, keep: AnyObject)
+  case attach(GraphNode, inputs: [GraphNode])
+  /// A derived node whose core is gone leaves the graph, if nothing is computed from it (its anchor keeps it
+  /// alive until then).
+  case detach(GraphNode)
 }
 
 /// A transaction's changes in one domain, propagated as one wave. The commit queues it with all its changes at
@@ -176,8 +206,8 @@ enum WaveNumbers {
   /// A thread's block of numbers: the last one handed out, and the last one it may hand out.
   @usableFromInline
   final class Block {
-    @usableFromInline var last: UInt64 = 0
-    @usableFromInline var end: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var last: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline var end: UInt64 = 0
 
     @usableFromInline
     init() {}

@@ -1,71 +1,80 @@
 import Synchronization
 
-/// A property as the graph sees it: one object per property, without its value type, with its place in the
-/// graph kept inline.
+/// A property as the graph sees it: its place in the graph, inline, and (in its subclasses) its values and its
+/// operator.
 ///
-/// A propagation (a ``Wave``) walks nodes, never the typed cores: every field it touches sits at a fixed
-/// offset, and the lists of inputs and dependents hold unretained references, so walking a graph costs no
-/// reference counting. What the wave does to a node's *values* goes through the two closures the typed core
-/// made in its `@inlinable` initialiser (``compute`` and ``perform``): made where the value types are known,
-/// they run specialised, and capture nothing.
+/// A propagation (a ``Wave``) walks nodes. The fields it touches here sit at fixed offsets, and the lists of
+/// inputs and dependents hold unretained references, so walking costs no reference counting. What a wave
+/// does to a node's *values* goes through the two closures its typed subclass made in its `@inlinable`
+/// initialiser (``compute`` and ``perform``): made where the value types are known, they run specialised,
+/// capture nothing, and reach the typed node as their argument, with no retain.
 ///
-/// Ownership: the core owns its node. While a derived node is linked into a graph, ``anchor`` keeps its core
-/// (and so the node) alive, so that a wave or a queued item never reaches a freed node; it is dropped when the
-/// node leaves the graph. Inputs are kept alive by their dependents' cores, which hold them typed.
+/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
+/// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
+/// holds the property or observes it) goes on computing while another node is computed from it, which keeps
+/// it alive; it leaves the graph when neither is left.
 ///
-/// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without it
-/// by the thread that owns the domain (the one propagating it), which is the only thread that changes them
+/// While a derived node is linked into a graph it keeps itself alive (``anchor``), so that a wave or a queued
+/// item never reaches a freed node; it lets go when it leaves the graph.
+///
+/// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without
+/// it by the thread that owns the domain (the one propagating it), which is the only thread that changes them
 /// while the domain is owned. Fields marked *owner* are touched only by the owning thread.
 @usableFromInline
-final class GraphNode {
-  /// The property's core (a ``PropertyCore``); it owns this node.
-  @usableFromInline unowned(unsafe) var core: AnyObject
+class GraphNode {
+  /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
+  /// the node, and tells it when it goes.
+  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var core: AnyObject?
   /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
-  @usableFromInline let compute: (GraphNode, Wave) -> ComputeResult
-  /// Everything else the graph asks of the typed core; see ``NodeMessage``.
-  @usableFromInline let perform: (GraphNode, NodeMessage) -> Void
+  @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
+  /// Everything else the graph asks of the typed node; see ``NodeMessage``.
+  @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
 
   /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
   /// before ``isInGraph`` turns true); follow ``GraphDomain/root`` for the domain it belongs to now.
-  @exclusivity(unchecked) @usableFromInline var domain: GraphDomain?
+  @exclusivity(unchecked) @usableFromInline final var domain: GraphDomain? {
+    didSet { domainReference = domain.map { Unmanaged.passUnretained($0) } }
+  }
+  /// ``domain``, unretained, for reaching the root without a retain (``domain`` keeps it).
+  @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
   /// *Domain.* Sources are 0; a derived node ranks above every input.
-  @exclusivity(unchecked) @usableFromInline var rank = 0
+  @exclusivity(unchecked) @usableFromInline final var rank = 0
   /// *Domain.* The nodes this one is computed from (`flatMap(.latest)`: the outer one, then the current inner).
-  @exclusivity(unchecked) @usableFromInline var inputs = NodeList()
+  @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
-  @exclusivity(unchecked) @usableFromInline var dependents = NodeList()
-  /// *Domain.* The core, kept alive while a derived node is linked into a graph; `nil` otherwise.
-  @exclusivity(unchecked) @usableFromInline var anchor: AnyObject?
-  /// *Domain.* Whether the core has observers, so that a wave delivers to it (see ``PropertyCore``).
-  @exclusivity(unchecked) @usableFromInline var isObserved = false
+  @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
+  /// *Domain.* The node itself, while a derived node is linked into a graph; `nil` otherwise.
+  @exclusivity(unchecked) @usableFromInline final var anchor: GraphNode?
+  /// *Domain.* Whether the core has observers, so that a wave delivers to it.
+  @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
   /// when all their inputs have.
-  @exclusivity(unchecked) @usableFromInline var isEnded = false
+  @exclusivity(unchecked) @usableFromInline final var isEnded = false
   /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it.
-  @exclusivity(unchecked) @usableFromInline var isDetached = false
-  /// *Domain.* Whether the node is a source (a `MutableProperty`, a property fed by a stream).
-  @usableFromInline let isSource: Bool
+  @exclusivity(unchecked) @usableFromInline final var isDetached = false
+  /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
+  @usableFromInline final let isSource: Bool
   /// *Domain.* The number of the last commit of its domain that changed the node.
-  @exclusivity(unchecked) @usableFromInline var lastCommit: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var lastCommit: UInt64 = 0
   /// *Owner.* The wave that last scheduled the node, so that a wave schedules it once.
-  @exclusivity(unchecked) @usableFromInline var scheduledIn: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var scheduledIn: UInt64 = 0
   /// *Owner.* The wave in which the node's value changed.
-  @exclusivity(unchecked) @usableFromInline var changedIn: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var changedIn: UInt64 = 0
   /// *Owner.* The wave that must compute the node whether or not an input changed (a catch-up).
-  @exclusivity(unchecked) @usableFromInline var forcedIn: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline final var forcedIn: UInt64 = 0
 
-  /// Whether a source's sets go through the graph (it has joined a domain); never turns back.
-  @usableFromInline let inGraph = Atomic<Bool>(false)
+  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
+  /// is in the graph from the start.
+  @usableFromInline final let inGraph = Atomic<Bool>(false)
   /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
   /// ``PropertyObservation``, or 0.
-  @usableFromInline let observation = Atomic<Int>(0)
+  @usableFromInline final let observation = Atomic<Int>(0)
 
   @inlinable
   init(
-    core: AnyObject, isSource: Bool, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    isSource: Bool, compute: @escaping (GraphNode, Wave) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
-    self.core = core
     self.isSource = isSource
     self.compute = compute
     self.perform = perform
@@ -78,19 +87,27 @@ final class GraphNode {
 
   /// Whether a source's sets go through the graph.
   @inlinable
-  var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
+  final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
 
   /// Whether the node's value changed in `wave`.
   @inlinable @inline(__always)
-  func changed(in wave: Wave) -> Bool {
+  final func changed(in wave: Wave) -> Bool {
     changedIn == wave.id
   }
 
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   @usableFromInline
-  var typeDescription: String {
-    (core as? any GraphVertex)?.typeDescription ?? "Property"
-  }
+  var typeDescription: String { "Property" }
+
+  /// Whether the node is a source fed by a stream, whose core must stay fed while something is computed from
+  /// it (its core counts its dependents).
+  @usableFromInline
+  var feedsDependents: Bool { false }
+
+  /// Releases the operator's closures once the node ended (what they captured may hold its own handles):
+  /// only the domain's owner, which is the one ending it, ever calls them.
+  @usableFromInline
+  func releaseClosures() {}
 }
 
 /// What computing a node for a wave found.
@@ -105,7 +122,7 @@ enum ComputeResult {
   case deferred
 }
 
-/// What the graph asks of a typed core, besides computing it (see ``GraphNode/perform``).
+/// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
 @usableFromInline
 enum NodeMessage {
   /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
@@ -113,13 +130,13 @@ enum NodeMessage {
   case takeChange(Wave)
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
-  /// After the commit, outside every lock: deliver the committed value to the core's observers, as a change
-  /// the wave caused.
-  case deliver(Wave)
-  /// Under the domain's lock, when the core gains its first observer: the value the core replays is the
-  /// committed one.
+  /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
+  /// node's core, which the wave keeps alive, as a change the wave caused.
+  case deliver(Wave, AnyObject)
+  /// Under the domain's lock and its core's, when the core gains its first observer: the value the core
+  /// replays is the committed one.
   case syncDelivered
-  /// Outside every lock, by the domain's owner: the node ends; the core keeps its last value and completes.
+  /// Outside every lock, by the domain's owner: the node ends; its core keeps its last value and completes.
   case end
   /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
   case inputEnded(GraphNode)
@@ -131,17 +148,16 @@ enum NodeMessage {
   case storeTransactionValue(TransactionCommit)
 }
 
-/// A core as the slow paths of the graph see it (diagnostics, joining, transactions), through an existential:
+/// A core as the slow paths of the graph see it (diagnostics, counting dependents), through an existential:
 /// nothing here runs per wave.
 @usableFromInline
 protocol GraphVertex: AnyObject {
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   var typeDescription: String { get }
-  /// The node of the core.
-  var node: GraphNode { get }
-  /// A derived property computed from this core was made: it keeps the core from ending unobserved.
+  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
   func dependentJoined()
-  /// A derived property computed from this core left the graph; the core ends if nothing else observes it.
+  /// A derived property computed from this core's node left the graph; the core ends if nothing else observes
+  /// it.
   func dependentLeft()
 }
 
@@ -170,9 +186,10 @@ struct NodeList {
   /// Whether `node` is in the list.
   @inlinable
   func contains(_ node: GraphNode) -> Bool {
+    let address = Unmanaged.passUnretained(node).toOpaque()
     guard let first else { return false }
-    if first.toOpaque() == Unmanaged.passUnretained(node).toOpaque() { return true }
-    return rest.contains { $0.toOpaque() == Unmanaged.passUnretained(node).toOpaque() }
+    if first.toOpaque() == address { return true }
+    return rest.contains { $0.toOpaque() == address }
   }
 
   /// Removes one occurrence of `node`; returns whether there was one.

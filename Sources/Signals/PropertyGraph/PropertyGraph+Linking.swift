@@ -50,17 +50,18 @@ extension PropertyGraph {
   static func finishLinking(_ node: GraphNode, to inputs: [GraphNode], _ claim: InputClaim) {
     switch claim {
     case .owned(let root, let claimed):
-      GraphDomain.withRoot(of: root) { _ in link(node, to: inputs) }
+      let ended = GraphDomain.withRoot(of: root) { _ in link(node, to: inputs) }
+      if ended { endNow(node) }
       if claimed { release(root) }
     case .queued(let root):
       let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
         if root.owner != 0 {
-          root.queue.append(.attach(node, inputs: inputs, keep: node.core))
+          root.queue.append(.attach(node, inputs: inputs))
           return nil
         }
         // Its owner let go meanwhile: link it here, and catch up with what changed since it read its inputs.
         root.owner = currentThreadID()
-        root.queue.append(.attach(node, inputs: inputs, keep: node.core))
+        root.queue.append(.attach(node, inputs: inputs))
         return root
       }
       if let claimed { release(claimed) }
@@ -71,8 +72,10 @@ extension PropertyGraph {
   }
 
   /// Under the lock of the root holding `node`'s inputs: makes `node` their dependent, above them in rank.
+  /// Returns whether every input has ended already: the node must then end too (``endNow(_:)``).
   @usableFromInline
-  static func link(_ node: GraphNode, to inputs: [GraphNode]) {
+  @discardableResult
+  static func link(_ node: GraphNode, to inputs: [GraphNode]) -> Bool {
     var rank = 0
     node.inputs = NodeList()
     for input in inputs {
@@ -81,7 +84,8 @@ extension PropertyGraph {
       if !input.dependents.contains(node) { input.dependents.append(node) }
     }
     node.rank = max(node.rank, rank)
-    node.anchor = node.core
+    node.anchor = node
+    return inputs.allSatisfy(\.isEnded)
   }
 }
 
@@ -89,13 +93,13 @@ extension PropertyGraph {
 @usableFromInline
 enum PendingMerges {
   /// The nodes waiting, with their inputs.
-  static let waiting = Locked<[(node: GraphNode, inputs: [GraphNode], keep: AnyObject)]>([])
+  static let waiting = Locked<[(node: GraphNode, inputs: [GraphNode])]>([])
   /// How many are waiting: a domain's owner checks it, one relaxed load, when it lets go.
   @usableFromInline static let count = Atomic<Int>(0)
 
   @usableFromInline
   static func add(_ node: GraphNode, inputs: [GraphNode]) {
-    waiting.withLock { $0.append((node, inputs, node.core)) }
+    waiting.withLock { $0.append((node, inputs)) }
     count.add(1, ordering: .relaxed)
   }
 
@@ -113,13 +117,13 @@ enum PendingMerges {
       return waiting
     }
     count.subtract(nodes.count, ordering: .relaxed)
-    for (node, inputs, keep) in nodes {
+    for (node, inputs) in nodes {
       let detached = node.withRoot { _ in node.isDetached }
       guard !detached else { continue }
       switch PropertyGraph.claim(inputs) {
       case .owned(let root, let claimed):
         GraphDomain.withRoot(of: root) { root in
-          root.queue.append(.attach(node, inputs: inputs, keep: keep))
+          root.queue.append(.attach(node, inputs: inputs))
         }
         if claimed { PropertyGraph.release(root) }
       case .queued(let root):

@@ -25,46 +25,50 @@ enum PropertyGraph {
 
   // MARK: The owner's loop
 
-  /// Runs `wave`, prepared in `domain`, which the calling thread owns; then everything queued there; then
-  /// lets the domain go.
+  /// Runs `wave`, which its domain keeps and the calling thread owns; then everything queued there; then lets
+  /// the domain go.
   @usableFromInline
-  static func run(_ wave: Wave) {
-    let domain = wave.domain.unsafelyUnwrapped
-    wave.run()
+  static func run(_ wave: Unmanaged<Wave>) {
+    let domain = wave.borrow { wave in
+      wave.run()
+      return wave.domainReference.unsafelyUnwrapped
+    }
     release(domain, finished: wave)
   }
 
-  /// Does everything queued in `domain`, which the calling thread owns, in order, then lets it go. `finished`,
-  /// a wave that just ran, is kept for the next one if nothing else refers to it.
+  /// Does everything queued in `domain`, which the calling thread owns, in order, then lets it go. `finished`
+  /// is a wave of the domain that just ran: it is emptied (outside the lock: what it lets go of may be freed)
+  /// and kept for the next one.
   @usableFromInline
-  static func release(_ domain: GraphDomain, finished: Wave? = nil) {
+  static func release(_ domain: GraphDomain, finished: Unmanaged<Wave>? = nil) {
+    release(Unmanaged.passUnretained(domain), finished: finished)
+  }
+
+  /// ``release(_:finished:)``.
+  @usableFromInline
+  static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Wave>?) {
     var finished = finished
     while true {
-      let spare = recycle(&finished)
-      let work = GraphDomain.withRoot(of: domain) { root in root.nextWork(spare: spare) }
+      if let wave = finished { wave.borrow { if !$0.isQueued { $0.clear() } } }
+      let work = GraphDomain.withRoot(of: domain) { root -> GraphWork in
+        if let wave = finished { root.finish(wave) }
+        return root.nextWork()
+      }
+      finished = nil
       switch work {
       case .idle:
         PendingMerges.retryIfAny()
         return
       case .wave(let wave):
-        wave.run()
+        wave.borrow { $0.run() }
         finished = wave
       case .end(let node, let keep):
         endNow(node)
         _ = keep
-      case .unlinked(let unlinked):
+      case .unlinked(var unlinked):
         unlinked.finish()
       }
     }
-  }
-
-  /// A wave that just ran, emptied for its domain to keep, unless a core that was busy queued one of its
-  /// changes, to deliver later: that core keeps it.
-  @inlinable
-  static func recycle(_ wave: inout Wave?) -> Wave? {
-    guard let finished = wave.take(), !finished.isQueued else { return nil }
-    finished.clear()
-    return finished
   }
 
   // MARK: Ending
@@ -82,10 +86,15 @@ enum PropertyGraph {
       let dependents = node.withRoot { _ -> [GraphNode] in
         guard !node.isEnded else { return [] }
         node.isEnded = true
-        if !node.isSource { unlinked.unlink(node) }
+        if !node.isSource {
+          // Keep it alive until its core completes: unlinking lets go of its anchor.
+          unlinked.anchors.append(node)
+          unlinked.unlink(node)
+        }
         return node.dependents.nodes
       }
       node.perform(node, .end)
+      node.releaseClosures()
       for dependent in dependents {
         let ends = dependent.withRoot { _ in !dependent.isEnded && dependent.inputs.allSatisfy(\.isEnded) }
         if ends {
@@ -100,32 +109,41 @@ enum PropertyGraph {
 
   // MARK: Unlinking
 
-  /// Takes a derived node out of the graph: it ended, or nobody can observe it any more. If another thread
-  /// (or a wave of this one) works in its domain, the owner does it between two waves.
+  /// The core of a derived node was abandoned (nobody holds or observes the property) or ended: the graph
+  /// stops delivering to it, and the node leaves the graph unless something is computed from it.
   @usableFromInline
-  static func detach(_ node: GraphNode) {
+  static func coreAbandoned(_ node: GraphNode) {
     var unlinked = Unlinked()
-    let claimed = node.withRoot { root -> GraphDomain? in
-      guard !node.isDetached else { return nil }
+    node.withRoot { root in
+      node.core = nil
+      node.isObserved = false
+      guard node.isUnused else { return }
       guard root.owner == 0 else {
-        root.queue.append(.detach(node, keep: node.core))
-        return nil
+        root.queue.append(.detach(node))
+        return
       }
       unlinked.unlink(node)
-      return nil
     }
-    _ = claimed
     unlinked.finish()
   }
 }
 
+extension GraphNode {
+  /// *Domain.* Whether a derived node is linked but useless: no core to tell, nothing computed from it.
+  @usableFromInline
+  final var isUnused: Bool {
+    !isSource && !isDetached && core == nil && dependents.isEmpty
+  }
+}
+
 /// Nodes taken out of the graph under a domain's lock, and what must happen after the lock: their anchors
-/// released (which may free them, and run user code) and their inputs told they lost a dependent (which may
-/// end an input nobody else observes).
+/// released (which may free them, and run user code), the inputs left unused unlinked in turn, and fed sources
+/// told they lost a dependent. Iterative, so that releasing a long chain does not recurse.
 @usableFromInline
 struct Unlinked {
-  @usableFromInline var anchors: [AnyObject] = []
-  @usableFromInline var inputs: [any GraphVertex] = []
+  @usableFromInline var anchors: [GraphNode] = []
+  @usableFromInline var orphans: [GraphNode] = []
+  @usableFromInline var fedInputs: [GraphNode] = []
 
   @usableFromInline
   init() {}
@@ -137,16 +155,29 @@ struct Unlinked {
     node.isDetached = true
     node.inputs.forEach { input in
       input.dependents.remove(node)
-      if let vertex = input.core as? any GraphVertex { inputs.append(vertex) }
+      if input.feedsDependents { fedInputs.append(input) }
+      if input.isUnused { orphans.append(input) }
     }
     if let anchor = node.anchor.take() { anchors.append(anchor) }
   }
 
-  /// After the lock.
+  /// After the lock: unlinks the inputs left unused (each under its domain's lock, or by the domain's owner),
+  /// tells fed sources, then releases the anchors.
   @usableFromInline
-  func finish() {
-    for input in inputs { input.dependentLeft() }
-    _ = anchors
+  mutating func finish() {
+    while let orphan = orphans.popLast() {
+      orphan.withRoot { root in
+        guard orphan.isUnused else { return }
+        guard root.owner == 0 else {
+          root.queue.append(.detach(orphan))
+          return
+        }
+        unlink(orphan)
+      }
+    }
+    for input in fedInputs { input.dependentLeft() }
+    fedInputs = []
+    anchors = []
   }
 }
 
@@ -155,8 +186,8 @@ struct Unlinked {
 enum GraphWork {
   /// Nothing: the domain was let go.
   case idle
-  /// Run this wave.
-  case wave(Wave)
+  /// Run this wave, which the domain keeps.
+  case wave(Unmanaged<Wave>)
   /// End this source (and what depends only on ended inputs).
   case end(GraphNode, keep: AnyObject)
   /// Finish unlinking these nodes, after the lock.
@@ -165,42 +196,43 @@ enum GraphWork {
 
 extension GraphDomain {
   /// Under the lock of this root, by its owner: takes the next item queued and prepares it, or lets the
-  /// domain go when nothing is queued. `spare` is a finished wave to keep.
+  /// domain go when nothing is queued.
   @usableFromInline
-  func nextWork(spare: Wave?) -> GraphWork {
-    if let spare, spareWave == nil { spareWave = spare }
+  func nextWork() -> GraphWork {
     while let item = queue.popFirst() {
       switch item {
       case .change(let source, let lineage, let keep):
-        guard !source.isEnded else { continue }
-        let wave = makeWave(lineage: lineage)
-        wave.addSource(source)
-        _ = keep
+        let wave = startWave(lineage: lineage)
+        wave.borrow { wave in
+          wave.keep = keep
+          wave.addSource(source)
+        }
         return .wave(wave)
       case .group(let group):
-        let wave = makeWave(lineage: Lineage(group.cores))
-        for source in group.sources where !source.isEnded { wave.addSource(source) }
+        let wave = startWave(lineage: Lineage(group.cores))
+        wave.borrow { wave in
+          for source in group.sources { wave.addSource(source) }
+        }
         return .wave(wave)
       case .end(let source, let keep):
         return .end(source, keep: keep)
-      case .attach(let node, let inputs, let keep):
-        _ = keep
+      case .attach(let node, let inputs):
         guard !node.isDetached else { continue }
         // The creator merged the inputs' domains into this one: link the node, and compute it again from the
         // committed values, which may have changed since it read them.
-        PropertyGraph.link(node, to: inputs)
-        let wave = makeWave(lineage: Lineage())
-        wave.force(node)
+        if PropertyGraph.link(node, to: inputs) { return .end(node, keep: node) }
+        let wave = startWave(lineage: Lineage())
+        wave.borrow { $0.force(node) }
         return .wave(wave)
-      case .detach(let node, let keep):
-        _ = keep
+      case .detach(let node):
+        guard node.isUnused else { continue }
         var unlinked = Unlinked()
         unlinked.unlink(node)
         return .unlinked(unlinked)
       }
     }
     owner = 0
-    computing = nil
+    computingWave = nil
     return .idle
   }
 }

@@ -219,7 +219,7 @@ final class PropertyTransaction {
     written.removeAll(keepingCapacity: true)
     foreignWrites.removeAll()
     undo.removeAll()
-    for source in sources { source.node.notifyChange() }
+    for source in sources { source.sourceNode.notifyChange() }
     commit.run()
   }
 
@@ -236,7 +236,7 @@ final class PropertyTransaction {
 @usableFromInline
 protocol TransactionSource: AnyObject {
   /// The source's node.
-  var node: GraphNode { get }
+  var sourceNode: GraphNode { get }
   /// Runs `body` holding the source's core lock.
   func withCoreLocked(_ body: () -> Void)
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
@@ -246,6 +246,9 @@ protocol TransactionSource: AnyObject {
 }
 
 extension SourceCore: TransactionSource {
+  @usableFromInline
+  var sourceNode: GraphNode { source }
+
   @usableFromInline
   func withCoreLocked(_ body: () -> Void) {
     withState { _ in body() }
@@ -287,8 +290,8 @@ extension SourceCore: TransactionSource {
     version &+= 1
     guard !lockedState.isTerminated else { return }
     if node.isInGraph {
-      pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
-      commit.changed(node, core: self)
+      source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+      commit.changed(source, core: self)
     } else if HandOff.waitsForWorker(delivery) {
       lockedState.pending.append(.event(.value(value)))
     } else {
@@ -329,7 +332,7 @@ final class TransactionCommit {
   /// every value.
   func store(_ sources: ArraySlice<any TransactionSource>) {
     guard let first = sources.first else {
-      let domains = transaction.written.compactMap { $0.node.isInGraph ? $0.node.domain : nil }
+      let domains = transaction.written.compactMap { $0.sourceNode.isInGraph ? $0.sourceNode.domain : nil }
       guard !domains.isEmpty else { return storeAll() }
       withRootsLocked(of: domains) { _ in storeAll() }
       return
@@ -339,7 +342,10 @@ final class TransactionCommit {
 
   /// Under every lock: each source takes its value.
   func storeAll() {
-    for source in transaction.written { source.node.perform(source.node, .storeTransactionValue(self)) }
+    for source in transaction.written {
+      let node = source.sourceNode
+      node.perform(node, .storeTransactionValue(self))
+    }
   }
 
   /// Under the locks: `node`, a source in the graph, has its value queued as a pending change; the commit
@@ -374,21 +380,20 @@ final class TransactionCommit {
       for delivery in aloneDeliveries { delivery() }
       return
     }
-    let wave = withRootsLocked(of: taken) { roots -> Wave in
+    let wave = withRootsLocked(of: taken) { roots -> Unmanaged<Wave> in
       let main = first.root
-      let id = WaveNumbers.next()
-      let wave = main.spareWave.take() ?? Wave()
-      wave.begin(id: id, in: main, lineage: Lineage(cores))
-      for root in roots where root !== main {
-        wave.otherDomains.append(root)
-        root.computing = wave
+      let wave = main.startWave(lineage: Lineage(cores))
+      wave.borrow { wave in
+        for root in roots where root !== main {
+          wave.otherDomains.append(root)
+          root.computingWave = Unmanaged.passUnretained(wave)
+        }
+        for source in sources { wave.addSource(source) }
+        wave.aloneDeliveries = aloneDeliveries
       }
-      for source in sources { wave.addSource(source) }
-      wave.aloneDeliveries = aloneDeliveries
       return wave
     }
-    wave.run()
-    wave.aloneDeliveries = []
+    wave.borrow { $0.run() }
     // Domains the wave merged are one now: each root left is let go once.
     let roots = withRootsLocked(of: taken) { $0 }
     PropertyGraph.release(roots[0], finished: wave)

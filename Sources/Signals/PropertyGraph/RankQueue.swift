@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The nodes a wave still has to compute, lowest rank first, and in the order they were scheduled among
 /// equal ranks: a binary heap, so a wave costs O(n log w) for n nodes computed and at most w waiting at once.
 ///
@@ -8,8 +6,8 @@ import Synchronization
 @usableFromInline
 struct RankQueue {
   /// Rank in the high half, scheduling order in the low half: one comparison orders both.
-  @usableFromInline var keys: ContiguousArray<UInt64> = []
-  @usableFromInline var nodes: ContiguousArray<Unmanaged<GraphNode>> = []
+  @usableFromInline var keys = NodeBuffer<UInt64>()
+  @usableFromInline var nodes = NodeBuffer<Unmanaged<GraphNode>>()
   @usableFromInline var sequence: UInt32 = 0
 
   @inlinable
@@ -18,14 +16,14 @@ struct RankQueue {
   @inlinable
   var isEmpty: Bool { keys.isEmpty }
 
-  /// Schedules `node` at its rank.
+  /// Schedules `node` at `rank`, its rank.
   @inlinable
-  mutating func push(_ node: GraphNode) {
+  mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
     sequence &+= 1
+    let key = UInt64(UInt32(truncatingIfNeeded: rank)) << 32 | UInt64(sequence)
     var index = keys.count
-    let key = UInt64(UInt32(truncatingIfNeeded: node.rank)) << 32 | UInt64(sequence)
     keys.append(key)
-    nodes.append(Unmanaged.passUnretained(node))
+    nodes.append(node)
     while index > 0 {
       let parent = (index - 1) / 2
       guard keys[parent] > key else { break }
@@ -34,20 +32,21 @@ struct RankQueue {
       index = parent
     }
     keys[index] = key
-    nodes[index] = Unmanaged.passUnretained(node)
+    nodes[index] = node
   }
 
   /// Takes the node with the lowest rank (the earliest scheduled among equals), with the rank it was
   /// scheduled at.
   @inlinable
-  mutating func pop() -> (node: GraphNode, rank: Int)? {
-    guard let top = nodes.first else { return nil }
+  mutating func pop() -> (node: Unmanaged<GraphNode>, rank: Int)? {
+    guard !keys.isEmpty else { return nil }
+    let top = nodes[0]
     let rank = Int(truncatingIfNeeded: keys[0] >> 32)
     let lastKey = keys.removeLast()
     let lastNode = nodes.removeLast()
-    if !keys.isEmpty {
+    let count = keys.count
+    if count > 0 {
       var index = 0
-      let count = keys.count
       while true {
         let left = 2 * index + 1
         guard left < count else { break }
@@ -61,14 +60,21 @@ struct RankQueue {
       keys[index] = lastKey
       nodes[index] = lastNode
     }
-    return (top.takeUnretainedValue(), rank)
+    return (top, rank)
   }
 
   /// Empties the queue, keeping its storage.
   @inlinable
   mutating func removeAll() {
-    keys.removeAll(keepingCapacity: true)
-    nodes.removeAll(keepingCapacity: true)
+    keys.removeAll()
+    nodes.removeAll()
     sequence = 0
+  }
+
+  /// Frees the storage.
+  @usableFromInline
+  mutating func deallocate() {
+    keys.deallocate()
+    nodes.deallocate()
   }
 }

@@ -15,60 +15,30 @@ import Synchronization
 /// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
+  /// The source's node, typed.
+  @usableFromInline let source: SourceNode<Value>
   /// How many sets were accepted; guarded by the core's lock.
   @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
-  /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
-  /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
-  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
-  /// The ``version`` of the change committed last, or being propagated; the domain's lock.
-  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
 
   /// The transaction whose value ``transactionValue`` holds (its address), or 0; see ``PropertyTransaction``.
   @usableFromInline let transactionOwner = Atomic<Int>(0)
   /// The value the owning transaction set; only its thread touches it.
   @exclusivity(unchecked) @usableFromInline var transactionValue: Value?
 
-  /// Whether this is a `MutableProperty` (rather than a property fed by a producer), for diagnostics.
-  @usableFromInline let isMutable: Bool
-
   /// A `MutableProperty`'s core, holding `initial`.
   @inlinable
   init(mutable initial: Value) {
-    isMutable = true
-    super.init(
-      holding: initial, endsWhenUnobserved: false, isSource: true, compute: { _, _ in .changed },
-      perform: { SourceCore.perform($0, $1) })
+    source = SourceNode(isFed: false, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: false)
   }
 
-  /// The core of a property fed by a producer: nothing until the producer sends its first value; it detaches
-  /// from the producer when nobody can observe it any more.
+  /// The core of a property fed by a producer, which sent `initial` first; it detaches from the producer when
+  /// nobody can observe it any more.
   @inlinable
-  init(fed _: Void) {
-    isMutable = false
-    super.init(
-      holding: nil, endsWhenUnobserved: true, isSource: true, compute: { _, _ in .changed },
-      perform: { SourceCore.perform($0, $1) })
+  init(fed initial: Value) {
+    source = SourceNode(isFed: true, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: true)
   }
-
-  /// What the graph asks of a source; see ``NodeMessage``.
-  @inlinable
-  static func perform(_ node: GraphNode, _ message: NodeMessage) {
-    let core = unsafeDowncast(node.core, to: SourceCore<Value>.self)
-    switch message {
-    case .takeChange(let wave):
-      let change = core.pendingChanges.popFirst().unsafelyUnwrapped
-      core.waveValue = change.value
-      core.committedVersion = change.version
-      wave.origin = change.origin
-    case .storeTransactionValue(let commit):
-      core.storeTransactionValue(commit)
-    default:
-      performCommon(node, message)
-    }
-  }
-
-  @usableFromInline
-  override var typeDescription: String { isMutable ? "MutableProperty<\(Value.self)>" : "Property<\(Value.self)>" }
 
   // MARK: Setting
 
@@ -181,25 +151,32 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return .none
     }
     let thread = currentThreadID()
-    // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
-    // had queued (a replay was in progress) and so made outside its wave: it came back around.
-    let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
-    let lineage = cause?.lineage ?? Lineage()
-    if origin.stops(at: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
-      return .cycle(origin.report(lineage, self))
+    if origin != .user {
+      // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
+      // had queued (a replay was in progress) and so made outside its wave: it came back around.
+      let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
+      let lineage = cause?.lineage ?? Lineage()
+      if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
+        return .cycle(origin.report(lineage, self))
+      }
     }
     latest = value
     version &+= 1
-    let change = PendingChange(value: value, version: version, origin: origin)
-    return node.withRoot { root -> SetStep<Value> in
-      pendingChanges.append(change)
+    let version = self.version
+    return source.withRoot { root -> SetStep<Value> in
       guard root.owner == 0 else {
-        root.queue.append(.change(node, lineage.appending(self), keep: self))
+        source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
+        root.queue.append(.change(source, (cause?.lineage ?? Lineage()).appending(self), keep: self))
         return .none
       }
       root.owner = thread
-      let wave = root.makeWave(lineage: lineage.appending(self))
-      wave.addSource(node)
+      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? Lineage(unretained: self))
+      wave.borrow { wave in
+        source.waveValue = value
+        source.committedVersion = version
+        wave.origin = origin
+        wave.addTakenSource(source)
+      }
       return .propagate(wave)
     }
   }
@@ -231,12 +208,13 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     guard !node.isInGraph else { return }
     withState { state in
       guard !node.isInGraph else { return }
-      let domain = GraphDomain()
-      node.domain = domain
-      committed = latest
-      committedVersion = version
-      node.isObserved = !state.observers.isEmpty
-      node.inGraph.store(true, ordering: .releasing)
+      source.domain = GraphDomain()
+      source.committed = latest.unsafelyUnwrapped
+      source.committedVersion = version
+      source.isObserved = !state.observers.isEmpty
+      source.isEnded = state.isTerminated
+      if !state.isTerminated { source.ownCore = self }
+      source.inGraph.store(true, ordering: .releasing)
     }
   }
 
@@ -268,12 +246,56 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       PropertyGraph.release(root)
     }
   }
+}
 
-  /// Keeps the last value for late observers, then completes; by the domain's owner.
-  @usableFromInline
-  override func endInGraph() {
-    send(.completed)
+/// A source's node: the values accepted and still to propagate.
+@usableFromInline
+final class SourceNode<Value>: ValueNode<Value> {
+  /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
+  /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
+  /// The version of the change committed last, or being propagated; the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
+  /// Whether the source is fed by a stream (rather than a `MutableProperty`).
+  @usableFromInline let isFed: Bool
+  /// *Domain.* The core, kept alive while the source is in the graph and has not ended, so that the graph may
+  /// reach it (a transaction's read, a fed source's count of dependents) without racing its release.
+  @exclusivity(unchecked) @usableFromInline var ownCore: AnyObject?
+
+  @inlinable
+  init(isFed: Bool, initial: Value) {
+    self.isFed = isFed
+    super.init(
+      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
   }
+
+  /// What the graph asks of a source; see ``NodeMessage``.
+  @inlinable
+  static func perform(_ node: GraphNode, _ message: NodeMessage) {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    switch message {
+    case .takeChange(let wave):
+      let change = source.pendingChanges.popFirst().unsafelyUnwrapped
+      source.waveValue = change.value
+      source.committedVersion = change.version
+      wave.origin = change.origin
+    case .storeTransactionValue(let commit):
+      unsafeDowncast(source.core.unsafelyUnwrapped, to: SourceCore<Value>.self).storeTransactionValue(commit)
+    case .end:
+      performCommon(node, message)
+      // The source's core is let go once it completed.
+      let core = source.withRoot { _ in source.ownCore.take() }
+      _ = core
+    default:
+      performCommon(node, message)
+    }
+  }
+
+  @usableFromInline
+  override var typeDescription: String { isFed ? "Property<\(Value.self)>" : "MutableProperty<\(Value.self)>" }
+
+  @usableFromInline
+  override var feedsDependents: Bool { isFed }
 }
 
 /// A value accepted in the graph, waiting for the wave that propagates it.
@@ -300,8 +322,8 @@ enum SetStep<Value> {
   case none
   /// Deliver the value to these observers, then drain (a source alone, which was idle).
   case deliver(Value, Recipients<Value, Never>)
-  /// Run this wave: the set took its domain.
-  case propagate(Wave)
+  /// Run this wave: the set took its domain, which keeps the wave.
+  case propagate(Unmanaged<Wave>)
   /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
   /// dropped silently).
   case cycle(CycleReport?)

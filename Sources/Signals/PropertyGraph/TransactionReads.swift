@@ -9,12 +9,12 @@ import Synchronization
 /// of the graph: if another thread commits in the read's domain meanwhile, the read starts again, from the
 /// newest state.
 extension PropertyTransaction {
-  /// The value of `core` as the transaction sees it: what `value` returns inside a transaction.
+  /// The value of `core`'s property as the transaction sees it: what `value` returns inside a transaction.
   @inlinable
   func read<Value>(_ core: PropertyCore<Value>) -> Value {
     guard !core.node.isSource else { return value(of: unsafeDowncast(core, to: SourceCore<Value>.self)) }
-    let derived = unsafeDowncast(core, to: DerivedCore<Value>.self)
-    let root = core.node.domain.unsafelyUnwrapped.root
+    let node = unsafeDowncast(core.node, to: DerivedNode<Value>.self)
+    let root = node.domain.unsafelyUnwrapped.root
     while true {
       let commits = root.commitCount.load(ordering: .acquiring)
       if root !== seenRoot || commits != seenCommits {
@@ -22,16 +22,20 @@ extension PropertyTransaction {
         seenRoot = root
         seenCommits = commits
       }
-      let value = tentative(of: derived).value
+      let value = tentative(of: node).value
       if root.commitCount.load(ordering: .acquiring) == commits { return value }
     }
   }
 
-  /// The value of `core` as the transaction sees it, and whether it differs from the committed one.
+  /// The value of `node` as the transaction sees it, and whether it differs from the committed one.
   @inlinable
-  func tentative<Value>(of core: PropertyCore<Value>) -> (value: Value, changed: Bool) {
-    guard !core.node.isSource else { return tentative(ofSource: unsafeDowncast(core, to: SourceCore<Value>.self)) }
-    return tentative(of: unsafeDowncast(core, to: DerivedCore<Value>.self))
+  func tentative<Value>(of node: ValueNode<Value>) -> (value: Value, changed: Bool) {
+    guard node.isSource else { return tentative(of: unsafeDowncast(node, to: DerivedNode<Value>.self)) }
+    // A source's core is kept alive by its node until it ends (once it has, its committed value is its last);
+    // one outside the graph is reached through a handle the caller holds.
+    let core = node.isInGraph ? node.withRoot { _ in node.isEnded ? nil : node.core } : node.core
+    guard let core else { return (node.lockedCommittedValue(), false) }
+    return tentative(ofSource: unsafeDowncast(core, to: SourceCore<Value>.self))
   }
 
   /// A source's value as the transaction sees it: the value it set, or the latest one, which differs from the
@@ -42,7 +46,7 @@ extension PropertyTransaction {
     return source.withState { _ in
       let latest = source.latest.unsafelyUnwrapped
       guard source.node.isInGraph else { return (latest, false) }
-      let committedVersion = source.node.withRoot { _ in source.committedVersion }
+      let committedVersion = source.source.withRoot { _ in source.source.committedVersion }
       return (latest, source.version != committedVersion)
     }
   }
@@ -51,7 +55,7 @@ extension PropertyTransaction {
   /// generation, computed now otherwise (its node's `.computeTentative`). A read of a property from inside
   /// its own computation (its closure reads the property it defines) returns the committed value.
   @inlinable
-  func tentative<Value>(of core: DerivedCore<Value>) -> (value: Value, changed: Bool) {
+  func tentative<Value>(of core: DerivedNode<Value>) -> (value: Value, changed: Bool) {
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
       if core.tentativeGeneration == generation {
         return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
@@ -62,7 +66,7 @@ extension PropertyTransaction {
       if memo.generation == Self.computing { return (committedValue(of: core), false) }
     }
     startComputing(core)
-    core.node.perform(core.node, .computeTentative(self))
+    core.perform(core, .computeTentative(self))
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
       return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
     }
@@ -75,7 +79,7 @@ extension PropertyTransaction {
 
   /// Marks `core`'s memo as being computed, claiming it if nobody holds it.
   @inlinable
-  func startComputing<Value>(_ core: DerivedCore<Value>) {
+  func startComputing<Value>(_ core: DerivedNode<Value>) {
     let owner = core.tentativeOwner.load(ordering: .relaxed)
     if owner == identity
       || (owner == 0
@@ -91,7 +95,7 @@ extension PropertyTransaction {
 
   /// Keeps what `core`'s `.computeTentative` found, for this generation.
   @inlinable
-  func remember<Value>(_ core: DerivedCore<Value>, _ value: Value, changed: Bool) {
+  func remember<Value>(_ core: DerivedNode<Value>, _ value: Value, changed: Bool) {
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
       core.tentativeValue = value
       core.tentativeChanged = changed
@@ -103,8 +107,8 @@ extension PropertyTransaction {
 
   /// The committed value of `core`, read under its domain's lock.
   @inlinable
-  func committedValue<Value>(of core: PropertyCore<Value>) -> Value {
-    core.lockedCommittedValue()
+  func committedValue<Value>(of node: ValueNode<Value>) -> Value {
+    node.lockedCommittedValue()
   }
 }
 
@@ -115,7 +119,7 @@ protocol TentativeMemo: AnyObject {
   func releaseMemo()
 }
 
-extension DerivedCore: TentativeMemo {
+extension DerivedNode: TentativeMemo {
   @usableFromInline
   func releaseMemo() {
     tentativeValue = nil

@@ -18,19 +18,22 @@ import Synchronization
 @usableFromInline
 final class Wave: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
-  /// The domain the wave propagates; a transaction's commit may take several (``otherDomains``).
-  @exclusivity(unchecked) @usableFromInline var domain: GraphDomain?
+  /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
+  /// (``otherDomains``).
+  @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
   @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
   /// What caused the wave: a change made from inside its delivery is caused by it too.
   @exclusivity(unchecked) @usableFromInline var lineage = Lineage()
   /// Who made the change the wave propagates (a transaction's commit, several changes at once, is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
   /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
-  @exclusivity(unchecked) @usableFromInline var changed: ContiguousArray<Unmanaged<GraphNode>> = []
+  @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
   /// How many of ``changed`` are sources.
   @exclusivity(unchecked) @usableFromInline var sourceCount = 0
-  /// The changed nodes whose cores have observers, decided by the commit.
-  @exclusivity(unchecked) @usableFromInline var deliveries: ContiguousArray<Unmanaged<GraphNode>> = []
+  /// The changed nodes whose cores have observers, decided by the commit, and their cores, retained until
+  /// delivered.
+  @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Unmanaged<GraphNode>>()
+  @exclusivity(unchecked) @usableFromInline var deliveryCores = NodeBuffer<Unmanaged<AnyObject>>()
   /// The nodes still to compute.
   @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
   /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
@@ -39,29 +42,44 @@ final class Wave: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var commitNumber: UInt64 = 0
   /// Whether a busy core queued one of the wave's changes: the wave is then not kept for reuse.
   @exclusivity(unchecked) @usableFromInline var isQueued = false
+  /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
+  @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
 
   @usableFromInline
   init() {}
+
+  deinit {
+    changed.deallocate()
+    deliveries.deallocate()
+    deliveryCores.deallocate()
+    pending.deallocate()
+  }
 
   /// Makes the wave number `id` of `domain`, caused by `lineage`; under the domain's lock.
   @inlinable
   func begin(id: UInt64, in domain: GraphDomain, lineage: Lineage) {
     self.id = id
-    self.domain = domain
+    domainReference = Unmanaged.passUnretained(domain)
     self.lineage = lineage
-    domain.computing = self
+    domain.computingWave = Unmanaged.passUnretained(self)
   }
+
+  /// The domain the wave propagates.
+  @inlinable
+  var domain: GraphDomain { domainReference.unsafelyUnwrapped.takeUnretainedValue() }
 
   /// Empties a finished wave for its domain to keep: it lets go of what it held; its storage stays.
   @usableFromInline
   func clear() {
-    domain = nil
+    domainReference = nil
+    keep = nil
     otherDomains.removeAll()
     lineage = Lineage()
     origin = .user
-    changed.removeAll(keepingCapacity: true)
+    changed.removeAll()
     sourceCount = 0
-    deliveries.removeAll(keepingCapacity: true)
+    deliveries.removeAll()
+    deliveryCores.removeAll()
     pending.removeAll()
     aloneDeliveries.removeAll()
     commitNumber = 0
@@ -73,6 +91,12 @@ final class Wave: DeliveryContext {
   @inlinable
   func addSource(_ source: GraphNode) {
     source.perform(source, .takeChange(self))
+    addTakenSource(source)
+  }
+
+  /// Under the lock: `source`, whose value for this wave is set, changed; its dependents are scheduled.
+  @inlinable
+  func addTakenSource(_ source: GraphNode) {
     source.changedIn = id
     changed.append(Unmanaged.passUnretained(source))
     sourceCount += 1
@@ -91,13 +115,15 @@ final class Wave: DeliveryContext {
   func schedule(_ node: GraphNode) {
     guard node.scheduledIn != id else { return }
     node.scheduledIn = id
-    pending.push(node)
+    pending.push(Unmanaged.passUnretained(node), rank: node.rank)
   }
 
   /// Schedules every dependent of `node`.
   @inlinable @inline(__always)
   func scheduleDependents(of node: GraphNode) {
-    node.dependents.forEach { schedule($0) }
+    guard let first = node.dependents.first else { return }
+    first.borrow { schedule($0) }
+    for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
   // MARK: Running (the owner)
@@ -113,22 +139,21 @@ final class Wave: DeliveryContext {
   /// Phase 1: computes every scheduled node, lowest rank first.
   @inlinable
   func compute() {
-    while let (node, rank) = pending.pop() {
-      guard !node.isDetached, !node.isEnded else { continue }
-      // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
-      guard node.rank <= rank else {
-        pending.push(node)
-        continue
-      }
-      switch node.compute(node, self) {
-      case .unchanged:
-        break
-      case .changed:
-        node.changedIn = id
-        changed.append(Unmanaged.passUnretained(node))
-        scheduleDependents(of: node)
-      case .deferred:
-        pending.push(node)
+    while let (reference, rank) = pending.pop() {
+      reference.borrow { node in
+        guard !node.isDetached, !node.isEnded else { return }
+        // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
+        guard node.rank <= rank else { return pending.push(reference, rank: node.rank) }
+        switch node.compute(node, self) {
+        case .unchanged:
+          break
+        case .changed:
+          node.changedIn = id
+          changed.append(reference)
+          scheduleDependents(of: node)
+        case .deferred:
+          pending.push(reference, rank: node.rank)
+        }
       }
     }
   }
@@ -137,27 +162,47 @@ final class Wave: DeliveryContext {
   @usableFromInline
   func commit() {
     if otherDomains.isEmpty {
-      GraphDomain.withRoot(of: domain.unsafelyUnwrapped) { root in commitLocked(roots: CollectionOfOne(root)) }
+      GraphDomain.withRoot(of: domainReference.unsafelyUnwrapped) { root in commitLocked(root) }
     } else {
-      withRootsLocked(of: [domain.unsafelyUnwrapped] + otherDomains) { roots in commitLocked(roots: roots) }
+      withRootsLocked(of: [domain] + otherDomains) { roots in commitLocked(roots: roots) }
     }
   }
 
   /// ``commit()`` under the locks of `roots`.
-  @inlinable
-  func commitLocked(roots: some Collection<GraphDomain>) {
+  @usableFromInline
+  func commitLocked(roots: [GraphDomain]) {
     var commits: UInt64 = 0
     for root in roots {
       commits = max(commits, root.commitCount.load(ordering: .relaxed) &+ 1)
-      root.computing = nil
+      root.computingWave = nil
     }
     for root in roots { root.commitCount.store(commits, ordering: .releasing) }
+    commitChanged(commits)
+  }
+
+  /// ``commit()`` under the lock of `root`, the wave's one domain.
+  @inlinable
+  func commitLocked(_ root: GraphDomain) {
+    let commits = root.commitCount.load(ordering: .relaxed) &+ 1
+    root.computingWave = nil
+    root.commitCount.store(commits, ordering: .releasing)
+    commitChanged(commits)
+  }
+
+  /// Under the locks: commits every changed node as commit number `commits`, and decides whom to tell.
+  @inlinable
+  func commitChanged(_ commits: UInt64) {
     commitNumber = commits
-    for reference in changed {
-      let node = reference.takeUnretainedValue()
-      node.perform(node, .commit)
-      node.lastCommit = commits
-      if node.isObserved { deliveries.append(reference) }
+    for index in 0..<changed.count {
+      let reference = changed[index]
+      reference.borrow { node in
+        node.perform(node, .commit)
+        node.lastCommit = commits
+        if node.isObserved, let core = node.core {
+          deliveries.append(reference)
+          deliveryCores.append(Unmanaged.passRetained(core))
+        }
+      }
     }
   }
 
@@ -165,13 +210,14 @@ final class Wave: DeliveryContext {
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
-    for reference in changed[sourceCount...] { reference.takeUnretainedValue().notifyChange() }
+    for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
     guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
     deliver {
       for delivery in aloneDeliveries { delivery() }
-      for reference in deliveries {
-        let node = reference.takeUnretainedValue()
-        node.perform(node, .deliver(self))
+      for index in 0..<deliveries.count {
+        let core = deliveryCores[index]
+        deliveries[index].borrow { node in core.borrow { node.perform(node, .deliver(self, $0)) } }
+        core.release()
       }
     }
   }

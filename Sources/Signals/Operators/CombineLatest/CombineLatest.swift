@@ -211,7 +211,7 @@ extension Property {
   ) -> Property<[Value]> where P.Value == Value {
     let inputs = properties.map(\.graphInput)
     guard !inputs.isEmpty else { return Property<[Value]>(value: []) }
-    return Property<[Value]>(derived: CombineListPropertyCore(inputs))
+    return Property<[Value]>(derived: CombineListNode(inputs))
   }
 }
 

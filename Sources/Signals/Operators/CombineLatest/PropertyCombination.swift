@@ -1,11 +1,11 @@
-/// The core of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
+/// The node of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
 ///
 /// The typed inputs live in the closures that ``combinedProperty(_:_:output:)`` builds, not in stored
 /// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it.
 @usableFromInline
-final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
+final class CombineNode<Value>: DerivedNode<Value> {
   /// The value from the inputs as a wave sees them; replaced by a closure that traps once the property ended.
-  @exclusivity(unchecked) @usableFromInline var combine: (Wave) -> Value
+  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<Wave, Value>
   /// Whether an input's value, as a transaction sees it, differs from its committed one.
   @exclusivity(unchecked) @usableFromInline var changedTentatively: (PropertyTransaction) -> Bool
   /// The value from the inputs as a transaction sees them.
@@ -17,25 +17,25 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
     combine: @escaping (Wave) -> Value, changedTentatively: @escaping (PropertyTransaction) -> Bool,
     combineTentatively: @escaping (PropertyTransaction) -> Value
   ) {
-    self.combine = combine
+    self.combine = OperatorClosure(combine)
     self.changedTentatively = changedTentatively
     self.combineTentatively = combineTentatively
     super.init(
       initial: initial,
       compute: { node, wave in
-        let core = unsafeDowncast(node.core, to: CombinePropertyCore.self)
-        core.waveValue = core.combine(wave)
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        node.waveValue = node.combine(wave)
         return .changed
       },
       perform: { node, message in
         guard case .computeTentative(let transaction) = message else {
-          return PropertyCore<Value>.performCommon(node, message)
+          return ValueNode<Value>.performCommon(node, message)
         }
-        let core = unsafeDowncast(node.core, to: CombinePropertyCore.self)
-        if core.changedTentatively(transaction) {
-          transaction.remember(core, core.combineTentatively(transaction), changed: true)
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        if node.changedTentatively(transaction) {
+          transaction.remember(node, node.combineTentatively(transaction), changed: true)
         } else {
-          transaction.remember(core, transaction.committedValue(of: core), changed: false)
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
         }
       })
     inputHandles = handles
@@ -44,22 +44,22 @@ final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable 
 
   @usableFromInline
   override func releaseClosures() {
-    combine = { _ in relayClosureCalledAfterTheEnd() }
+    combine = .released
     changedTentatively = { _ in relayClosureCalledAfterTheEnd() }
     combineTentatively = { _ in relayClosureCalledAfterTheEnd() }
   }
 }
 
-/// The core of `Property.combineLatest(first, rest…)`: its first value read from the inputs' values in one
+/// The node of `Property.combineLatest(first, rest…)`: its first value read from the inputs' values in one
 /// state (see ``PropertyGraph/claim(_:)``), and its closures reading them as a wave or a transaction sees them.
 @inlinable
 func combinedProperty<First, each Rest, Value>(
   _ first: (core: PropertyCore<First>, handle: AnyObject?),
   _ rest: repeat (core: PropertyCore<each Rest>, handle: AnyObject?),
   output: @escaping ((First, (repeat each Rest))) -> Value
-) -> CombinePropertyCore<Value> {
-  let firstCore = first.core
-  let others = (repeat (each rest).core)
+) -> CombineNode<Value> {
+  let firstCore = first.core.node
+  let others = (repeat (each rest).core.node)
   var nodes: [GraphNode] = []
   var handles: [AnyObject] = []
   func add<Input>(_ input: (core: PropertyCore<Input>, handle: AnyObject?)) {
@@ -71,12 +71,12 @@ func combinedProperty<First, each Rest, Value>(
   _ = (repeat add(each rest))
   let claim = PropertyGraph.claim(nodes)
   let initial = output((firstCore.value(for: claim), (repeat (each others).value(for: claim))))
-  return CombinePropertyCore(
+  return CombineNode(
     nodes, claim, handles: handles, initial: initial,
     combine: { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) },
     changedTentatively: { transaction in
       var changed = firstCore.tentativelyChanged(in: transaction)
-      func check<Input>(_ core: PropertyCore<Input>) {
+      func check<Input>(_ core: ValueNode<Input>) {
         if core.tentativelyChanged(in: transaction) { changed = true }
       }
       _ = (repeat check(each others))
@@ -87,7 +87,7 @@ func combinedProperty<First, each Rest, Value>(
     })
 }
 
-extension PropertyCore {
+extension ValueNode {
   /// Whether the value, as `transaction` sees it, differs from the committed one.
   @inlinable
   final func tentativelyChanged(in transaction: PropertyTransaction) -> Bool {
@@ -101,37 +101,47 @@ extension PropertyCore {
   }
 }
 
-/// The core of `Property.combineLatest` over a list of properties of one type: the array of their values.
+/// The node of `Property.combineLatest` over a list of properties of one type: the array of their values.
 @usableFromInline
-final class CombineListPropertyCore<Element>: DerivedCore<[Element]>, @unchecked Sendable {
-  @usableFromInline let elements: [PropertyCore<Element>]
+final class CombineListNode<Element>: DerivedNode<[Element]> {
+  @usableFromInline let elements: [ValueNode<Element>]
 
   @inlinable
   init(_ inputs: [(core: PropertyCore<Element>, handle: AnyObject?)]) {
-    elements = inputs.map(\.core)
-    for element in elements { element.enterGraph() }
-    let nodes = elements.map(\.node)
+    var elements: [ValueNode<Element>] = []
+    var nodes: [GraphNode] = []
+    var handles: [AnyObject] = []
+    for input in inputs {
+      input.core.enterGraph()
+      elements.append(input.core.node)
+      nodes.append(input.core.node)
+      if let handle = input.handle { handles.append(handle) }
+    }
+    self.elements = elements
     let claim = PropertyGraph.claim(nodes)
+    var initial: [Element] = []
+    initial.reserveCapacity(elements.count)
+    for element in elements { initial.append(element.value(for: claim)) }
     super.init(
-      initial: elements.map { $0.value(for: claim) },
+      initial: initial,
       compute: { node, wave in
-        let core = unsafeDowncast(node.core, to: CombineListPropertyCore.self)
-        core.waveValue = core.elements.map { $0.value(in: wave) }
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        node.waveValue = node.elements.map { $0.value(in: wave) }
         return .changed
       },
       perform: { node, message in
         guard case .computeTentative(let transaction) = message else {
-          return PropertyCore<[Element]>.performCommon(node, message)
+          return ValueNode<[Element]>.performCommon(node, message)
         }
-        let core = unsafeDowncast(node.core, to: CombineListPropertyCore.self)
-        let values = core.elements.map { transaction.tentative(of: $0) }
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        let values = node.elements.map { transaction.tentative(of: $0) }
         if values.contains(where: \.changed) {
-          transaction.remember(core, values.map(\.value), changed: true)
+          transaction.remember(node, values.map(\.value), changed: true)
         } else {
-          transaction.remember(core, transaction.committedValue(of: core), changed: false)
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
         }
       })
-    inputHandles = inputs.compactMap(\.handle)
+    inputHandles = handles
     join(nodes, claim)
   }
 }

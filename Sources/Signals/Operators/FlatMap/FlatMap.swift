@@ -114,7 +114,7 @@ extension PropertyProtocol {
   ) -> Property<P.Value> {
     let (outer, handle) = graphInput
     return Property(
-      derived: FlatMapPropertyCore(outer, handle) { value in
+      derived: FlatMapNode(outer, handle) { value in
         let inner = transform(value)
         let (core, fed) = inner.graphInput
         return (core, fed.map { [inner, $0] as AnyObject } ?? inner)

@@ -1,19 +1,19 @@
-/// The core of `flatMap(.latest)` over properties: the value of an inner property, chosen by the outer one.
+/// The node of `flatMap(.latest)` over properties: the value of an inner property, chosen by the outer one.
 ///
 /// Its inputs are the outer property and the current inner one. When the outer property changes in a wave,
 /// `transform` picks the new inner property, and the node switches its dependency to it. The new inner
 /// property may rank higher than the node did (it may even be computed later in the same wave): the node,
 /// and what depends on it, then rank above it, and it is computed again once the inner property is.
 @usableFromInline
-final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Sendable {
+final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   @usableFromInline typealias Inner = (core: PropertyCore<Value>, handle: AnyObject)
 
-  @usableFromInline let outer: PropertyCore<Outer>
+  @usableFromInline let outer: ValueNode<Outer>
   /// The user's transform, returning the inner property's core and what keeps the property alive while it is
   /// the current one. Replaced once the outer property ended.
   @exclusivity(unchecked) @usableFromInline var transform: (Outer) -> Inner
   // Changed only by the domain's owner.
-  @exclusivity(unchecked) @usableFromInline var inner: PropertyCore<Value>
+  @exclusivity(unchecked) @usableFromInline var inner: ValueNode<Value>
   @exclusivity(unchecked) @usableFromInline var innerHandle: AnyObject?
   /// The wave that last called `transform`, so that computing again in the same wave does not call it again.
   @exclusivity(unchecked) @usableFromInline var switchedIn: UInt64 = 0
@@ -23,30 +23,31 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
 
   @inlinable
   init(_ outer: PropertyCore<Outer>, _ outerHandle: AnyObject?, _ transform: @escaping (Outer) -> Inner) {
-    self.outer = outer
+    self.outer = outer.node
     self.transform = transform
     outer.enterGraph()
     let outerClaim = PropertyGraph.claim([outer.node])
-    let (inner, handle) = transform(outer.value(for: outerClaim))
-    inner.enterGraph()
-    let claim = PropertyGraph.claim([outer.node, inner.node])
+    let (innerCore, handle) = transform(outer.node.value(for: outerClaim))
+    innerCore.enterGraph()
+    let inner = innerCore.node
+    let claim = PropertyGraph.claim([outer.node, inner])
     self.inner = inner
     innerHandle = handle
     super.init(
       initial: inner.value(for: claim),
       compute: { node, wave in
-        unsafeDowncast(node.core, to: FlatMapPropertyCore.self).compute(in: wave)
+        unsafeDowncast(node, to: FlatMapNode.self).compute(in: wave)
       },
       perform: { node, message in
-        let core = unsafeDowncast(node.core, to: FlatMapPropertyCore.self)
+        let node = unsafeDowncast(node, to: FlatMapNode.self)
         switch message {
-        case .computeTentative(let transaction): core.computeTentative(in: transaction)
-        case .inputEnded(let input): core.continues(afterEndOf: input)
-        default: PropertyCore<Value>.performCommon(node, message)
+        case .computeTentative(let transaction): node.computeTentative(in: transaction)
+        case .inputEnded(let input): node.continues(afterEndOf: input)
+        default: ValueNode<Value>.performCommon(node, message)
         }
       })
     if let outerHandle { inputHandles = [outerHandle] }
-    join([outer.node, inner.node], claim)
+    join([outer.node, inner], claim)
     if case .owned(let root, claimed: true) = outerClaim { PropertyGraph.release(root) }
   }
 
@@ -54,14 +55,14 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   /// inner property's value if anything changed.
   @inlinable
   final func compute(in wave: Wave) -> ComputeResult {
-    let forced = node.forcedIn == wave.id
-    if (outer.node.changed(in: wave) || forced) && switchedIn != wave.id {
+    let forced = forcedIn == wave.id
+    if (outer.changed(in: wave) || forced) && switchedIn != wave.id && !outer.isEnded {
       switchedIn = wave.id
       let (newInner, handle) = transform(outer.value(in: wave))
       innerHandle = handle
-      if newInner !== inner, switchInner(to: newInner) { return .deferred }
+      if newInner.node !== inner, switchInner(to: newInner) { return .deferred }
     }
-    guard switchedIn == wave.id || inner.node.changed(in: wave) || forced else { return .unchanged }
+    guard switchedIn == wave.id || inner.changed(in: wave) || forced else { return .unchanged }
     waveValue = innerIsForeign ? inner.lockedCommittedValue() : inner.value(in: wave)
     return .changed
   }
@@ -69,33 +70,37 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   /// Makes `newInner` the input in place of the current inner property; returns whether the node now ranks
   /// higher, and so must be computed again later in the wave.
   @usableFromInline
-  func switchInner(to newInner: PropertyCore<Value>) -> Bool {
+  func switchInner(to newCore: PropertyCore<Value>) -> Bool {
     let old = inner
-    newInner.enterGraph()
+    newCore.enterGraph()
+    let newInner = newCore.node
     newInner.dependentJoined()
     let me = currentThreadID()
-    let raised = withRootsLocked(of: [node.domain.unsafelyUnwrapped, newInner.node.domain.unsafelyUnwrapped]) { _ in
-      let root = node.domain.unsafelyUnwrapped.root
-      let innerRoot = newInner.node.domain.unsafelyUnwrapped.root
-      node.inputs.replaceLast(old.node, with: newInner.node)
-      if !node.inputs.contains(old.node) { old.node.dependents.remove(node) }
+    let raised = withRootsLocked(of: [domain.unsafelyUnwrapped, newInner.domain.unsafelyUnwrapped]) { _ in
+      let root = domain.unsafelyUnwrapped.root
+      let innerRoot = newInner.domain.unsafelyUnwrapped.root
+      inputs.replaceLast(old, with: newInner)
+      if !inputs.contains(old) { old.dependents.remove(self) }
       if innerRoot !== root {
         guard innerRoot.owner == 0 || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
           // Another propagation owns it: follow its committed value until the domains can merge.
           innerIsForeign = true
-          PendingMerges.add(node, inputs: node.inputs.nodes)
+          PendingMerges.add(self, inputs: inputs.nodes)
           return false
         }
         root.absorb(innerRoot)
       }
       innerIsForeign = false
-      if !newInner.node.dependents.contains(node) { newInner.node.dependents.append(node) }
-      guard newInner.node.rank >= node.rank else { return false }
-      raiseRank(of: node, above: newInner.node.rank, stoppingAt: newInner.node)
+      if !newInner.dependents.contains(self) { newInner.dependents.append(self) }
+      guard newInner.rank >= rank else { return false }
+      raiseRank(of: self, above: newInner.rank, stoppingAt: newInner)
       return true
     }
     inner = newInner
     old.dependentLeft()
+    var unlinked = Unlinked()
+    old.withRoot { _ in if old.isUnused { unlinked.orphans.append(old) } }
+    unlinked.finish()
     return raised
   }
 
@@ -113,9 +118,8 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   /// end, and this one with it. The core keeps the inner property's core, and follows it until then.
   @usableFromInline
   func continues(afterEndOf input: GraphNode) {
-    guard input === outer.node else { return }
-    let current = inner
-    transform = { _ in (current, current) }
+    guard input === outer else { return }
+    transform = { _ in relayClosureCalledAfterTheEnd() }
     innerHandle = nil
   }
 
@@ -125,13 +129,13 @@ final class FlatMapPropertyCore<Outer, Value>: DerivedCore<Value>, @unchecked Se
   func computeTentative(in transaction: PropertyTransaction) {
     let (outerValue, outerChanged) = transaction.tentative(of: outer)
     guard outerChanged else {
-      let current = node.withRoot { _ in node.inputs.last.unsafelyUnwrapped }
-      let (value, changed) = transaction.tentative(of: unsafeDowncast(current.core, to: PropertyCore<Value>.self))
+      let current = withRoot { _ in inputs.last.unsafelyUnwrapped }
+      let (value, changed) = transaction.tentative(of: unsafeDowncast(current, to: ValueNode<Value>.self))
       return transaction.remember(self, value, changed: changed)
     }
     let (newInner, handle) = transform(outerValue)
     withExtendedLifetime(handle) {
-      transaction.remember(self, transaction.tentative(of: newInner).value, changed: true)
+      transaction.remember(self, transaction.tentative(of: newInner.node).value, changed: true)
     }
   }
 
