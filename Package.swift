@@ -26,6 +26,8 @@ let package = Package(
       name: "SignalsMVVMTests",
       dependencies: ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
     ),
+    // XCTest specs of SignalsTesting itself: its expectations fail an XCTest test as they fail a Swift Testing one.
+    .testTarget(name: "SignalsTestingXCTests", dependencies: ["Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
