@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "Signals",
+  // The lowest versions the code supports: Synchronization's Mutex and Atomic, which the one lock and the
+  // lock-free paths are built on, first shipped in these. Observation and parameter packs in generic types
+  // need macOS 14 and iOS 17. scripts/check-platform-floors.sh keeps the code within these (see README).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
