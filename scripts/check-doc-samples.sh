@@ -14,9 +14,10 @@
 #                                    declared, with the same argument labels, somewhere in Sources/; a
 #                                    property listed with its type (`var title: Property<String>`), with that type.
 #   <!-- sample: package -->         a fragment of a Package.swift: the arguments after `Package(name: "MyApp", `
-#                                    (or, if it starts with `.`, one element of `targets: [ ]`), type-checked
-#                                    against PackageDescription; every `.product(name: "X", package: "Signals")`
-#                                    must be a library product of our Package.swift.
+#                                    (or, if it starts with `.`, one element of `targets: [ ]`), or a complete
+#                                    manifest (it declares `let package = Package(`), type-checked against
+#                                    PackageDescription; every `.product(name: "X", package: "Signals")` must
+#                                    be a library product of our Package.swift.
 #   <!-- sample: skip: <reason> -->  not checked (another library's code, pseudo-code); printed with its reason.
 # Non-Swift blocks use another info string (sh, text, or none): only blocks whose info string is exactly
 # `swift` are samples.
