@@ -55,17 +55,7 @@ if [ "${1:-}" = "--self-test" ]; then
     echo "Self-test FAILED: the broken fixture passed the check." >&2
     exit 1
   fi
-  status=0
-  while IFS= read -r expected; do
-    if ! grep -qF -- "$expected" <<<"$output"; then
-      echo "Self-test FAILED: expected a line containing: $expected" >&2
-      status=1
-    fi
-  done <"$fixture"/expected.txt
-  if [ "$status" -ne 0 ]; then
-    printf '%s\n' "$output" >&2
-    exit 1
-  fi
+  printf '%s\n' "$output" | scripts/expect-lines.sh "$fixture"/expected.txt || exit 1
   check self-test "$fixture"/Good.md >/dev/null || { echo "Self-test FAILED: the good fixture failed." >&2; exit 1; }
   echo "Self-test passed: the broken fixture fails with every expected diagnostic, the good one passes."
   exit 0
