@@ -40,7 +40,7 @@ struct CallSite: Sendable {
 ///   `site`'s file and line, so the test fails and `swift test` exits with an error.
 /// - Elsewhere in a test process (a thread or a detached task that a Swift Testing test started): an issue
 ///   for the whole Swift Testing run, which then fails, though Swift Testing cannot name the test.
-/// - Outside any test process: nothing could fail, so it stops the program, saying why.
+/// - In a program that does not run tests: nothing could fail, so it stops the program, saying why.
 func reportFailure(_ message: String, at site: CallSite) {
   #if canImport(Testing)
   if Test.current != nil {
@@ -83,10 +83,11 @@ private func recordIssue(_ message: String, at site: CallSite) {
 #endif
 
 /// Whether this process runs tests: an XCTest bundle (`swift test` runs `<Package>PackageTests.xctest` for
-/// both XCTest and Swift Testing on Linux; Xcode's runner is `xctest`) or a process Xcode started for tests.
+/// both XCTest and Swift Testing on Linux; on macOS it runs them in `xctest` and `swiftpm-testing-helper`), or
+/// a process Xcode started for tests.
 private let isTestProcess: Bool = {
   let executable = CommandLine.arguments.first?.split(separator: "/").last ?? ""
-  if executable == "xctest" || executable.hasSuffix(".xctest") { return true }
+  if ["xctest", "swiftpm-testing-helper"].contains(executable) || executable.hasSuffix(".xctest") { return true }
   return getenv("XCTestConfigurationFilePath") != nil || getenv("XCTestSessionIdentifier") != nil
 }()
 

@@ -10,7 +10,8 @@ import Signals
 /// - in a Swift Testing test, as an issue (`Issue.record`);
 /// - in an XCTest test method, as a failure of the running `XCTestCase` (`XCTFail`), so a file that imports
 ///   XCTest and SignalsTesting, and not Testing, works as it would with RxTest;
-/// - outside any test, they stop the program with the failure, since there is no test to fail.
+/// - in a program that does not run tests, they stop it with the failure, since there is no test to fail;
+/// - on another thread of a Swift Testing run, they fail the run (Swift Testing cannot tell which test).
 ///
 /// Their `fileID`, `filePath`, `line` and `column` default to the caller's; a helper of your own can take
 /// `filePath: StaticString = #filePath, line: UInt = #line` and pass them on, so that a failure points at
