@@ -32,6 +32,12 @@ let package = Package(
     ),
     // XCTest specs of SignalsTesting itself: its expectations fail an XCTest test as they fail a Swift Testing one.
     .testTarget(name: "SignalsTestingXCTests", dependencies: ["Signals", "SignalsTesting"]),
+    // A program that runs no tests: SignalsTestingXCTests checks that a failed expectation stops it, saying why.
+    .executableTarget(
+      name: "signals-testing-outside-a-test",
+      dependencies: ["Signals", "SignalsTesting"],
+      path: "Tests/SignalsTestingOutsideATest"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

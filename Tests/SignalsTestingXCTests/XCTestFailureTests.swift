@@ -1,3 +1,4 @@
+import Foundation
 import Signals
 import SignalsTesting
 import XCTest
@@ -79,6 +80,31 @@ final class XCTestFailureTests: XCTestCase {
     let failures = failures { _ = scheduler.coldProducer("-a-(b") }
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(failures.first?.description.contains("'(' without ')'") ?? false, "\(failures)")
+  }
+
+  /// In a program that runs no tests, nothing could fail: a wrong expectation stops it, saying why, rather than
+  /// pass unseen. (`signals-testing-outside-a-test`, built next to this bundle.)
+  func testAFailureInAProgramThatRunsNoTestsStopsItSayingWhy() throws {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let program = bundle.appendingPathComponent("signals-testing-outside-a-test")
+    try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: program.path), "not built: \(program.path)")
+    let process = Process()
+    process.executableURL = program
+    process.environment = ["SWIFT_BACKTRACE": "enable=no"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertNotEqual(process.terminationStatus, 0)
+    XCTAssertEqual(printed, "a right expectation passed\n")
+    XCTAssertTrue(
+      said.contains("main.swift:16: Fatal error: SignalsTesting: an expectation failed outside any test"), said)
+    XCTAssertTrue(said.contains("  - 3\n  + 2"), said)
+    XCTAssertTrue(said.contains("Call SignalsTesting's expectations from a Swift Testing test or an XCTest test"), said)
   }
 
   /// A helper in XCTest's style passes its caller's file and line on, so the failure points at its caller.
