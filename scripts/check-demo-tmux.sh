@@ -13,10 +13,15 @@ command -v tmux >/dev/null || { echo "check-demo-tmux: tmux is not installed." >
 swift build --product hotel-demo >/dev/null
 demo=$(swift build --show-bin-path)/hotel-demo
 
-# A tmux server of our own, so that nothing else running tmux is touched, and it goes when we do.
-socket=signals-demo-check-$$
+# A tmux server of our own per demo run, so that nothing else running tmux is touched, and no run waits for
+# the last one's server to exit (a server exits when its last session does). They all go when we do.
+runs=0
+socket=""
 tmux_() { tmux -L "$socket" "$@"; }
-trap 'tmux_ kill-server 2>/dev/null || true' EXIT
+cleanup() {
+  for run in $(seq "$runs"); do tmux -L "signals-demo-check-$$-$run" kill-server 2>/dev/null || true; done
+}
+trap cleanup EXIT
 
 screen() { tmux_ capture-pane -p -t demo 2>/dev/null || true; }
 fail() {
@@ -57,6 +62,8 @@ ended() {
   fail "expected the demo to quit"
 }
 start() {
+  runs=$((runs + 1))
+  socket=signals-demo-check-$$-$runs
   tmux_ new-session -d -s demo -x 120 -y 30 "$demo $*"
   shows "Enter: press"
 }
