@@ -15,6 +15,21 @@ enum InputClaim {
   case pending
 }
 
+extension InputClaim {
+  /// Runs `read`, which reads the inputs' values for a node made under this claim, so that they come from one
+  /// state: if another thread owns the inputs' domain, `read` runs again until no commit happened meanwhile
+  /// (the operator's closure may run more than once then).
+  @inlinable
+  func consistently<Result>(_ read: () -> Result) -> Result {
+    guard case .queued(let root) = self else { return read() }
+    while true {
+      let before = root.commitCount.load(ordering: .acquiring)
+      let result = read()
+      if root.commitCount.load(ordering: .acquiring) == before { return result }
+    }
+  }
+}
+
 extension PropertyGraph {
   /// Takes the domains of `inputs` for a derived node being made: merges them into one if they are free (or
   /// owned by this thread in one propagation), and takes it, so that the node reads its inputs' values from

@@ -70,7 +70,7 @@ func combinedProperty<First, each Rest, Value>(
   add(first)
   _ = (repeat add(each rest))
   let claim = PropertyGraph.claim(nodes)
-  let initial = output((firstCore.value(for: claim), (repeat (each others).value(for: claim))))
+  let initial = claim.consistently { output((firstCore.value(for: claim), (repeat (each others).value(for: claim)))) }
   return CombineNode(
     nodes, claim, handles: handles, initial: initial,
     combine: { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) },
@@ -119,9 +119,12 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
     }
     self.elements = elements
     let claim = PropertyGraph.claim(nodes)
-    var initial: [Element] = []
-    initial.reserveCapacity(elements.count)
-    for element in elements { initial.append(element.value(for: claim)) }
+    let initial = claim.consistently {
+      var initial: [Element] = []
+      initial.reserveCapacity(elements.count)
+      for element in elements { initial.append(element.value(for: claim)) }
+      return initial
+    }
     super.init(
       initial: initial,
       compute: { node, wave in

@@ -34,7 +34,7 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     self.inner = inner
     innerHandle = handle
     super.init(
-      initial: inner.value(for: claim),
+      initial: claim.consistently { inner.value(for: claim) },
       compute: { node, wave in
         unsafeDowncast(node, to: FlatMapNode.self).compute(in: wave)
       },
