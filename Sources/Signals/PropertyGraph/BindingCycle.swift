@@ -61,6 +61,8 @@ struct Lineage {
   /// caller holds the source. Appending makes it a retained member of ``more``.
   @usableFromInline var first: Unmanaged<AnyObject>?
   @usableFromInline var more: [any GraphVertex] = []
+  /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
+  @usableFromInline var sourcesOf: Unmanaged<Wave>?
 
   /// An empty chain.
   @inlinable
@@ -78,10 +80,17 @@ struct Lineage {
     more = cores
   }
 
+  /// The changes of the sources of `wave`, made together (a transaction's commit).
+  @inlinable
+  init(sourcesOf wave: Wave) {
+    sourcesOf = Unmanaged.passUnretained(wave)
+  }
+
   /// Whether a change of the property whose core is `core` is in the chain.
   @usableFromInline
   func contains(_ core: AnyObject) -> Bool {
     if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
+    if let sourcesOf, sourcesOf.takeUnretainedValue().sources.contains(where: { $0.core === core }) { return true }
     return more.contains { $0 === core }
   }
 
@@ -97,8 +106,14 @@ struct Lineage {
   /// The chain in order.
   @usableFromInline
   var path: [any GraphVertex] {
-    guard let first, let vertex = first.takeUnretainedValue() as? any GraphVertex else { return more }
-    return [vertex] + more
+    var path: [any GraphVertex] = []
+    if let first, let vertex = first.takeUnretainedValue() as? any GraphVertex { path.append(vertex) }
+    if let sourcesOf {
+      for node in sourcesOf.takeUnretainedValue().sources {
+        if let vertex = node.core as? any GraphVertex { path.append(vertex) }
+      }
+    }
+    return path + more
   }
 }
 

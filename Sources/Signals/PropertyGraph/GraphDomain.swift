@@ -46,13 +46,16 @@ final class GraphDomain {
 
   /// The domain this one belongs to now; read without a lock, and checked under the root's lock.
   @inlinable
-  var root: GraphDomain {
-    var domain = self
+  var root: GraphDomain { GraphDomain.root(of: Unmanaged.passUnretained(self)).takeUnretainedValue() }
+
+  /// The root of `domain`, found without a lock and without a retain.
+  @inlinable
+  static func root(of domain: Unmanaged<GraphDomain>) -> Unmanaged<GraphDomain> {
+    var root = domain
     while true {
-      let bits = domain.parent.load(ordering: .acquiring)
-      guard bits != 0 else { return domain }
-      domain = Unmanaged<GraphDomain>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-        .takeUnretainedValue()
+      let bits = root.borrow { $0.parent.load(ordering: .acquiring) }
+      guard bits != 0 else { return root }
+      root = Unmanaged<GraphDomain>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
     }
   }
 
@@ -77,12 +80,7 @@ final class GraphDomain {
   ) rethrows -> Result {
     var start = domain
     while true {
-      var root = start
-      while true {
-        let bits = root.borrow { $0.parent.load(ordering: .acquiring) }
-        guard bits != 0 else { break }
-        root = Unmanaged<GraphDomain>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      }
+      let root = GraphDomain.root(of: start)
       let result = try root.borrow { root -> Result? in
         try root.lock.withLock { root.isRoot ? try body(root) : nil }
       }

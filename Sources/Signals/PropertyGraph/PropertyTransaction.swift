@@ -72,33 +72,42 @@ final class PropertyTransaction {
   }
 
   /// How many transactions are open on this thread, nested; 0 when none is.
-  @usableFromInline var depth = 0
+  @exclusivity(unchecked) @usableFromInline var depth = 0
   /// Counts the sets, rollbacks and commits seen from other threads: a value computed for a read is valid for
   /// one generation. Never 0.
-  @usableFromInline var generation: UInt64 = 1
+  @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 1
   /// This transaction's identity in the cores' ownership words.
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
-  /// The sources set, in the order of their first set.
-  @usableFromInline var written: [any TransactionSource] = []
+  /// The sources set, in the order of their first set (and, unretained, their nodes, for the commit's loops).
+  @exclusivity(unchecked) @usableFromInline var written: [any TransactionSource] = []
+  @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
-  @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
+  @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
   /// What each open nested transaction began with, to roll back to.
-  @usableFromInline var savepoints: [(written: Int, undo: Int)] = []
+  @exclusivity(unchecked) @usableFromInline var savepoints: [(written: Int, undo: Int)] = []
   /// The values that sets inside nested transactions replaced, to put back if one of them throws.
-  @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
+  @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
 
   /// The derived cores whose memo this transaction holds.
-  @usableFromInline var memos: [any TentativeMemo] = []
+  @exclusivity(unchecked) @usableFromInline var memos: [any TentativeMemo] = []
   /// Values computed for reads of derived cores whose memo another transaction holds.
-  @usableFromInline var foreignMemos: [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
+  @exclusivity(unchecked) @usableFromInline var foreignMemos:
+    [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
   /// The domain whose commits the last read checked, and how many it had: a commit from another thread since
   /// starts a new generation.
-  @usableFromInline var seenRoot: GraphDomain?
-  @usableFromInline var seenCommits: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
+  @exclusivity(unchecked) @usableFromInline var seenCommits: UInt64 = 0
+  /// The commit's state, kept from commit to commit (taken while a commit runs: a transaction committed by an
+  /// observer meanwhile makes its own).
+  @exclusivity(unchecked) @usableFromInline var spareCommit: TransactionCommit?
 
   @usableFromInline
   init() {}
+
+  deinit {
+    writtenNodes.deallocate()
+  }
 
   /// Opens a transaction on the calling thread, or nests in the open one.
   @usableFromInline
@@ -153,6 +162,7 @@ final class PropertyTransaction {
     {
       source.transactionValue = value
       written.append(source)
+      writtenNodes.append(Unmanaged.passUnretained(source.source))
       return
     }
     setForeign(source, to: value)
@@ -166,6 +176,7 @@ final class PropertyTransaction {
       if depth > 1 { undo.append((source, previous)) }
     } else {
       written.append(source)
+      writtenNodes.append(Unmanaged.passUnretained(source.source))
     }
   }
 
@@ -201,6 +212,7 @@ final class PropertyTransaction {
     }
     while written.count > savepoint.written {
       written.removeLast().abandon(self)
+      _ = writtenNodes.removeLast()
     }
   }
 
@@ -210,17 +222,20 @@ final class PropertyTransaction {
   /// the sources outside the graph), while the domains another thread owns get the changes queued.
   func commit() {
     guard !written.isEmpty else { return }
-    let commit = TransactionCommit(self)
+    let commit = spareCommit.take() ?? TransactionCommit()
+    commit.transaction = self
     Self.commits.withLock { count in
       count &+= 1
       commit.store(written[...])
     }
-    let sources = written
+    for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
     written.removeAll(keepingCapacity: true)
-    foreignWrites.removeAll()
-    undo.removeAll()
-    for source in sources { source.sourceNode.notifyChange() }
+    writtenNodes.removeAll()
+    if !foreignWrites.isEmpty { foreignWrites.removeAll() }
+    if !undo.isEmpty { undo.removeAll() }
     commit.run()
+    commit.reset()
+    if spareCommit == nil { spareCommit = commit }
   }
 
   /// Lets go of the memos this transaction held.
@@ -277,7 +292,7 @@ extension SourceCore: TransactionSource {
   /// to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
-    let transaction = commit.transaction
+    let transaction = commit.transaction.unsafelyUnwrapped
     let value: Value
     if transactionOwner.load(ordering: .relaxed) == transaction.identity {
       value = transactionValue.take().unsafelyUnwrapped
@@ -290,8 +305,12 @@ extension SourceCore: TransactionSource {
     version &+= 1
     guard !lockedState.isTerminated else { return }
     if node.isInGraph {
-      source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
-      commit.changed(source, core: self)
+      if commit.changed(source, core: self) {
+        source.waveValue = value
+        source.committedVersion = version
+      } else {
+        source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+      }
     } else if HandOff.waitsForWorker(delivery) {
       lockedState.pending.append(.event(.value(value)))
     } else {
@@ -308,70 +327,97 @@ extension SourceCore: TransactionSource {
 }
 
 /// One transaction's commit: the domains it takes, the groups it queues where another thread works, and the
-/// wave it runs.
+/// wave it runs. Kept by its transaction from commit to commit, so that a warm commit allocates nothing.
 @usableFromInline
 final class TransactionCommit {
-  @usableFromInline let transaction: PropertyTransaction
-  @usableFromInline let thread = currentThreadID()
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
+  @exclusivity(unchecked) @usableFromInline var thread: ThreadID = 0
   /// The domains this commit took, in order: its wave propagates them together.
-  @usableFromInline var taken: [GraphDomain] = []
-  /// The sources changed in the domains it took, and their cores.
-  @usableFromInline var sources: [GraphNode] = []
-  @usableFromInline var cores: [any GraphVertex] = []
+  @exclusivity(unchecked) @usableFromInline var taken: [GraphDomain] = []
+  /// The sources changed in the domains it took.
+  @exclusivity(unchecked) @usableFromInline var sources: [GraphNode] = []
   /// A group per domain another thread owns.
-  @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
+  @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
   /// Deliveries of sources outside the graph, which the commit claimed.
-  @usableFromInline var aloneDeliveries: [() -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
 
   @usableFromInline
-  init(_ transaction: PropertyTransaction) {
-    self.transaction = transaction
+  init() {}
+
+  /// Empties the commit for the next one.
+  @usableFromInline
+  func reset() {
+    transaction = nil
+    taken.removeAll(keepingCapacity: true)
+    sources.removeAll(keepingCapacity: true)
+    if !groups.isEmpty { groups.removeAll() }
+    if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
   }
 
   /// Takes the core locks of `sources`, one inside the other, then the locks of their domains, and stores
   /// every value.
   func store(_ sources: ArraySlice<any TransactionSource>) {
-    guard let first = sources.first else {
-      let domains = transaction.written.compactMap { $0.sourceNode.isInGraph ? $0.sourceNode.domain : nil }
-      guard !domains.isEmpty else { return storeAll() }
-      withRootsLocked(of: domains) { _ in storeAll() }
-      return
-    }
+    guard let first = sources.first else { return storeUnderDomainLocks() }
     first.withCoreLocked { store(sources.dropFirst()) }
+  }
+
+  /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
+  func storeUnderDomainLocks() {
+    thread = currentThreadID()
+    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    var single: Unmanaged<GraphDomain>?
+    var several = false
+    for index in 0..<nodes.count {
+      guard let domain = nodes[index].borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
+      let root = GraphDomain.root(of: domain)
+      if single == nil {
+        single = root
+      } else if single.unsafelyUnwrapped.toOpaque() != root.toOpaque() {
+        several = true
+      }
+    }
+    guard let single else { return storeAll() }
+    // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
+    guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
+    let domains = transaction.unsafelyUnwrapped.written.compactMap {
+      $0.sourceNode.isInGraph ? $0.sourceNode.domain : nil
+    }
+    withRootsLocked(of: domains) { _ in storeAll() }
   }
 
   /// Under every lock: each source takes its value.
   func storeAll() {
-    for source in transaction.written {
-      let node = source.sourceNode
-      node.perform(node, .storeTransactionValue(self))
+    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    for index in 0..<nodes.count {
+      nodes[index].borrow { node in node.perform(node, .storeTransactionValue(self)) }
     }
   }
 
-  /// Under the locks: `node`, a source in the graph, has its value queued as a pending change; the commit
-  /// takes its domain if nobody works there, or queues the change for whoever does.
+  /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works
+  /// there (and returns `true`: the source's value is its value for the commit's wave), or queues the change
+  /// for whoever does (and returns `false`: the source's value waits among its pending changes).
   @usableFromInline
-  func changed(_ node: GraphNode, core: any GraphVertex) {
-    let root = node.domain.unsafelyUnwrapped.root
+  func changed(_ node: GraphNode, core: any GraphVertex) -> Bool {
+    let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped).takeUnretainedValue()
     if root.owner == 0 {
       root.owner = thread
       taken.append(root)
     }
     if taken.contains(where: { $0 === root }) {
       sources.append(node)
-      cores.append(core)
-      return
+      return true
     }
     if let index = groups.firstIndex(where: { $0.root === root }) {
       groups[index].group.sources.append(node)
       groups[index].group.cores.append(core)
-      return
+      return false
     }
     let group = TransactionGroup()
     group.sources.append(node)
     group.cores.append(core)
     groups.append((root, group))
     root.queue.append(.group(group))
+    return false
   }
 
   /// After the locks: propagates what it took as one wave, then lets the domains go.
@@ -380,23 +426,32 @@ final class TransactionCommit {
       for delivery in aloneDeliveries { delivery() }
       return
     }
-    let wave = withRootsLocked(of: taken) { roots -> Unmanaged<Wave> in
-      let main = first.root
-      let wave = main.startWave(lineage: Lineage(cores))
-      wave.borrow { wave in
-        for root in roots where root !== main {
-          wave.otherDomains.append(root)
-          root.computingWave = Unmanaged.passUnretained(wave)
-        }
-        for source in sources { wave.addSource(source) }
-        wave.aloneDeliveries = aloneDeliveries
-      }
-      return wave
+    if taken.count == 1 {
+      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root, roots: []) }
+      wave.borrow { $0.run() }
+      PropertyGraph.release(first, finished: wave)
+      return
     }
+    let wave = withRootsLocked(of: taken) { roots -> Unmanaged<Wave> in startWave(in: first.root, roots: roots) }
     wave.borrow { $0.run() }
     // Domains the wave merged are one now: each root left is let go once.
     let roots = withRootsLocked(of: taken) { $0 }
     PropertyGraph.release(roots[0], finished: wave)
     for root in roots.dropFirst() { PropertyGraph.release(root) }
+  }
+
+  /// Under the locks of `main` and `roots`: the commit's wave.
+  func startWave(in main: GraphDomain, roots: [GraphDomain]) -> Unmanaged<Wave> {
+    let wave = main.startWave(lineage: Lineage())
+    wave.borrow { wave in
+      wave.lineage = Lineage(sourcesOf: wave)
+      for root in roots where root !== main {
+        wave.otherDomains.append(root)
+        root.computingWave = Unmanaged.passUnretained(wave)
+      }
+      for source in sources { wave.addTakenSource(source) }
+      if !aloneDeliveries.isEmpty { wave.aloneDeliveries = aloneDeliveries }
+    }
+    return wave
   }
 }
