@@ -71,6 +71,14 @@ final class PropertyTransaction {
     return transaction.depth > 0 ? transaction : nil
   }
 
+  /// ``current``, unretained.
+  @inlinable
+  static var currentReference: Unmanaged<PropertyTransaction>? {
+    guard let pointer = slot.value else { return nil }
+    let transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer)
+    return transaction.borrow { $0.depth > 0 } ? transaction : nil
+  }
+
   /// How many transactions are open on this thread, nested; 0 when none is.
   @exclusivity(unchecked) @usableFromInline var depth = 0
   /// Counts the sets, rollbacks and commits seen from other threads: a value computed for a read is valid for
@@ -226,7 +234,7 @@ final class PropertyTransaction {
     commit.transaction = self
     Self.commits.withLock { count in
       count &+= 1
-      commit.store(written[...])
+      commit.store(written)
     }
     for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
     written.removeAll(keepingCapacity: true)
@@ -292,7 +300,12 @@ extension SourceCore: TransactionSource {
   /// to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
-    let transaction = commit.transaction.unsafelyUnwrapped
+    Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { storeValue(of: $0, commit) }
+  }
+
+  /// ``storeTransactionValue(_:)`` for `transaction`, the commit's.
+  @inlinable
+  func storeValue(of transaction: PropertyTransaction, _ commit: TransactionCommit) {
     let value: Value
     if transactionOwner.load(ordering: .relaxed) == transaction.identity {
       value = transactionValue.take().unsafelyUnwrapped
@@ -334,8 +347,10 @@ final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline var thread: ThreadID = 0
   /// The domains this commit took, in order: its wave propagates them together.
   @exclusivity(unchecked) @usableFromInline var taken: [GraphDomain] = []
-  /// The sources changed in the domains it took.
-  @exclusivity(unchecked) @usableFromInline var sources: [GraphNode] = []
+  /// The sources changed in the domains it took, unretained (the transaction holds them).
+  @exclusivity(unchecked) @usableFromInline var sources = NodeBuffer<Unmanaged<GraphNode>>()
+  /// The first domain taken, unretained, to tell it apart without a retain.
+  @exclusivity(unchecked) @usableFromInline var firstTaken: Unmanaged<GraphDomain>?
   /// A group per domain another thread owns.
   @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
   /// Deliveries of sources outside the graph, which the commit claimed.
@@ -344,21 +359,31 @@ final class TransactionCommit {
   @usableFromInline
   init() {}
 
+  deinit {
+    sources.deallocate()
+  }
+
   /// Empties the commit for the next one.
   @usableFromInline
   func reset() {
     transaction = nil
     taken.removeAll(keepingCapacity: true)
-    sources.removeAll(keepingCapacity: true)
+    firstTaken = nil
+    sources.removeAll()
     if !groups.isEmpty { groups.removeAll() }
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
   }
 
   /// Takes the core locks of `sources`, one inside the other, then the locks of their domains, and stores
   /// every value.
-  func store(_ sources: ArraySlice<any TransactionSource>) {
-    guard let first = sources.first else { return storeUnderDomainLocks() }
-    first.withCoreLocked { store(sources.dropFirst()) }
+  func store(_ sources: [any TransactionSource]) {
+    sources.withUnsafeBufferPointer { store($0, from: 0) }
+  }
+
+  /// Takes the core lock of `sources[index]`, then the following ones', then stores.
+  func store(_ sources: UnsafeBufferPointer<any TransactionSource>, from index: Int) {
+    guard index < sources.count else { return storeUnderDomainLocks() }
+    sources[index].withCoreLocked { store(sources, from: index + 1) }
   }
 
   /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
@@ -398,13 +423,19 @@ final class TransactionCommit {
   /// for whoever does (and returns `false`: the source's value waits among its pending changes).
   @usableFromInline
   func changed(_ node: GraphNode, core: any GraphVertex) -> Bool {
-    let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped).takeUnretainedValue()
+    let reference = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
+    if reference.toOpaque() == firstTaken?.toOpaque() {
+      sources.append(Unmanaged.passUnretained(node))
+      return true
+    }
+    let root = reference.takeUnretainedValue()
     if root.owner == 0 {
       root.owner = thread
+      if firstTaken == nil { firstTaken = reference }
       taken.append(root)
     }
     if taken.contains(where: { $0 === root }) {
-      sources.append(node)
+      sources.append(Unmanaged.passUnretained(node))
       return true
     }
     if let index = groups.firstIndex(where: { $0.root === root }) {
@@ -449,7 +480,7 @@ final class TransactionCommit {
         wave.otherDomains.append(root)
         root.computingWave = Unmanaged.passUnretained(wave)
       }
-      for source in sources { wave.addTakenSource(source) }
+      for index in 0..<sources.count { sources[index].borrow { wave.addTakenSource($0) } }
       if !aloneDeliveries.isEmpty { wave.aloneDeliveries = aloneDeliveries }
     }
     return wave

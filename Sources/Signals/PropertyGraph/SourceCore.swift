@@ -51,8 +51,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// goes through ``setSlowly(_:origin:)``.
   @inlinable
   final func set(_ newValue: Value, origin: SetOrigin = .user) {
-    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
-      return transaction.set(self, to: newValue)
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.currentReference {
+      return transaction.borrow { $0.set(self, to: newValue) }
     }
     guard origin == .user, !node.isInGraph else { return setSlowly(newValue, origin: origin) }
     var alone = true
@@ -280,7 +280,10 @@ final class SourceNode<Value>: ValueNode<Value> {
       source.committedVersion = change.version
       wave.origin = change.origin
     case .storeTransactionValue(let commit):
-      unsafeDowncast(source.core.unsafelyUnwrapped, to: SourceCore<Value>.self).storeTransactionValue(commit)
+      // The transaction holds the core; reached borrowed, with no retain.
+      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+      }
     case .end:
       performCommon(node, message)
       // The source's core is let go once it completed.
