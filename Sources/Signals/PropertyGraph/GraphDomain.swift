@@ -27,8 +27,12 @@ final class GraphDomain {
   /// How many commits changed the domain's nodes; readable without the lock (a transaction's read checks it).
   @usableFromInline let commitCount = Atomic<UInt64>(0)
 
-  /// The thread working in the domain, or 0.
-  @exclusivity(unchecked) @usableFromInline var owner: ThreadID = 0
+  /// Whether a thread works in the domain, and whether something is queued for it (``HandOff``): changed under
+  /// the lock, except by the owner that finds nothing queued when it is done, and goes with one
+  /// compare-and-exchange (see ``PropertyGraph/release(_:finished:)``).
+  @usableFromInline let work = Atomic<Int>(HandOff.idle)
+  /// The thread working in the domain, or 0; compared only with the calling thread.
+  @usableFromInline let ownerThread = Atomic<UInt>(0)
   /// What other threads (or the owner's own observers) brought while the domain was owned, in order.
   @exclusivity(unchecked) @usableFromInline var queue = PendingQueue<GraphItem>()
   /// The wave in its compute phase, so that a property created by an operator's closure reads its inputs as
@@ -62,6 +66,30 @@ final class GraphDomain {
   /// Whether the domain is still a root; under its lock.
   @inlinable
   var isRoot: Bool { parent.load(ordering: .relaxed) == 0 }
+
+  /// The thread working in the domain, or 0.
+  @inlinable
+  var owner: ThreadID { ownerThread.load(ordering: .relaxed) }
+
+  /// Under the lock: whether a thread works in the domain.
+  @inlinable
+  var isOwned: Bool { HandOff.isBusy(work) }
+
+  /// Under the lock: queues `item` for the thread working in the domain and returns `true`, or returns
+  /// `false` if nobody does (the caller may take the domain with ``claim(by:)``).
+  @inlinable
+  func queueIfOwned(_ item: GraphItem) -> Bool {
+    guard HandOff.waitsForWorker(work) else { return false }
+    queue.append(item)
+    return true
+  }
+
+  /// Under the lock, with nobody working in the domain: makes `thread` its owner.
+  @inlinable
+  func claim(by thread: ThreadID) {
+    HandOff.claim(work)
+    ownerThread.store(thread, ordering: .relaxed)
+  }
 
   /// The wave in its compute phase, if any (see ``computingWave``).
   @inlinable
@@ -112,6 +140,20 @@ final class GraphDomain {
     running = consume wave
     reference.borrow { $0.begin(id: WaveNumbers.next(), in: self, lineage: lineage) }
     return reference
+  }
+
+  /// Without the lock, by the owner, once `wave` ran and was emptied: keeps it for the next one (see
+  /// ``finish(_:)``) and lets the domain go, if it is still a root and nothing was queued for the owner;
+  /// returns whether it did. Otherwise the owner goes on under the lock.
+  @inlinable
+  func leaveIfNothingQueued(after wave: Unmanaged<Wave>) -> Bool {
+    guard isRoot, running != nil else { return false }
+    finish(wave)
+    let me = ownerThread.load(ordering: .relaxed)
+    ownerThread.store(0, ordering: .relaxed)
+    if HandOff.leaveIfNothingQueued(work) { return true }
+    ownerThread.store(me, ordering: .relaxed)
+    return false
   }
 
   /// Under the lock, by the owner: `wave`, which ran, is kept for the next one, unless a busy core queued one

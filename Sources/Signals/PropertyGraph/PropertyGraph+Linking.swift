@@ -38,7 +38,7 @@ extension PropertyGraph {
   static func claim(_ inputs: [GraphNode]) -> InputClaim {
     let me = currentThreadID()
     return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
-      let owned = roots.filter { $0.owner != 0 }
+      let owned = roots.filter(\.isOwned)
       let others = owned.filter { $0.owner != me }
       guard others.count <= 1 else { return .pending }
       if let busy = others.first {
@@ -54,8 +54,8 @@ extension PropertyGraph {
       }
       let survivor = owned.first ?? roots.max { $0.size < $1.size }.unsafelyUnwrapped
       for root in roots where root !== survivor { survivor.absorb(root) }
-      guard survivor.owner == 0 else { return .owned(survivor, claimed: false) }
-      survivor.owner = me
+      guard !survivor.isOwned else { return .owned(survivor, claimed: false) }
+      survivor.claim(by: me)
       return .owned(survivor, claimed: true)
     }
   }
@@ -70,12 +70,9 @@ extension PropertyGraph {
       if claimed { release(root) }
     case .queued(let root):
       let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
-        if root.owner != 0 {
-          root.queue.append(.attach(node, inputs: inputs))
-          return nil
-        }
+        if root.queueIfOwned(.attach(node, inputs: inputs)) { return nil }
         // Its owner let go meanwhile: link it here, and catch up with what changed since it read its inputs.
-        root.owner = currentThreadID()
+        root.claim(by: currentThreadID())
         root.queue.append(.attach(node, inputs: inputs))
         return root
       }
@@ -138,7 +135,7 @@ enum PendingMerges {
       switch PropertyGraph.claim(inputs) {
       case .owned(let root, let claimed):
         GraphDomain.withRoot(of: root) { root in
-          root.queue.append(.attach(node, inputs: inputs))
+          _ = root.queueIfOwned(.attach(node, inputs: inputs))
         }
         if claimed { PropertyGraph.release(root) }
       case .queued(let root):

@@ -49,7 +49,14 @@ enum PropertyGraph {
   static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Wave>?) {
     var finished = finished
     while true {
-      if let wave = finished { wave.borrow { if !$0.isQueued { $0.clear() } } }
+      if let wave = finished {
+        wave.borrow { if !$0.isQueued { $0.clear() } }
+        // The common case: nothing was queued meanwhile, and the domain goes without the lock.
+        if domain.borrow({ $0.leaveIfNothingQueued(after: wave) }) {
+          PendingMerges.retryIfAny()
+          return
+        }
+      }
       let work = GraphDomain.withRoot(of: domain) { root -> GraphWork in
         if let wave = finished { root.finish(wave) }
         return root.nextWork()
@@ -117,11 +124,7 @@ enum PropertyGraph {
     node.withRoot { root in
       node.core = nil
       node.isObserved = false
-      guard node.isUnused else { return }
-      guard root.owner == 0 else {
-        root.queue.append(.detach(node))
-        return
-      }
+      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
       unlinked.unlink(node)
     }
     unlinked.finish()
@@ -167,11 +170,7 @@ struct Unlinked {
   mutating func finish() {
     while let orphan = orphans.popLast() {
       orphan.withRoot { root in
-        guard orphan.isUnused else { return }
-        guard root.owner == 0 else {
-          root.queue.append(.detach(orphan))
-          return
-        }
+        guard orphan.isUnused, !root.queueIfOwned(.detach(orphan)) else { return }
         unlink(orphan)
       }
     }
@@ -200,6 +199,8 @@ extension GraphDomain {
   @usableFromInline
   func nextWork() -> GraphWork {
     while let item = queue.popFirst() {
+      // Nothing else queued: the owner may leave without the lock after this item (see ``HandOff``).
+      if queue.isEmpty { HandOff.claim(work) }
       switch item {
       case .change(let source, let lineage, let keep):
         let wave = startWave(lineage: lineage)
@@ -231,8 +232,9 @@ extension GraphDomain {
         return .unlinked(unlinked)
       }
     }
-    owner = 0
+    ownerThread.store(0, ordering: .relaxed)
     computingWave = nil
+    work.store(HandOff.idle, ordering: .releasing)
     return .idle
   }
 }

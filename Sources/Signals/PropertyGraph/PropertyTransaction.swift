@@ -429,11 +429,6 @@ final class TransactionCommit {
       return true
     }
     let root = reference.takeUnretainedValue()
-    if root.owner == 0 {
-      root.owner = thread
-      if firstTaken == nil { firstTaken = reference }
-      taken.append(root)
-    }
     if taken.contains(where: { $0 === root }) {
       sources.append(Unmanaged.passUnretained(node))
       return true
@@ -443,12 +438,21 @@ final class TransactionCommit {
       groups[index].group.cores.append(core)
       return false
     }
-    let group = TransactionGroup()
-    group.sources.append(node)
-    group.cores.append(core)
-    groups.append((root, group))
-    root.queue.append(.group(group))
-    return false
+    // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner, or
+    // take the domain.
+    if HandOff.waitsForWorker(root.work) {
+      let group = TransactionGroup()
+      group.sources.append(node)
+      group.cores.append(core)
+      groups.append((root, group))
+      root.queue.append(.group(group))
+      return false
+    }
+    root.claim(by: thread)
+    if firstTaken == nil { firstTaken = reference }
+    taken.append(root)
+    sources.append(Unmanaged.passUnretained(node))
+    return true
   }
 
   /// After the locks: propagates what it took as one wave, then lets the domains go.

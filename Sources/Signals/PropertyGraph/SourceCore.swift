@@ -164,12 +164,12 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     version &+= 1
     let version = self.version
     return source.withRoot { root -> SetStep<Value> in
-      guard root.owner == 0 else {
+      if HandOff.waitsForWorker(root.work) {
         source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
         root.queue.append(.change(source, (cause?.lineage ?? Lineage()).appending(self), keep: self))
         return .none
       }
-      root.owner = thread
+      root.claim(by: thread)
       let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? Lineage(unretained: self))
       wave.borrow { wave in
         source.waveValue = value
@@ -228,11 +228,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       guard node.isInGraph else { return .none }
       guard !state.isTerminated else { return .some(nil) }
       return node.withRoot { root -> GraphDomain? in
-        guard root.owner == 0 else {
-          root.queue.append(.end(node, keep: self))
-          return nil
-        }
-        root.owner = currentThreadID()
+        guard !root.queueIfOwned(.end(node, keep: self)) else { return nil }
+        root.claim(by: currentThreadID())
         return root
       }
     }

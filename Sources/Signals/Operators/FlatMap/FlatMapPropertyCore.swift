@@ -82,7 +82,7 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
       inputs.replaceLast(old, with: newInner)
       if !inputs.contains(old) { old.dependents.remove(self) }
       if innerRoot !== root {
-        guard innerRoot.owner == 0 || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
+        guard !innerRoot.isOwned || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
           // Another propagation owns it: follow its committed value until the domains can merge.
           innerIsForeign = true
           PendingMerges.add(self, inputs: inputs.nodes)
