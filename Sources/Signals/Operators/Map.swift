@@ -66,7 +66,8 @@ extension PropertyProtocol {
 /// The node of a `map`ped property: one input, one transform.
 @usableFromInline
 final class MapNode<Input, Value>: DerivedNode<Value> {
-  @usableFromInline let input: ValueNode<Input>
+  /// The input; `nil` once the node left the graph (see ``GraphNode/dropInputs(into:)``).
+  @exclusivity(unchecked) @usableFromInline var input: ValueNode<Input>?
   /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
   @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
 
@@ -80,7 +81,7 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
       initial: transform(input.node.value(for: claim)),
       compute: { node, wave in
         let node = unsafeDowncast(node, to: MapNode.self)
-        node.waveValue = node.transform(node.input.value(in: wave))
+        node.waveValue = node.transform(node.input.unsafelyUnwrapped.value(in: wave))
         return .changed
       },
       perform: { node, message in
@@ -88,12 +89,18 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
           return ValueNode<Value>.performCommon(node, message)
         }
         let node = unsafeDowncast(node, to: MapNode.self)
-        let (value, changed) = transaction.tentative(of: node.input)
+        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
         let result = changed ? node.transform(value) : transaction.committedValue(of: node)
         transaction.remember(node, result, changed: changed)
       })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
+  }
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    if let input = input.take() { released.append(input) }
   }
 
   @usableFromInline

@@ -94,7 +94,8 @@ extension PropertyProtocol {
 /// its own.
 @usableFromInline
 final class SkipRepeatsNode<Value>: DerivedNode<Value> {
-  @usableFromInline let input: ValueNode<Value>
+  /// The input; `nil` once the node left the graph (see ``GraphNode/dropInputs(into:)``).
+  @exclusivity(unchecked) @usableFromInline var input: ValueNode<Value>?
   /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
   @exclusivity(unchecked) @usableFromInline var isEquivalent: OperatorComparison<Value>
 
@@ -108,7 +109,7 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
       initial: input.node.value(for: claim),
       compute: { node, wave in
         let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
-        let value = node.input.value(in: wave)
+        let value = node.input.unsafelyUnwrapped.value(in: wave)
         guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
         node.waveValue = value
         return .changed
@@ -118,7 +119,7 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
           return ValueNode<Value>.performCommon(node, message)
         }
         let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
-        let (value, changed) = transaction.tentative(of: node.input)
+        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
         let committed = transaction.committedValue(of: node)
         if changed, !node.isEquivalent(committed, value) {
           transaction.remember(node, value, changed: true)
@@ -128,6 +129,12 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
       })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
+  }
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    if let input = input.take() { released.append(input) }
   }
 
   @usableFromInline

@@ -108,6 +108,13 @@ class GraphNode {
   /// only the domain's owner, which is the one ending it, ever calls them.
   @usableFromInline
   func releaseClosures() {}
+
+  /// Under the domain's lock, as the node leaves the graph for good: moves what holds its inputs (typed
+  /// references, the operator's closures) into `released`, to be let go of after the lock. A graph thousands
+  /// of layers deep is then freed one node at a time, from the list of anchors (``Unlinked``), rather than
+  /// each layer from inside the `deinit` of the one above, which would overflow the stack.
+  @usableFromInline
+  func dropInputs(into released: inout [AnyObject]) {}
 }
 
 /// What computing a node for a wave found.

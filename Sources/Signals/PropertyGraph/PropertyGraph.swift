@@ -147,6 +147,8 @@ struct Unlinked {
   @usableFromInline var anchors: [GraphNode] = []
   @usableFromInline var orphans: [GraphNode] = []
   @usableFromInline var fedInputs: [GraphNode] = []
+  /// What held the unlinked nodes' inputs, let go of before the anchors.
+  @usableFromInline var released: [AnyObject] = []
 
   @usableFromInline
   init() {}
@@ -156,11 +158,14 @@ struct Unlinked {
   mutating func unlink(_ node: GraphNode) {
     guard !node.isDetached else { return }
     node.isDetached = true
+    // A transaction's read of a derived property that left the graph takes its committed value.
+    if !node.isSource { node.inGraph.store(false, ordering: .releasing) }
     node.inputs.forEach { input in
       input.dependents.remove(node)
       if input.feedsDependents { fedInputs.append(input) }
       if input.isUnused { orphans.append(input) }
     }
+    node.dropInputs(into: &released)
     if let anchor = node.anchor.take() { anchors.append(anchor) }
   }
 
@@ -176,7 +181,9 @@ struct Unlinked {
     }
     for input in fedInputs { input.dependentLeft() }
     fedInputs = []
-    anchors = []
+    released = []
+    // One node at a time: each one's inputs were let go of already.
+    while let anchor = anchors.popLast() { _ = consume anchor }
   }
 }
 

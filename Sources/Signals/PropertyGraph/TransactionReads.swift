@@ -56,6 +56,8 @@ extension PropertyTransaction {
   /// its own computation (its closure reads the property it defines) returns the committed value.
   @inlinable
   func tentative<Value>(of core: DerivedNode<Value>) -> (value: Value, changed: Bool) {
+    // A property that left the graph (it ended) keeps its last value.
+    guard core.isInGraph else { return (committedValue(of: core), false) }
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
       if core.tentativeGeneration == generation {
         return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)

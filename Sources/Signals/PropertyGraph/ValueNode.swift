@@ -114,6 +114,11 @@ class DerivedNode<Value>: ValueNode<Value> {
   @exclusivity(unchecked) @usableFromInline final var tentativeChanged = false
   @exclusivity(unchecked) @usableFromInline final var tentativeGeneration: UInt64 = 0
 
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    released += Swift.exchange(&inputHandles, with: [])
+  }
+
   /// A derived node whose first value is `initial`.
   @inlinable
   init(
@@ -150,5 +155,27 @@ extension GraphNode {
   final func dependentLeft() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
     (core as? any GraphVertex)?.dependentLeft()
+  }
+}
+
+/// A closure, as an object: what ``GraphNode/dropInputs(into:)`` lets go of after the lock.
+@usableFromInline
+final class ClosureBox<Input, Output> {
+  @usableFromInline let closure: (Input) -> Output
+
+  @usableFromInline
+  init(_ closure: @escaping (Input) -> Output) {
+    self.closure = closure
+  }
+}
+
+extension OperatorClosure {
+  /// Replaces the closure with ``released`` and returns it: for a node leaving the graph, which lets go of it
+  /// after the lock.
+  @inlinable
+  mutating func release() -> (Input) -> Output {
+    let body = self.body
+    self = .released
+    return body
   }
 }

@@ -175,3 +175,60 @@ import Testing
     #expect(diamond.alive.withLock { $0 } == 0)
   }
 }
+
+/// The cellx benchmark's graph at 5,000 layers (20,000 derived properties, each observed), released at once on
+/// a thread with a small stack: the graph lets go of it iteratively, so nothing recurses per layer (a chain
+/// of releases 5,000 deep overflows such a stack; alien-signals itself overflows on this one).
+@Suite struct DeepGraphReleaseTests {
+  /// The four properties of one layer.
+  struct Layer {
+    let prop1: Property<Int>
+    let prop2: Property<Int>
+    let prop3: Property<Int>
+    let prop4: Property<Int>
+  }
+
+  @Test func aGraphOfFiveThousandLayersIsFreedAtOnceOnASmallStack() {
+    let outcome = Locked<(freed: Bool, before: [Int], after: [Int])?>(nil)
+    runOnThread(stackSize: 256 * 1024) {
+      weak var weakEnd: Property<Int>?
+      weak var weakStart: MutableProperty<Int>?
+      var before: [Int] = []
+      var after: [Int] = []
+      do {
+        let start = (MutableProperty(1), MutableProperty(2), MutableProperty(3), MutableProperty(4))
+        weakStart = start.0
+        var layer = Layer(
+          prop1: Property(start.0), prop2: Property(start.1), prop3: Property(start.2), prop4: Property(start.3))
+        var observations: [any Disposable] = []
+        for _ in 0..<5_000 {
+          let previous = layer
+          layer = Layer(
+            prop1: previous.prop2.map { $0 },
+            prop2: Property.combineLatest(previous.prop1, previous.prop3) { $0 - $1 },
+            prop3: Property.combineLatest(previous.prop2, previous.prop4) { $0 + $1 },
+            prop4: previous.prop3.map { $0 })
+          for property in [layer.prop1, layer.prop2, layer.prop3, layer.prop4] {
+            observations.append(property.signal.observeValues { _ in }!)
+          }
+        }
+        weakEnd = layer.prop1
+        before = [layer.prop1.value, layer.prop2.value, layer.prop3.value, layer.prop4.value]
+        withTransaction {
+          start.0.value = 4
+          start.1.value = 3
+          start.2.value = 2
+          start.3.value = 1
+        }
+        after = [layer.prop1.value, layer.prop2.value, layer.prop3.value, layer.prop4.value]
+        for observation in observations { observation.dispose() }
+      }
+      outcome.withLock { $0 = (weakEnd == nil && weakStart == nil, before, after) }
+    }
+    let result = outcome.withLock { $0 }
+    // The public benchmark's result check for 5,000 layers.
+    #expect(result?.before == [2, 4, -1, -6])
+    #expect(result?.after == [-2, 1, -4, -4])
+    #expect(result?.freed == true)
+  }
+}

@@ -176,3 +176,16 @@ final class ChurnLog: @unchecked Sendable {
   /// Observers that received more than one value after their disposal returned.
   var lateBurstCount: Int { lateBursts.value }
 }
+
+/// Runs `body` on a new thread whose stack is `stackSize` bytes, and waits for it: for code that must not
+/// recurse deeply.
+func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+  let finished = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    finished.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  finished.wait()
+}

@@ -43,6 +43,15 @@ final class CombineNode<Value>: DerivedNode<Value> {
   }
 
   @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    // Each of the closures holds the inputs.
+    released.append(ClosureBox(combine.release()))
+    released.append(ClosureBox(Swift.exchange(&changedTentatively) { _ in relayClosureCalledAfterTheEnd() }))
+    released.append(ClosureBox(Swift.exchange(&combineTentatively) { _ in relayClosureCalledAfterTheEnd() }))
+  }
+
+  @usableFromInline
   override func releaseClosures() {
     combine = .released
     changedTentatively = { _ in relayClosureCalledAfterTheEnd() }
@@ -104,7 +113,14 @@ extension ValueNode {
 /// The node of `Property.combineLatest` over a list of properties of one type: the array of their values.
 @usableFromInline
 final class CombineListNode<Element>: DerivedNode<[Element]> {
-  @usableFromInline let elements: [ValueNode<Element>]
+  /// The inputs; empty once the node left the graph (see ``GraphNode/dropInputs(into:)``).
+  @exclusivity(unchecked) @usableFromInline var elements: [ValueNode<Element>]
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    released += Swift.exchange(&elements, with: []) as [AnyObject]
+  }
 
   @inlinable
   init(_ inputs: [(core: PropertyCore<Element>, handle: AnyObject?)]) {

@@ -140,6 +140,13 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   }
 
   @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    released.append(ClosureBox(Swift.exchange(&transform) { _ in relayClosureCalledAfterTheEnd() }))
+    if let innerHandle = innerHandle.take() { released.append(innerHandle) }
+  }
+
+  @usableFromInline
   override func releaseClosures() {
     transform = { _ in relayClosureCalledAfterTheEnd() }
     innerHandle = nil
