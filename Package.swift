@@ -32,6 +32,8 @@ let package = Package(
     ),
     // XCTest specs of SignalsTesting itself: its expectations fail an XCTest test as they fail a Swift Testing one.
     .testTarget(name: "SignalsTestingXCTests", dependencies: ["Signals", "SignalsTesting"]),
+    // Scenarios in which a regression would crash or hang: SelfReadingClosureTests runs them as child processes.
+    .executableTarget(name: "signals-graph-probe", dependencies: ["Signals"], path: "Tests/SignalsGraphProbe"),
     // A program that runs no tests: SignalsTestingXCTests checks that a failed expectation stops it, saying why.
     .executableTarget(
       name: "signals-testing-outside-a-test",

@@ -214,5 +214,32 @@ extension BlockingSuites {
           + "MutableProperty<Int>. The last set was not made. If these properties should follow each other, bind "
           + "them two-way (a <~> b); otherwise remove one of the bindings.")
     }
+
+    struct FromHandler: Equatable { var n: Int }
+
+    @Test func aSetMadeInsideTheHandlerIsAChangeOfItsOwnAndIsNotReportedAgain() {
+      // The handler logs each cycle into a property of the same view model: that set is your code's, a change
+      // of its own made after the change in progress, and it is not part of the stopped cycle.
+      let a = MutableProperty(FromHandler(n: 0))
+      let b = MutableProperty(FromHandler(n: 0))
+      let stoppedCount = MutableProperty(0)
+      let counts = Recorder(stoppedCount.signal)
+      let cycles = Self.cycles(of: FromHandler.self) {
+        let previous = BindingCycle.handler
+        BindingCycle.handler = { cycle in
+          previous(cycle)
+          if cycle.path.contains(where: { $0.contains("FromHandler") }) { stoppedCount.modify { $0 += 1 } }
+        }
+        defer { BindingCycle.handler = previous }
+        b <~ a.producer.map { FromHandler(n: $0.n + 1) }
+        a <~ b.producer.map { FromHandler(n: $0.n + 1) }
+        a.value = FromHandler(n: 10)
+      }
+      #expect(a.value == FromHandler(n: 10))
+      #expect(b.value == FromHandler(n: 11))
+      // One report per change that came back: the bind-time trip and the set; the handler's own sets add none.
+      #expect(cycles.count == stoppedCount.value)
+      #expect(counts.values == Array(1...cycles.count))
+    }
   }
 }

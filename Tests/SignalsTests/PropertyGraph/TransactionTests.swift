@@ -54,6 +54,32 @@ extension BlockingSuites {
       #expect(doubled.value == 44)
     }
 
+    @Test func aProducerStartedInsideATransactionReplaysTheValueFromBeforeItThenItsChange() {
+      // An observer that attaches inside a transaction is told what is committed: the value from before the
+      // transaction (which may still roll back), then, at the commit, the transaction's change, once.
+      let a = MutableProperty(1)
+      let doubled = a.map { $0 * 2 }
+      var recorders: [Recorder<Int, Never>] = []
+      withTransaction {
+        a.value = 5
+        #expect(doubled.value == 10)
+        recorders = [Recorder(doubled.producer), Recorder(a.producer)]
+        #expect(recorders.map(\.values) == [[2], [1]])
+      }
+      #expect(recorders.map(\.values) == [[2, 10], [1, 5]])
+      // Rolled back: the observer saw nothing of it.
+      let rolledBack = Recorder(doubled.producer)
+      #expect(throws: TestError.boom) {
+        try withTransaction { () throws(TestError) in
+          a.value = 7
+          let inside = Recorder(doubled.producer)
+          #expect(inside.values == [10])
+          throw TestError.boom
+        }
+      }
+      #expect(rolledBack.values == [10])
+    }
+
     @Test func aReadInsideATransactionRunsTheTransformOnceAndTheCommitAgain() {
       let a = MutableProperty(1)
       let calls = AtomicCounter()

@@ -1,0 +1,85 @@
+import Signals
+
+// Runs one scenario of Contracts §15 and §16 in which a regression would crash or hang the process (a
+// closure that reads the property it defines recursing for ever, say), and prints what it saw: the specs in
+// SelfReadingClosureTests run it as a child process, with a watchdog, so that such a regression fails a spec
+// instead of the test run.
+//
+//   signals-graph-probe SCENARIO
+
+/// A property a closure can refer to before it exists.
+final class Later<Value>: @unchecked Sendable {
+  var property: Property<Value>?
+  var value: Value? { property?.value }
+}
+
+let scenario = CommandLine.arguments.dropFirst().first ?? ""
+switch scenario {
+case "map":
+  // A running total: the closure reads the property it defines.
+  let delta = MutableProperty(0)
+  let total = Later<Int>()
+  total.property = delta.map { $0 + (total.value ?? 0) }
+  delta.value = 5
+  delta.value = 7
+  print("outside:", total.value!)
+  withTransaction {
+    delta.value = 10
+    print("inside:", total.value!)
+  }
+  print("after:", total.value!)
+case "skipRepeats":
+  let source = MutableProperty(1)
+  let kept = Later<Int>()
+  kept.property = source.skipRepeats { old, new in
+    // Reads its own property while comparing.
+    _ = kept.value
+    return old == new
+  }
+  source.value = 2
+  withTransaction {
+    source.value = 3
+    print("inside:", kept.value!)
+  }
+  print("after:", kept.value!)
+case "combineLatest":
+  let a = MutableProperty(1)
+  let b = MutableProperty(2)
+  let sum = Later<Int>()
+  sum.property = Property.combineLatest(a, b) { $0 + $1 + (sum.value ?? 0) }
+  a.value = 10
+  print("outside:", sum.value!)
+  withTransaction {
+    b.value = 20
+    print("inside:", sum.value!)
+  }
+  print("after:", sum.value!)
+case "combineLatestList":
+  let fields = [MutableProperty(1), MutableProperty(2)]
+  let all = Later<[Int]>()
+  all.property = Property.combineLatest(fields).map { $0 + [all.value?.count ?? 0] }
+  fields[0].value = 5
+  print("outside:", all.value!)
+  withTransaction {
+    fields[1].value = 6
+    print("inside:", all.value!)
+  }
+  print("after:", all.value!)
+case "flatMap":
+  let selector = MutableProperty(0)
+  let options = [MutableProperty("a"), MutableProperty("b")]
+  let chosen = Later<String>()
+  chosen.property = selector.flatMap(.latest) { index -> MutableProperty<String> in
+    _ = chosen.value
+    return options[index % 2]
+  }
+  selector.value = 1
+  print("outside:", chosen.value!)
+  withTransaction {
+    selector.value = 2
+    print("inside:", chosen.value!)
+  }
+  print("after:", chosen.value!)
+default:
+  print("unknown scenario \(scenario)")
+}
