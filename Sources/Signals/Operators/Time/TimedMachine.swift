@@ -1,0 +1,112 @@
+/// The state machine of an operator that takes a `TimeScheduler`: it decides what to send and when, and the
+/// operator (``Signal/timed(_:on:)``) runs it so that **everything it sends is sent from an action of the
+/// scheduler**.
+///
+/// The machine is told of each event of the source with the instant it arrived (``receive(_:at:)``), and
+/// answers with the instant at which the operator must wake it, if any: a value to send later, a timer to
+/// arm, or — for a terminal event, which only hops — the instant it arrived. It never sends from
+/// ``receive(_:at:)``. When a wake runs on the scheduler, ``wake(at:into:)`` moves what is due into the outbox.
+/// Both run under the operator's lock and call nothing, so a machine is tested without threads or schedulers.
+///
+/// The rule every machine keeps (`Docs/Contracts.md` §12): a failure or an interruption of the source hops to
+/// the scheduler without waiting; what was due by the instant it arrived is sent before it, what was waiting
+/// for a later instant is dropped.
+@usableFromInline
+protocol TimedMachine<Input, Output, Failure> {
+  associatedtype Input
+  associatedtype Output
+  associatedtype Failure: Error
+
+  /// Whether a wake asked for replaces the one asked for before, which is then cancelled (`debounce`'s
+  /// timer, restarted by every value); otherwise every wake asked for runs.
+  static var wakesReplaceEachOther: Bool { get }
+
+  /// A wake to schedule as the operator is observed, before any event (`timeout`'s deadline), if any.
+  var firstWake: SchedulerInstant? { get }
+
+  /// Takes `event`, which arrived at `now`; returns the instant at which the operator must call
+  /// ``wake(at:into:)``, or `nil` if no new wake is needed.
+  mutating func receive(_ event: Signal<Input, Failure>.Event, at now: SchedulerInstant) -> SchedulerInstant?
+
+  /// Appends to `outbox`, in order, what is due at `now`, the instant the wake runs on the scheduler (never
+  /// before the instant it was asked for).
+  mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Signal<Output, Failure>.Event>)
+}
+
+extension TimedMachine {
+  @inlinable
+  var firstWake: SchedulerInstant? { nil }
+}
+
+/// A failure, interruption or completion of the source that a time operator has taken and not sent yet, with
+/// the instant it arrived: it goes out at the next wake, after what was due by `arrived`.
+@usableFromInline
+struct ArrivedEnd<Value, Failure: Error> {
+  @usableFromInline let event: Signal<Value, Failure>.Event
+  @usableFromInline let arrived: SchedulerInstant
+
+  @inlinable
+  init(_ event: Signal<Value, Failure>.Event, at arrived: SchedulerInstant) {
+    self.event = event
+    self.arrived = arrived
+  }
+
+  /// Whether the source completed (rather than failed or was interrupted).
+  @inlinable
+  var isCompletion: Bool {
+    if case .completed = event { return true }
+    return false
+  }
+
+  /// The same end for a stream of another value type.
+  @inlinable
+  func event<Other>(as _: Other.Type = Other.self) -> Signal<Other, Failure>.Event {
+    switch event {
+    case .value: preconditionFailure("Internal inconsistency: a value is not an end")
+    case .failed(let error): return .failed(error)
+    case .completed: return .completed
+    case .interrupted: return .interrupted
+    }
+  }
+}
+
+extension Signal {
+  /// The result of a time operator: `machine` decides from this signal's events, and everything the result
+  /// sends is sent from a wake run by `scheduler`.
+  ///
+  /// Each event of this signal is handed to the machine with `scheduler.now`; the wake the machine asks for is
+  /// scheduled at that instant, and when it runs the machine's decisions go through the ordered outbox of a
+  /// ``Coordinator``, sent outside the lock. When the result ends, the wakes still scheduled are cancelled
+  /// and it detaches from this signal.
+  @inlinable
+  func timed<Machine: TimedMachine>(
+    _ machine: Machine,
+    on scheduler: any TimeScheduler
+  ) -> Signal<Machine.Output, Failure> where Machine.Input == Value, Machine.Failure == Failure {
+    let upstream = core
+    return Signal<Machine.Output, Failure>(deriving: { downstream in
+      let coordinator = Coordinator(machine, downstream: downstream)
+      let wakes = CompositeDisposable()
+      let latestWake = SerialDisposable()
+      func scheduleWake(at instant: SchedulerInstant) {
+        // A real clock may read a hair before the instant the wake was due at: the wake counts as on time.
+        let wake = {
+          let now = max(scheduler.now, instant)
+          coordinator.update { machine, outbox in machine.wake(at: now, into: &outbox) }
+        }
+        if Machine.wakesReplaceEachOther {
+          latestWake.inner = scheduler.schedule(at: instant, wake)
+        } else {
+          wakes.schedule(on: scheduler, at: instant, wake)
+        }
+      }
+      if let first = machine.firstWake { scheduleWake(at: first) }
+      let source = upstream.observe { event in
+        let now = scheduler.now
+        guard let instant = coordinator.update({ machine, _ in machine.receive(event, at: now) }) else { return }
+        scheduleWake(at: instant)
+      }
+      return CompositeDisposable([wakes, latestWake, source].compactMap { $0 })
+    })
+  }
+}
