@@ -50,7 +50,7 @@ extension Signal where Failure == Never {
   ///   otherwise.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
   ///   cancels the timer and detaches from the source.
-  public func timeout<NewFailure: Error>(
+  public func timeout<NewFailure: Swift.Error>(
     after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
   ) -> Signal<Value, NewFailure> {
     promoteError(NewFailure.self).timeout(after: interval, raising: error, on: scheduler)
@@ -60,7 +60,7 @@ extension Signal where Failure == Never {
 extension SignalProducer where Failure == Never {
   /// Fails every start, which cannot fail by itself, with `error` unless it ends within `interval`; the
   /// result takes the error's type. See ``Signal/timeout(after:raising:on:)-(_,NewFailure,_)``.
-  public func timeout<NewFailure: Error>(
+  public func timeout<NewFailure: Swift.Error>(
     after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
   ) -> SignalProducer<Value, NewFailure> {
     lift { $0.timeout(after: interval, raising: error, on: scheduler) }
