@@ -28,8 +28,8 @@ protocol TimedMachine<Input, Output, Failure> {
   /// ``wake(at:into:)``, or `nil` if no new wake is needed.
   mutating func receive(_ event: Signal<Input, Failure>.Event, at now: SchedulerInstant) -> SchedulerInstant?
 
-  /// Appends to `outbox`, in order, what is due at `now`, the instant the wake runs on the scheduler (never
-  /// before the instant it was asked for).
+  /// Appends to `outbox`, in order, what is due at `now`: the instant this wake was asked for, when it runs on
+  /// the scheduler.
   mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Signal<Output, Failure>.Event>)
 }
 
@@ -89,11 +89,9 @@ extension Signal {
       let wakes = CompositeDisposable()
       let latestWake = SerialDisposable()
       func scheduleWake(at instant: SchedulerInstant) {
-        // A real clock may read a hair before the instant the wake was due at: the wake counts as on time.
-        let wake = {
-          let now = max(scheduler.now, instant)
-          coordinator.update { machine, outbox in machine.wake(at: now, into: &outbox) }
-        }
+        // The wake is told the instant it was asked for, not the clock: a real clock may read a hair before
+        // it, or well after it on a busy queue, and what is due is decided by the instants alone.
+        let wake = { coordinator.update { machine, outbox in machine.wake(at: instant, into: &outbox) } }
         if Machine.wakesReplaceEachOther {
           latestWake.inner = scheduler.schedule(at: instant, wake)
         } else {
