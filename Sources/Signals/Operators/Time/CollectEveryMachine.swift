@@ -17,8 +17,7 @@ struct CollectEveryMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline var batch: [Value] = []
   /// When the current batch ends, once it has a value.
   @usableFromInline var batchEnd: SchedulerInstant?
-  @usableFromInline var end: ArrivedEnd<Value, Failure>?
-  @usableFromInline var isFinished = false
+  @usableFromInline var ending = SourceEnding<Value, Failure>()
 
   @inlinable
   init(interval: Duration, start: SchedulerInstant) {
@@ -36,11 +35,8 @@ struct CollectEveryMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func receive(_ event: Signal<Value, Failure>.Event, at now: SchedulerInstant) -> SchedulerInstant? {
-    guard !isFinished, end == nil else { return nil }
-    guard case .value(let value) = event else {
-      end = ArrivedEnd(event, at: now)
-      return now
-    }
+    guard ending.isRunning else { return nil }
+    guard case .value(let value) = event else { return ending.take(event, at: now) }
     batch.append(value)
     guard batchEnd == nil else { return nil }
     let due = intervalEnd(containing: now)
@@ -50,16 +46,12 @@ struct CollectEveryMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Signal<[Value], Failure>.Event>) {
-    guard !isFinished else { return }
-    if let batchEnd, batchEnd <= end?.arrived ?? now {
+    guard !ending.isFinished else { return }
+    if let batchEnd, batchEnd <= ending.limit(at: now) || ending.isCompletion, !batch.isEmpty {
       outbox.append(.value(batch))
       batch = []
       self.batchEnd = nil
     }
-    guard let end else { return }
-    if end.isCompletion, !batch.isEmpty { outbox.append(.value(batch)) }
-    outbox.append(end.event(as: [Value].self))
-    isFinished = true
-    batch = []
+    if ending.send(into: &outbox) { batch = [] }
   }
 }

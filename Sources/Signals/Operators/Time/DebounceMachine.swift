@@ -15,8 +15,7 @@ struct DebounceMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline let interval: Duration
   /// The latest value, not sent yet, and the instant it is due.
   @usableFromInline var waiting: (value: Value, due: SchedulerInstant)?
-  @usableFromInline var end: ArrivedEnd<Value, Failure>?
-  @usableFromInline var isFinished = false
+  @usableFromInline var ending = SourceEnding<Value, Failure>()
 
   @inlinable
   init(interval: Duration) {
@@ -25,11 +24,8 @@ struct DebounceMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func receive(_ event: Event, at now: SchedulerInstant) -> SchedulerInstant? {
-    guard !isFinished, end == nil else { return nil }
-    guard case .value(let value) = event else {
-      end = ArrivedEnd(event, at: now)
-      return now
-    }
+    guard ending.isRunning else { return nil }
+    guard case .value(let value) = event else { return ending.take(event, at: now) }
     let due = now.advanced(by: interval)
     waiting = (value, due)
     return due
@@ -37,15 +33,11 @@ struct DebounceMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Event>) {
-    guard !isFinished else { return }
-    if let waiting, waiting.due <= end?.arrived ?? now {
+    guard !ending.isFinished else { return }
+    if let waiting, waiting.due <= ending.limit(at: now) || ending.isCompletion {
       outbox.append(.value(waiting.value))
       self.waiting = nil
     }
-    guard let end else { return }
-    if end.isCompletion, let waiting { outbox.append(.value(waiting.value)) }
-    outbox.append(end.event)
-    isFinished = true
-    waiting = nil
+    if ending.send(into: &outbox) { waiting = nil }
   }
 }

@@ -15,9 +15,7 @@ struct DelayMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline let interval: Duration
   /// Values and the completion, each due `interval` after it arrived.
   @usableFromInline var waiting = DueEvents<Value, Failure>()
-  /// A failure or interruption taken and not sent yet.
-  @usableFromInline var end: ArrivedEnd<Value, Failure>?
-  @usableFromInline var isFinished = false
+  @usableFromInline var ending = SourceEnding<Value, Failure>()
 
   @inlinable
   init(interval: Duration) {
@@ -26,31 +24,26 @@ struct DelayMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func receive(_ event: Event, at now: SchedulerInstant) -> SchedulerInstant? {
-    guard !isFinished, end == nil else { return nil }
+    guard ending.isRunning else { return nil }
     switch event {
     case .value, .completed:
       let due = now.advanced(by: interval)
       waiting.append(event, due: due)
       return due
     case .failed, .interrupted:
-      end = ArrivedEnd(event, at: now)
-      return now
+      return ending.take(event, at: now)
     }
   }
 
   @inlinable
   mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Event>) {
-    guard !isFinished else { return }
-    guard let end else {
-      isFinished = waiting.releaseFirst(dueBy: now, into: &outbox)
+    guard !ending.isFinished else { return }
+    guard ending.pending != nil else {
+      ending.isFinished = waiting.releaseFirst(dueBy: now, into: &outbox)
       return
     }
-    if waiting.release(dueBy: end.arrived, into: &outbox) {
-      isFinished = true
-      return
-    }
-    outbox.append(end.event)
-    isFinished = true
+    ending.isFinished = waiting.release(dueBy: ending.limit(at: now), into: &outbox)
+    guard ending.isFinished || ending.send(into: &outbox) else { return }
     waiting.removeAll()
   }
 }

@@ -22,8 +22,7 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline var lastSent: SchedulerInstant?
   /// The latest value that arrived too soon, and its slot.
   @usableFromInline var trailing: (value: Value, due: SchedulerInstant)?
-  @usableFromInline var end: ArrivedEnd<Value, Failure>?
-  @usableFromInline var isFinished = false
+  @usableFromInline var ending = SourceEnding<Value, Failure>()
 
   @inlinable
   init(interval: Duration) {
@@ -32,11 +31,8 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func receive(_ event: Event, at now: SchedulerInstant) -> SchedulerInstant? {
-    guard !isFinished, end == nil else { return nil }
-    guard case .value(let value) = event else {
-      end = ArrivedEnd(event, at: now)
-      return now
-    }
+    guard ending.isRunning else { return nil }
+    guard case .value(let value) = event else { return ending.take(event, at: now) }
     if let trailing {
       self.trailing = (value, trailing.due)
       return nil
@@ -53,18 +49,19 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
 
   @inlinable
   mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Event>) {
-    guard !isFinished else { return }
-    let limit = end?.arrived ?? now
-    _ = end == nil ? leading.releaseFirst(dueBy: limit, into: &outbox) : leading.release(dueBy: limit, into: &outbox)
-    if let trailing, trailing.due <= limit {
+    guard !ending.isFinished else { return }
+    let limit = ending.limit(at: now)
+    if ending.pending == nil {
+      _ = leading.releaseFirst(dueBy: limit, into: &outbox)
+    } else {
+      _ = leading.release(dueBy: limit, into: &outbox)
+    }
+    if let trailing, trailing.due <= limit || ending.isCompletion {
       outbox.append(.value(trailing.value))
       lastSent = trailing.due
       self.trailing = nil
     }
-    guard let end else { return }
-    if end.isCompletion, let trailing { outbox.append(.value(trailing.value)) }
-    outbox.append(end.event)
-    isFinished = true
+    guard ending.send(into: &outbox) else { return }
     leading.removeAll()
     trailing = nil
   }

@@ -38,35 +38,57 @@ extension TimedMachine {
   var firstWake: SchedulerInstant? { nil }
 }
 
-/// A failure, interruption or completion of the source that a time operator has taken and not sent yet, with
-/// the instant it arrived: it goes out at the next wake, after what was due by `arrived`.
+/// How far the source of a time operator has ended: running, ended and waiting for its hop (``pending``), or
+/// finished once the end went out. The part of every machine that keeps the rule of ``TimedMachine``.
 @usableFromInline
-struct ArrivedEnd<Value, Failure: Error> {
-  @usableFromInline let event: Signal<Value, Failure>.Event
-  @usableFromInline let arrived: SchedulerInstant
+struct SourceEnding<Value, Failure: Error> {
+  /// A failure, interruption or completion of the source, taken and not sent yet, and the instant it arrived:
+  /// it goes out at the next wake, after what was due by then.
+  @usableFromInline var pending: (event: Signal<Value, Failure>.Event, arrived: SchedulerInstant)?
+  /// Whether the end went out: nothing more is taken or sent.
+  @usableFromInline var isFinished = false
 
   @inlinable
-  init(_ event: Signal<Value, Failure>.Event, at arrived: SchedulerInstant) {
-    self.event = event
-    self.arrived = arrived
+  init() {}
+
+  /// Whether the machine still takes events from its source.
+  @inlinable
+  var isRunning: Bool { !isFinished && pending == nil }
+
+  /// Takes the source's terminal `event`, which arrived at `now`; returns `now`, the instant of its hop.
+  @inlinable
+  mutating func take(_ event: Signal<Value, Failure>.Event, at now: SchedulerInstant) -> SchedulerInstant {
+    pending = (event, now)
+    return now
   }
 
-  /// Whether the source completed (rather than failed or was interrupted).
+  /// The latest instant whose due events a wake at `now` sends: the end's arrival, once it has arrived.
+  @inlinable
+  func limit(at now: SchedulerInstant) -> SchedulerInstant {
+    pending?.arrived ?? now
+  }
+
+  /// Whether the pending end is a completion (rather than a failure or an interruption).
   @inlinable
   var isCompletion: Bool {
-    if case .completed = event { return true }
+    if case .completed = pending?.event { return true }
     return false
   }
 
-  /// The same end for a stream of another value type.
+  /// Appends the pending end to `outbox`, as an event of a stream of `Output`s, and finishes; does nothing and
+  /// returns `false` if no end is pending.
   @inlinable
-  func event<Other>(as _: Other.Type = Other.self) -> Signal<Other, Failure>.Event {
-    switch event {
+  mutating func send<Output>(into outbox: inout PendingQueue<Signal<Output, Failure>.Event>) -> Bool {
+    guard let pending else { return false }
+    switch pending.event {
     case .value: preconditionFailure("Internal inconsistency: a value is not an end")
-    case .failed(let error): return .failed(error)
-    case .completed: return .completed
-    case .interrupted: return .interrupted
+    case .failed(let error): outbox.append(.failed(error))
+    case .completed: outbox.append(.completed)
+    case .interrupted: outbox.append(.interrupted)
     }
+    self.pending = nil
+    isFinished = true
+    return true
   }
 }
 
