@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "Signals",
+  // The lowest versions the code supports: Synchronization's Mutex and Atomic, which the one lock and the
+  // lock-free paths are built on, first shipped in these. Observation and parameter packs in generic types
+  // need macOS 14 and iOS 17. scripts/check-platform-floors.sh keeps the code within these (see README).
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
@@ -25,6 +29,14 @@ let package = Package(
     .testTarget(
       name: "SignalsMVVMTests",
       dependencies: ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
+    ),
+    // XCTest specs of SignalsTesting itself: its expectations fail an XCTest test as they fail a Swift Testing one.
+    .testTarget(name: "SignalsTestingXCTests", dependencies: ["Signals", "SignalsTesting"]),
+    // A program that runs no tests: SignalsTestingXCTests checks that a failed expectation stops it, saying why.
+    .executableTarget(
+      name: "signals-testing-outside-a-test",
+      dependencies: ["Signals", "SignalsTesting"],
+      path: "Tests/SignalsTestingOutsideATest"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -14,9 +14,10 @@
 #                                    declared, with the same argument labels, somewhere in Sources/; a
 #                                    property listed with its type (`var title: Property<String>`), with that type.
 #   <!-- sample: package -->         a fragment of a Package.swift: the arguments after `Package(name: "MyApp", `
-#                                    (or, if it starts with `.`, one element of `targets: [ ]`), type-checked
-#                                    against PackageDescription; every `.product(name: "X", package: "Signals")`
-#                                    must be a library product of our Package.swift.
+#                                    (or, if it starts with `.`, one element of `targets: [ ]`), or a complete
+#                                    manifest (it declares `let package = Package(`), type-checked against
+#                                    PackageDescription; every `.product(name: "X", package: "Signals")` must
+#                                    be a library product of our Package.swift.
 #   <!-- sample: skip: <reason> -->  not checked (another library's code, pseudo-code); printed with its reason.
 # Non-Swift blocks use another info string (sh, text, or none): only blocks whose info string is exactly
 # `swift` are samples.
@@ -54,17 +55,7 @@ if [ "${1:-}" = "--self-test" ]; then
     echo "Self-test FAILED: the broken fixture passed the check." >&2
     exit 1
   fi
-  status=0
-  while IFS= read -r expected; do
-    if ! grep -qF -- "$expected" <<<"$output"; then
-      echo "Self-test FAILED: expected a line containing: $expected" >&2
-      status=1
-    fi
-  done <"$fixture"/expected.txt
-  if [ "$status" -ne 0 ]; then
-    printf '%s\n' "$output" >&2
-    exit 1
-  fi
+  printf '%s\n' "$output" | scripts/expect-lines.sh "$fixture"/expected.txt || exit 1
   check self-test "$fixture"/Good.md >/dev/null || { echo "Self-test FAILED: the good fixture failed." >&2; exit 1; }
   echo "Self-test passed: the broken fixture fails with every expected diagnostic, the good one passes."
   exit 0

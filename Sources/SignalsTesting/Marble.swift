@@ -1,5 +1,4 @@
 import Signals
-import Testing
 
 /// Marble diagrams: streams over virtual time, written as strings.
 ///
@@ -33,18 +32,33 @@ public enum Marble {
   /// The events of `diagram`, with values from `values` and failures with `error`.
   ///
   /// A character missing from `values`, an `X` without an `error`, an unbalanced parenthesis or anything
-  /// after a terminal event records an issue at `sourceLocation` and is skipped.
+  /// after a terminal event fails the test at the call (see ``TestRecorder``) and is skipped.
   public static func parse<Value, Failure>(
     _ diagram: String,
     values: [Character: Value],
     error: Failure?,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [Entry<Value, Failure>] {
+    parse(
+      diagram, values: values, error: error,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The events of `diagram`; its problems fail the test at `site`.
+  static func parse<Value, Failure>(
+    _ diagram: String,
+    values: [Character: Value],
+    error: Failure?,
+    at site: CallSite
   ) -> [Entry<Value, Failure>] {
     var entries: [Entry<Value, Failure>] = []
     var tick = 0
     var inGroup = false
     func problem(_ text: String) {
-      Issue.record("Marble \"\(diagram)\": \(text)", sourceLocation: sourceLocation)
+      reportFailure("Marble \"\(diagram)\": \(text)", at: site)
     }
     for character in diagram where character != " " {
       switch character {

@@ -1,5 +1,4 @@
 import Signals
-import Testing
 
 /// An observer that keeps every event it receives and checks them with `assert…` methods, in the style of the
 /// `TestObserver` that ReactiveSwift view-model specs are written with, so that such specs move unchanged:
@@ -13,8 +12,8 @@ import Testing
 /// isLoading.assertValues([true, false])
 /// ```
 ///
-/// A failed assertion records an issue at the caller's source location, with `message` and what was
-/// received. Thread-safe. It holds no stream: observing with ``observer`` does not keep the observer alive,
+/// A failed assertion fails the test at the caller's line, with `message` and what was received, under Swift
+/// Testing and XCTest alike (their `fileID`, `filePath`, `line` and `column` default to the caller's). Thread-safe. It holds no stream: observing with ``observer`` does not keep the observer alive,
 /// and a released `TestObserver` ignores what is sent to its observer afterwards.
 public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
@@ -60,88 +59,111 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   /// Whether a value was received.
   public var didEmitValue: Bool { !values.isEmpty }
 
-  /// Records an issue unless `completed` was received.
+  /// Fails the test unless `completed` was received.
   public func assertDidComplete(
-    _ message: String = "Should have completed.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should have completed.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(didComplete, message, sourceLocation)
+    check(didComplete, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue if `completed` was received.
+  /// Fails the test if `completed` was received.
   public func assertDidNotComplete(
-    _ message: String = "Should not have completed.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should not have completed.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(!didComplete, message, sourceLocation)
+    check(!didComplete, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue unless `failed` was received.
+  /// Fails the test unless `failed` was received.
   public func assertDidFail(
-    _ message: String = "Should have failed.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should have failed.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(didFail, message, sourceLocation)
+    check(didFail, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue if `failed` was received.
+  /// Fails the test if `failed` was received.
   public func assertDidNotFail(
-    _ message: String = "Should not have failed.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should not have failed.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(!didFail, message, sourceLocation)
+    check(!didFail, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue unless `interrupted` was received.
+  /// Fails the test unless `interrupted` was received.
   public func assertDidInterrupt(
-    _ message: String = "Should have been interrupted.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should have been interrupted.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(didInterrupt, message, sourceLocation)
+    check(didInterrupt, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue if `interrupted` was received.
+  /// Fails the test if `interrupted` was received.
   public func assertDidNotInterrupt(
-    _ message: String = "Should not have been interrupted.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should not have been interrupted.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(!didInterrupt, message, sourceLocation)
+    check(!didInterrupt, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue unless a terminal event was received.
+  /// Fails the test unless a terminal event was received.
   public func assertDidTerminate(
-    _ message: String = "Should have terminated.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should have terminated.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(didTerminate, message, sourceLocation)
+    check(didTerminate, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue if a terminal event was received.
+  /// Fails the test if a terminal event was received.
   public func assertDidNotTerminate(
-    _ message: String = "Should not have terminated.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should not have terminated.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(!didTerminate, message, sourceLocation)
+    check(!didTerminate, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue unless a value was received.
+  /// Fails the test unless a value was received.
   public func assertDidEmitValue(
-    _ message: String = "Should have emitted a value.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should have emitted a value.", fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(didEmitValue, message, sourceLocation)
+    check(didEmitValue, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue if a value was received.
+  /// Fails the test if a value was received.
   public func assertDidNotEmitValue(
-    _ message: String = "Should not have emitted a value.", sourceLocation: SourceLocation = #_sourceLocation
+    _ message: String = "Should not have emitted a value.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(!didEmitValue, message, sourceLocation)
+    check(!didEmitValue, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  /// Records an issue unless exactly `count` values were received.
+  /// Fails the test unless exactly `count` values were received.
   public func assertValueCount(
-    _ count: Int, _ message: String = "Wrong number of values.", sourceLocation: SourceLocation = #_sourceLocation
+    _ count: Int, _ message: String = "Wrong number of values.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(values.count == count, message, sourceLocation, expected: "\(count) values")
+    check(
+      values.count == count, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      expected: "\(count) values")
   }
 
-  private func check(_ holds: Bool, _ message: String, _ sourceLocation: SourceLocation, expected: String? = nil) {
+  private func check(_ holds: Bool, _ message: String, _ site: CallSite, expected: String? = nil) {
     guard !holds else { return }
     let wanted = expected.map { "\n  expected: \($0)" } ?? ""
-    let text = "\(message)\(wanted)\n  received: [\(events.map(describe).joined(separator: ", "))]"
-    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    reportFailure("\(message)\(wanted)\n  received: [\(events.map(describe).joined(separator: ", "))]", at: site)
   }
 
   private func describe(_ event: Event) -> String {
@@ -150,26 +172,38 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension TestObserver where Value: Equatable {
-  /// Records an issue unless the values received are `expected`, in order.
+  /// Fails the test unless the values received are `expected`, in order.
   public func assertValues(
-    _ expected: [Value], _ message: String = "Wrong values.", sourceLocation: SourceLocation = #_sourceLocation
+    _ expected: [Value], _ message: String = "Wrong values.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(values == expected, message, sourceLocation, expected: "\(expected)")
+    check(
+      values == expected, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      expected: "\(expected)")
   }
 
-  /// Records an issue unless the latest value received is `expected`.
+  /// Fails the test unless the latest value received is `expected`.
   public func assertLastValue(
-    _ expected: Value, _ message: String = "Wrong last value.", sourceLocation: SourceLocation = #_sourceLocation
+    _ expected: Value, _ message: String = "Wrong last value.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(lastValue == expected, message, sourceLocation, expected: "last value \(expected)")
+    check(
+      lastValue == expected, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      expected: "last value \(expected)")
   }
 }
 
 extension TestObserver where Failure: Equatable {
-  /// Records an issue unless `failed` was received with `expected`.
+  /// Fails the test unless `failed` was received with `expected`.
   public func assertFailed(
-    _ expected: Failure, _ message: String = "Wrong failure.", sourceLocation: SourceLocation = #_sourceLocation
+    _ expected: Failure, _ message: String = "Wrong failure.", fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   ) {
-    check(failedError == expected, message, sourceLocation, expected: "failed(\(expected))")
+    check(
+      failedError == expected, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      expected: "failed(\(expected))")
   }
 }

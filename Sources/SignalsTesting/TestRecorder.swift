@@ -1,12 +1,21 @@
 import Signals
-import Testing
 
 /// Records the events of a signal, producer or property, with their virtual times, for assertions.
 ///
 /// Given a ``TestScheduler``, each event is stamped with the scheduler's time, and ``marble(symbol:)`` draws
-/// what was recorded as a marble diagram (ticks counted from time zero). The `expect` methods record an
-/// issue at the caller's source location when the stream did something else, with a readable diff: for
-/// marbles, the diagram it actually produced under the one expected. Thread-safe.
+/// what was recorded as a marble diagram (ticks counted from time zero). Thread-safe.
+///
+/// The `expect` methods fail the running test when the stream did something else, with a readable diff (for
+/// marbles, the diagram it actually produced under the one expected), at the line of the call:
+/// - in a Swift Testing test, as an issue (`Issue.record`);
+/// - in an XCTest test method, as a failure of the running `XCTestCase` (`XCTFail`), so a file that imports
+///   XCTest and SignalsTesting, and not Testing, works as it would with RxTest;
+/// - in a program that does not run tests, they stop it with the failure, since there is no test to fail;
+/// - on another thread of a Swift Testing run, they fail the run (Swift Testing cannot tell which test).
+///
+/// Their `fileID`, `filePath`, `line` and `column` default to the caller's; a helper of your own can take
+/// `filePath: StaticString = #filePath, line: UInt = #line` and pass them on, so that a failure points at
+/// the helper's caller.
 public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
   public typealias Event = Signal<Value, Failure>.Event
@@ -87,28 +96,41 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Records an issue unless the recorded events, described as in ``descriptions``, are `expected`.
-  public func expect(events expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+  /// Fails the test unless the recorded events, described as in ``descriptions``, are `expected`.
+  public func expect(
+    events expected: [String],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let actual = descriptions
     guard actual != expected else { return }
-    Issue.record(Comment(rawValue: Diff.lines(expected: expected, actual: actual)), sourceLocation: sourceLocation)
+    reportFailure(
+      Diff.lines(expected: expected, actual: actual),
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
   }
 
-  /// Records an issue unless the stream produced `expected`, a marble diagram whose characters stand for
+  /// Fails the test unless the stream produced `expected`, a marble diagram whose characters stand for
   /// the values in `values`, and whose `X` is a failure with `error` (compared by description).
   ///
-  /// Ticks are compared exactly: an event recorded one tick late is a mismatch. On failure the issue shows
+  /// Ticks are compared exactly: an event recorded one tick late is a mismatch. On failure the message shows
   /// the diagram the stream actually produced under the expected one.
   public func expect(
     marble expected: String,
     values: [Character: Value],
     error: Failure? = nil,
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) where Value: Equatable {
     let symbols = values.sorted { $0.key < $1.key }
     let symbol = { (value: Value) in symbols.first { $0.value == value }.map { String($0.key) } ?? "«\(value)»" }
-    let wanted = Marble.parse(expected, values: values, error: error, sourceLocation: sourceLocation)
-    compare(wanted, entries, symbol: symbol, expected: expected, sourceLocation: sourceLocation)
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    let wanted = Marble.parse(expected, values: values, error: error, at: site)
+    compare(wanted, entries, symbol: symbol, expected: expected, at: site)
   }
 
   private func compare(
@@ -116,7 +138,7 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     _ actual: [Marble.Entry<Value, Failure>],
     symbol: (Value) -> String,
     expected: String,
-    sourceLocation: SourceLocation
+    at site: CallSite
   ) {
     func keys(_ entries: [Marble.Entry<Value, Failure>]) -> [String] {
       entries.map { entry in
@@ -136,26 +158,46 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
       actual: Marble.render(actual, symbol: symbol),
       events: Diff.lines(expected: wantedKeys, actual: actualKeys)
     )
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    reportFailure(message, at: site)
   }
 }
 
 extension TestRecorder where Value == String {
-  /// Records an issue unless the stream produced `expected`, whose characters stand for one-character
-  /// string values; see ``expect(marble:values:error:sourceLocation:)``.
-  public func expect(marble expected: String, error: Failure? = nil, sourceLocation: SourceLocation = #_sourceLocation)
-  {
-    expect(marble: expected, values: Marble.selfValues(expected), error: error, sourceLocation: sourceLocation)
+  /// Fails the test unless the stream produced `expected`, whose characters stand for one-character
+  /// string values; see ``expect(marble:values:error:fileID:filePath:line:column:)``.
+  public func expect(
+    marble expected: String,
+    error: Failure? = nil,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    expect(
+      marble: expected,
+      values: Marble.selfValues(expected),
+      error: error,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
   }
 }
 
 extension TestRecorder where Value: Equatable {
-  /// Records an issue unless the values recorded are `expected`, whatever the terminal event.
-  public func expect(values expected: [Value], sourceLocation: SourceLocation = #_sourceLocation) {
+  /// Fails the test unless the values recorded are `expected`, whatever the terminal event.
+  public func expect(
+    values expected: [Value],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
     let actual = values
     guard actual != expected else { return }
     let message = Diff.lines(expected: expected.map { "\($0)" }, actual: actual.map { "\($0)" })
-    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    reportFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 }
 

@@ -1,5 +1,4 @@
 import Signals
-import Testing
 
 /// A hot test source made from events at explicit times (``TestScheduler/createHotSignal(_:)->TestableSignal<Value,Failure>``): RxTest's hot
 /// `TestableObservable`. It sends its events at their ticks whoever observes, and logs who subscribed.
@@ -54,10 +53,13 @@ public final class TestableProducer<Value, Failure: Error>: @unchecked Sendable 
   private let scheduler: TestScheduler
   private let log: SubscriptionLog
   private let starts = Locked(0)
+  /// Where the source was made: a start beyond the last attempt fails the test there.
+  private let site: CallSite
 
-  init(_ attempts: [[Recorded<Value, Failure>]], scheduler: TestScheduler) {
+  init(_ attempts: [[Recorded<Value, Failure>]], scheduler: TestScheduler, site: CallSite) {
     self.attempts = attempts
     self.scheduler = scheduler
+    self.site = site
     log = SubscriptionLog(scheduler: scheduler)
   }
 
@@ -65,8 +67,8 @@ public final class TestableProducer<Value, Failure: Error>: @unchecked Sendable 
   public var recordedEvents: [Recorded<Value, Failure>] { attempts.first ?? [] }
 
   /// The producer. Each start is one subscription in ``subscriptions``, until it ends; disposing a start
-  /// cancels what it still had to send. A start beyond the last attempt, when there are several, records an
-  /// issue and sends nothing.
+  /// cancels what it still had to send. A start beyond the last attempt, when there are several, fails the
+  /// test (at the line that made the source) and sends nothing.
   public var producer: SignalProducer<Value, Failure> {
     SignalProducer { observer, lifetime in
       let id = self.log.subscribe()
@@ -94,7 +96,7 @@ public final class TestableProducer<Value, Failure: Error>: @unchecked Sendable 
   private func events(ofAttempt attempt: Int) -> [Recorded<Value, Failure>]? {
     if attempts.count == 1 { return attempts[0] }
     guard attempt < attempts.count else {
-      Issue.record("Start \(attempt + 1) of a test producer that has \(attempts.count) attempts")
+      reportFailure("Start \(attempt + 1) of a test producer that has \(attempts.count) attempts", at: site)
       return nil
     }
     return attempts[attempt]
@@ -147,20 +149,25 @@ extension TestScheduler {
   public func createColdProducer<Value, Failure>(
     _ events: [Recorded<Value, Failure>]
   ) -> TestableProducer<Value, Failure> {
-    TestableProducer([events], scheduler: self)
+    createColdProducer(attempts: [events])
   }
 
   /// A cold source that cannot fail; see ``createColdProducer(_:)->TestableProducer<Value,Failure>``.
   public func createColdProducer<Value>(_ events: [Recorded<Value, Never>]) -> TestableProducer<Value, Never> {
-    TestableProducer([events], scheduler: self)
+    createColdProducer(attempts: [events])
   }
 
   /// A cold source whose n-th start plays the n-th list of `attempts`, for specs of retrying: the first
-  /// attempt fails, the second succeeds. A start beyond the last attempt records an issue.
+  /// attempt fails, the second succeeds. A start beyond the last attempt fails the test at this call's line.
   public func createColdProducer<Value, Failure>(
-    attempts: [[Recorded<Value, Failure>]]
+    attempts: [[Recorded<Value, Failure>]],
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> TestableProducer<Value, Failure> {
-    TestableProducer(attempts, scheduler: self)
+    TestableProducer(
+      attempts, scheduler: self, site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
   /// The current time in whole ticks from time zero: RxTest's `clock`.

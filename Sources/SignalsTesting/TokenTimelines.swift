@@ -1,5 +1,4 @@
 import Signals
-import Testing
 
 /// Timelines of named tokens, as the RxSwift example app writes its marble tests: tokens of any length
 /// (`u1`, `p2`, `#timeout`) separated by `-`, each at the tick of its first character.
@@ -19,14 +18,29 @@ import Testing
 /// `|` and `!` are tokens of their own wherever they are (`u2|` is `u2`, then the completion one tick later).
 /// A terminal token ends an attempt; what follows it is the next attempt, its ticks counted from the
 /// character after the terminal token: `--a-#1--b`, with `#1` an error, gives the attempts `--a-#1` and
-/// `--b` — for a producer that is retried. A token found in neither table records an issue and is skipped.
+/// `--b` — for a producer that is retried. A token found in neither table fails the test and is skipped.
 extension TestScheduler {
   /// The attempts of `timeline`, as events at ticks: the RxSwift example app's `parseEventsAndTimes`.
   public func parseEventsAndTimes<Value, Failure>(
     timeline: String,
     values: [String: Value],
     errors: [String: Failure],
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> [[Recorded<Value, Failure>]] {
+    parseEventsAndTimes(
+      timeline: timeline, values: values, errors: errors,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// The attempts of `timeline`; a token found in neither table fails the test at `site`.
+  func parseEventsAndTimes<Value, Failure>(
+    timeline: String,
+    values: [String: Value],
+    errors: [String: Failure],
+    at site: CallSite
   ) -> [[Recorded<Value, Failure>]] {
     var attempts: [[Recorded<Value, Failure>]] = [[]]
     var tick = 0
@@ -46,7 +60,7 @@ extension TestScheduler {
       } else if let value = values[token] {
         event = .value(value)
       } else {
-        Issue.record("Timeline \"\(timeline)\": no value or error named \"\(token)\"", sourceLocation: sourceLocation)
+        reportFailure("Timeline \"\(timeline)\": no value or error named \"\(token)\"", at: site)
         return
       }
       attempts[attempts.count - 1].append(Recorded(time: tokenTick, event: event))
@@ -80,13 +94,17 @@ extension TestScheduler {
   }
 
   /// The attempts of a timeline whose tokens are only values and `|`; see
-  /// ``parseEventsAndTimes(timeline:values:errors:sourceLocation:)``.
+  /// ``parseEventsAndTimes(timeline:values:errors:fileID:filePath:line:column:)``.
   public func parseEventsAndTimes<Value>(
     timeline: String,
     values: [String: Value],
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> [[Recorded<Value, Never>]] {
-    parseEventsAndTimes(timeline: timeline, values: values, errors: [:], sourceLocation: sourceLocation)
+    parseEventsAndTimes(
+      timeline: timeline, values: values, errors: [:], fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A hot source that sends the first attempt of `timeline` at its ticks, counted from time zero; see
@@ -95,34 +113,47 @@ extension TestScheduler {
     timeline: String,
     values: [String: Value],
     errors: [String: Failure],
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> TestableSignal<Value, Failure> {
     let attempts = parseEventsAndTimes(
-      timeline: timeline, values: values, errors: errors, sourceLocation: sourceLocation)
+      timeline: timeline, values: values, errors: errors, fileID: fileID, filePath: filePath, line: line, column: column
+    )
     return createHotSignal(attempts[0])
   }
 
   /// A hot source that cannot fail, from a timeline; see
-  /// ``createHotSignal(timeline:values:errors:sourceLocation:)``.
+  /// ``createHotSignal(timeline:values:errors:fileID:filePath:line:column:)``.
   public func createHotSignal<Value>(
     timeline: String,
     values: [String: Value],
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> TestableSignal<Value, Never> {
-    createHotSignal(timeline: timeline, values: values, errors: [:], sourceLocation: sourceLocation)
+    createHotSignal(
+      timeline: timeline, values: values, errors: [:], fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A cold source whose starts play the attempts of `timeline` in turn (a timeline without a terminal token
-  /// in the middle plays for every start); see ``createColdProducer(attempts:)``.
+  /// in the middle plays for every start); see ``createColdProducer(attempts:fileID:filePath:line:column:)``.
   public func createColdProducer<Value, Failure>(
     timeline: String,
     values: [String: Value],
     errors: [String: Failure],
-    sourceLocation: SourceLocation = #_sourceLocation
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> TestableProducer<Value, Failure> {
     let attempts = parseEventsAndTimes(
-      timeline: timeline, values: values, errors: errors, sourceLocation: sourceLocation)
-    return createColdProducer(attempts: attempts)
+      timeline: timeline, values: values, errors: errors, fileID: fileID, filePath: filePath, line: line, column: column
+    )
+    return createColdProducer(
+      attempts: attempts, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// A fake of a function that returns a producer, for a view model's API: each call makes a cold source
@@ -136,12 +167,16 @@ extension TestScheduler {
   public func mock<Argument, Value, Failure>(
     values: [String: Value],
     errors: [String: Failure],
-    sourceLocation: SourceLocation = #_sourceLocation,
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     timelineSelector: @escaping (Argument) -> String
   ) -> (Argument) -> SignalProducer<Value, Failure> {
     { argument in
       self.createColdProducer(
-        timeline: timelineSelector(argument), values: values, errors: errors, sourceLocation: sourceLocation
+        timeline: timelineSelector(argument), values: values, errors: errors, fileID: fileID, filePath: filePath,
+        line: line, column: column
       ).producer
     }
   }

@@ -8,7 +8,8 @@ import Darwin
 
 // The hotel order form in a terminal: headless controls bound to the real view models.
 //
-//   swift run hotel-demo                      interactive: type, Tab, Enter on Clear or Submit; q or Ctrl-C quits
+//   swift run hotel-demo                      interactive: type, Tab or Shift-Tab (or Down, Up), Enter on a button;
+//                                             q on a button or Ctrl-C quits
 //   swift run hotel-demo --script FILE        one action per line; prints every frame as plain text
 //   echo "type Zhuo" | swift run hotel-demo   stdin that is not a terminal is read as a script
 //   swift run hotel-demo --login ...          the login sample instead, with the same options
@@ -19,8 +20,10 @@ let usage = """
     --login   the login form instead of the hotel order form
     --rooms   the room list: saved rooms at once, then the network's after 2 s; `network` switches the fake
               network between answering and failing, `refresh` loads again (disabled while loading)
-  Script actions, one per line: type <text>, backspace, tab, enter, focus <control>, press <button>,
-  wait <seconds> (lets the demo's clock run; interactively, time passes by itself)
+  Interactive keys: Tab or Down: next control; Shift-Tab or Up: previous; Enter: press a button, or go to the
+  next field; Backspace: delete; q on a button, or Ctrl-C: quit. Other keys (Left, Right, Escape) do nothing.
+  Script actions, one per line: type <text>, backspace, tab, shift-tab, enter, focus <control>,
+  press <button>, wait <seconds> (lets the demo's clock run; interactively, time passes by itself)
   (hotel controls: name, phone, clear, submit; login controls: username, password, login;
   rooms controls: refresh, network; # starts a comment).
   """
@@ -45,7 +48,8 @@ func readFile(_ path: String) -> String? {
   return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input. Between keys the
+/// Runs the form interactively, in raw mode, until `q` on a button, Ctrl-C or end of input. Keys are decoded
+/// whole (an arrow key is one key, never `[D` typed into a field) by ``TerminalKeyDecoder``. Between keys the
 /// form's clock follows real time, and the form is redrawn when that changes it (a network answering).
 func runInteractive(_ session: FormSession) {
   var original = termios()
@@ -60,43 +64,34 @@ func runInteractive(_ session: FormSession) {
 
   func draw() {
     print("\u{1B}[2J\u{1B}[H\u{1B}[?25l", terminator: "")
-    print(session.frame.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n"))
-    print("\r\nTab: next   Enter: press   Backspace: delete   q (on a button) or Ctrl-C: quit\r")
+    let text = session.screen + "\n\n" + session.keyHelp
+    print(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n") + "\r")
   }
   draw()
-  var pending: [UInt8] = []
+  var decoder = TerminalKeyDecoder()
   var lastTick = ContinuousClock.now
   while true {
-    // Waits up to 100 ms for a key, then lets the real time that passed run on the form's clock.
+    // Waits up to 100 ms for keys, then lets the real time that passed run on the form's clock.
     var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
     let ready = poll(&input, 1, 100)
-    let shown = session.frame
+    let shown = session.screen
     let now = ContinuousClock.now
     session.perform(.wait(now - lastTick))
     lastTick = now
-    guard ready > 0 else {
-      if session.frame != shown { draw() }
-      continue
+    var keys: [TerminalKey]
+    if ready > 0 {
+      var bytes = [UInt8](repeating: 0, count: 64)
+      let count = read(STDIN_FILENO, &bytes, bytes.count)
+      guard count > 0 else { break }
+      keys = decoder.keys(from: bytes.prefix(count))
+    } else {
+      keys = decoder.flush()  // nothing more came: a lone Escape, or a sequence cut short
     }
-    var byte: UInt8 = 0
-    guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
-    switch byte {
-    case 3: return  // Ctrl-C
-    case 9: session.perform(.tab)
-    case 10, 13: session.perform(.enter)
-    case 8, 127: session.perform(.backspace)
-    case 27: continue  // escape sequences (arrows) are ignored
-    case UInt8(ascii: "q") where session.isButtonFocused: return
-    case 32...126, 0x80...0xFF:
-      pending.append(byte)
-      // Types a character once its UTF-8 bytes are complete.
-      let text = String(decoding: pending, as: UTF8.self)
-      guard !text.contains("\u{FFFD}") else { continue }
-      pending.removeAll()
-      session.perform(.type(text))
-    default: continue
+    for key in keys {
+      if key == .interrupt || (key == .text("q") && session.isButtonFocused) { return }
+      if let action = key.formAction { session.perform(action) }
     }
-    draw()
+    if !keys.isEmpty || session.screen != shown { draw() }
   }
 }
 

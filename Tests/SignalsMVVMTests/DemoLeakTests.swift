@@ -34,6 +34,7 @@ import Testing
       add("summary", viewModel.summary)
       add("clear command", viewModel.clearCommand)
       add("submit command", viewModel.submitCommand)
+      add("message", viewModel.message)
       add("title label", control: view.titleLabel)
       add("summary label", control: view.summaryLabel)
       add("clear button", control: view.clearButton)
@@ -45,6 +46,7 @@ import Testing
         add("\(name) text", input.viewModel.text)
         add("\(name) validation error", input.viewModel.validationError)
         add("\(name) is valid", input.viewModel.isValid)
+        add("\(name) notice", input.viewModel.notice)
         add("\(name) field", control: input.field)
         add("\(name) label", control: input.label)
         add("\(name) status label", control: input.statusLabel)
@@ -69,22 +71,27 @@ import Testing
       output = session.run(script: hotelSessionScript)
     }
     #expect(output.hasSuffix("> [ Clear ]     [ Submit ]\n"))
-    #expect(graph.objects.count == 28)
+    #expect(graph.objects.count == 31)
     #expect(graph.alive() == [])
     #expect(graph.unended == [])
   }
 
-  /// How many observers each output of `viewModel` that the view binds has.
+  /// How many observers each output of `viewModel` that the view binds has, counting the properties the view
+  /// derives from it (a property derived from an output is attached to it in the graph, not as an observer).
   static func observerCounts(_ viewModel: HotelOrderViewModel) -> [String: Int] {
-    func count<V, F>(_ core: SignalCore<V, F>) -> Int { core.state.withLock { $0.observers.count } }
+    func count<V, F>(_ core: SignalCore<V, F>) -> Int {
+      let node = (core as? PropertyCore<V>)?.node
+      let dependents = node?.domain == nil ? 0 : node!.withRoot { _ in node!.dependents.count }
+      return core.state.withLock { $0.observers.count } + dependents
+    }
     return [
       "title": count(viewModel.title.storage.core), "summary": count(viewModel.summary.storage.core),
       "name text": count(viewModel.name.text.storage.core), "phone text": count(viewModel.phone.text.storage.core),
       "name is valid": count(viewModel.name.isValid.storage.core),
       "phone is valid": count(viewModel.phone.isValid.storage.core),
-      "submit errors": count(viewModel.submitCommand.errors.core),
-      "submit values": count(viewModel.submitCommand.values.core),
-      "clear completed": count(viewModel.clearCommand.completed.core),
+      "name notice": count(viewModel.name.notice.storage.core),
+      "phone notice": count(viewModel.phone.notice.storage.core),
+      "message": count(viewModel.message.storage.core),
       "submit is enabled": count(viewModel.submitCommand.isEnabled.storage.core),
       "clear is enabled": count(viewModel.clearCommand.isEnabled.storage.core),
     ]
@@ -107,7 +114,7 @@ import Testing
       #expect(during.keys.filter { during[$0]! <= before[$0]! }.sorted() == ["title"])
     }
     #expect(graph.alive(.view) == [])
-    #expect(graph.alive(.model).count == 13)
+    #expect(graph.alive(.model).count == 16)
     #expect(graph.unended == [])
     #expect(Self.observerCounts(viewModel) == before)
     // The view model still works, and its changes reach no view.
@@ -129,6 +136,7 @@ import Testing
       graph.add("password", view.viewModel.password)
       graph.add("can log in", view.viewModel.canLogIn)
       graph.add("login command", view.viewModel.loginCommand)
+      graph.add("message", view.viewModel.message)
       graph.add("username field", control: view.usernameField)
       graph.add("password field", control: view.passwordField)
       graph.add("login button", control: view.loginButton)

@@ -58,5 +58,7 @@ import Testing
     #expect(helpStatus == 0)
     #expect(help.contains("--rooms"))
     #expect(help.contains("wait <seconds>"))
+    #expect(help.contains("Shift-Tab or Up: previous"))
+    #expect(help.contains("shift-tab"))
   }
 }

@@ -39,7 +39,7 @@ import Testing
     let screen = HotelOrderScreen()
     #expect(screen.renderer.renderCount == 1)
     #expect(screen.renderer.frame.hasPrefix("Meituan Hotel\nName: [] "))
-    #expect(screen.renderer.frame.contains(" will stay at Meituan Hotel\nPhone: "))
+    #expect(screen.renderer.frame.contains("No guest yet for Meituan Hotel\nPhone: "))
   }
 
   @Test func typingIsOneRenderPerKeystroke() {

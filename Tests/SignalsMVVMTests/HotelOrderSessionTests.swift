@@ -6,6 +6,7 @@ import Testing
     typealias Action = FormAction
     #expect(Action(scriptLine: "type Li Lei") == .type("Li Lei"))
     #expect(Action(scriptLine: "tab") == .tab)
+    #expect(Action(scriptLine: "shift-tab") == .backTab)
     #expect(Action(scriptLine: "enter") == .enter)
     #expect(Action(scriptLine: "backspace") == .backspace)
     #expect(Action(scriptLine: "focus phone") == .focus("phone"))
@@ -26,6 +27,46 @@ import Testing
     #expect(session.focus == .name)
   }
 
+  @Test func shiftTabAndTheArrowsMoveTheFocusBothWays() {
+    let session = HotelOrderSession()
+    session.perform(.backTab)
+    #expect(session.focus == .submit)  // wraps around
+    session.perform(.backTab)
+    #expect(session.focus == .clear)
+    for key in [TerminalKey.up, .up, .down] { session.perform(key.formAction!) }
+    #expect(session.focus == .phone)
+  }
+
+  @Test func theHelpLinesNameEveryKeyTheMarksAndHelp() {
+    let help = HotelOrderSession().keyHelp
+    for text in [
+      "Shift-Tab", "Tab", "Enter: press a button, or go to the next field", "ok = ready to submit",
+      "-- = not yet", "hotel-demo --help", "Ctrl-C",
+    ] {
+      #expect(help.contains(text), "\(help)")
+    }
+    #expect(LoginSession().keyHelp.contains("hotel-demo --help"))
+  }
+
+  @Test func enterOnADisabledButtonSaysWhyUntilTheButtonIsEnabledOrTheUserMovesOn() {
+    let session = LoginSession()
+    session.perform(.focus("login"))
+    session.perform(.enter)
+    #expect(session.notice == "Log in is disabled: type a username and a password first")
+    #expect(session.screen.hasSuffix("\n  ! Log in is disabled: type a username and a password first"))
+    session.perform(.wait(.seconds(1)))  // time passing keeps it
+    #expect(session.notice != nil)
+    session.perform(.tab)
+    #expect(session.notice == nil)
+    #expect(session.screen == session.frame)
+
+    let rooms = RoomListSession()
+    rooms.perform(.enter)  // refresh, while the first load runs
+    #expect(rooms.notice == "Refresh is disabled: the rooms are loading")
+    rooms.perform(.wait(.seconds(2)))  // the load ends: the button is enabled, and the notice no longer applies
+    #expect(rooms.notice == nil)
+  }
+
   @Test func typingOnAButtonDoesNothing() {
     let session = HotelOrderSession()
     session.perform(.focus("clear"))
@@ -40,42 +81,40 @@ import Testing
       --- start ---
       == Meituan Hotel ==
       > Guest: [(guest name)] --
-        Phone: [(mobile number)] --
-        |  will stay at Meituan Hotel
+        Phone: [(11 digits)] --
+        | No guest yet for Meituan Hotel
         | Phone:
         [ Clear ]     [ Submit ]
       --- press submit ---
       == Meituan Hotel ==
         Guest: [(guest name)] --
-        Phone: [(mobile number)] --
-        |  will stay at Meituan Hotel
+        Phone: [(11 digits)] --
+        | No guest yet for Meituan Hotel
         | Phone:
         [ Clear ]   > [ Submit ]
         ✗ Guest name must not be empty
       --- focus name ---
       == Meituan Hotel ==
       > Guest: [(guest name)] --
-        Phone: [(mobile number)] --
-        |  will stay at Meituan Hotel
+        Phone: [(11 digits)] --
+        | No guest yet for Meituan Hotel
         | Phone:
         [ Clear ]     [ Submit ]
         ✗ Guest name must not be empty
       --- type Zhuo ---
       == Meituan Hotel ==
       > Guest: [Zhuo] ok
-        Phone: [(mobile number)] --
+        Phone: [(11 digits)] --
         | Zhuo will stay at Meituan Hotel
         | Phone:
         [ Clear ]     [ Submit ]
-        ✗ Guest name must not be empty
       --- tab ---
       == Meituan Hotel ==
         Guest: [Zhuo] ok
-      > Phone: [(mobile number)] --
+      > Phone: [(11 digits)] --
         | Zhuo will stay at Meituan Hotel
         | Phone:
         [ Clear ]     [ Submit ]
-        ✗ Guest name must not be empty
       --- type 18610001000 ---
       == Meituan Hotel ==
         Guest: [Zhuo] ok
@@ -83,7 +122,6 @@ import Testing
         | Zhuo will stay at Meituan Hotel
         | Phone: 18610001000
         [ Clear ]     [ Submit ]
-        ✗ Guest name must not be empty
       --- backspace ---
       == Meituan Hotel ==
         Guest: [Zhuo] ok
@@ -91,7 +129,6 @@ import Testing
         | Zhuo will stay at Meituan Hotel
         | Phone: 1861000100
         [ Clear ]     [ Submit ]
-        ✗ Guest name must not be empty
       --- type 0 ---
       == Meituan Hotel ==
         Guest: [Zhuo] ok
@@ -99,7 +136,6 @@ import Testing
         | Zhuo will stay at Meituan Hotel
         | Phone: 18610001000
         [ Clear ]     [ Submit ]
-        ✗ Guest name must not be empty
       --- press submit ---
       == Meituan Hotel ==
         Guest: [Zhuo] ok
@@ -111,8 +147,8 @@ import Testing
       --- press clear ---
       == Meituan Hotel ==
         Guest: [(guest name)] --
-        Phone: [(mobile number)] --
-        |  will stay at Meituan Hotel
+        Phone: [(11 digits)] --
+        | No guest yet for Meituan Hotel
         | Phone:
       > [ Clear ]     [ Submit ]
 

@@ -34,10 +34,10 @@ import Testing
     viewModel.phone.text.value = "18610001000"
     viewModel.clearCommand.execute()  // one change: both inputs at once
     summary.expect(values: [
-      " will stay at Meituan Hotel\nPhone: ",
+      "No guest yet for Meituan Hotel\nPhone: ",
       "Zhuo will stay at Meituan Hotel\nPhone: ",
       "Zhuo will stay at Meituan Hotel\nPhone: 18610001000",
-      " will stay at Meituan Hotel\nPhone: ",
+      "No guest yet for Meituan Hotel\nPhone: ",
     ])
   }
 
@@ -47,7 +47,7 @@ import Testing
     let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
     let renders = TestRecorder(viewModel.summary.signal)
     viewModel.clearCommand.execute()
-    renders.expect(values: [" will stay at Meituan Hotel\nPhone: "])
+    renders.expect(values: ["No guest yet for Meituan Hotel\nPhone: "])
 
     // The same two clears without a transaction: two renders, the first of a half-cleared form.
     let unbatched = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
@@ -55,8 +55,8 @@ import Testing
     unbatched.name.clear()
     unbatched.phone.clear()
     unbatchedRenders.expect(values: [
-      " will stay at Meituan Hotel\nPhone: 18610001000",
-      " will stay at Meituan Hotel\nPhone: ",
+      "No guest yet for Meituan Hotel\nPhone: 18610001000",
+      "No guest yet for Meituan Hotel\nPhone: ",
     ])
   }
 
@@ -102,6 +102,64 @@ import Testing
     orders.expect(values: [HotelOrder(hotel: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")])
     #expect(orders.values.first?.confirmation == "Booked Meituan Hotel for Zhuo, phone 18610001000")
     #expect(errors.values.isEmpty)
+  }
+
+  @Test func theSummaryNamesNoGuestWhileTheNameIsEmpty() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "", phone: "18610001000")
+    #expect(viewModel.summary.value == "No guest yet for Meituan Hotel\nPhone: 18610001000")
+    viewModel.name.text.value = "Zhuo"
+    #expect(viewModel.summary.value == "Zhuo will stay at Meituan Hotel\nPhone: 18610001000")
+  }
+
+  @Test func anErrorGoesAsSoonAsTheInputItIsAboutChanges() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel")
+    let message = TestRecorder(viewModel.message)
+    viewModel.submitCommand.execute()  // no name
+    viewModel.phone.text.value = "186100"  // another input: the name error still applies
+    viewModel.name.text.value = "Zhuo"  // the input it is about: it goes
+    viewModel.submitCommand.execute()  // the phone is not valid
+    viewModel.name.text.value = "Zhuo Li"  // another input: the phone error still applies
+    viewModel.phone.text.value = "18610001000"  // fixed: it goes
+    message.expect(values: [
+      nil, .error("Guest name must not be empty"), nil,
+      .error("Phone number 186100 is not valid: use 11 digits starting 13, 15 or 18"), nil,
+    ])
+  }
+
+  @Test func aConfirmationGoesWhenAnyInputChangesAndClearingEmptiesTheMessage() {
+    let viewModel = HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo", phone: "18610001000")
+    let message = TestRecorder(viewModel.message)
+    viewModel.submitCommand.execute()
+    viewModel.name.text.value = "Li"  // the confirmation was of the order as it was sent
+    viewModel.submitCommand.execute()
+    viewModel.clearCommand.execute()
+    message.expect(values: [
+      nil, .confirmation("Booked Meituan Hotel for Zhuo, phone 18610001000"), nil,
+      .confirmation("Booked Meituan Hotel for Li, phone 18610001000"), nil,
+    ])
+  }
+
+  @Test(arguments: [
+    ("186", "186", nil), ("186a", "186", "digits only"), ("1８6", "16", "digits only"),
+    ("卓186", "186", "digits only"), ("18610001000", "18610001000", nil),
+    ("18610001000123", "18610001000", "11 digits at most"), ("", "", nil),
+  ])
+  func thePhoneKeepsItsDigitsOnly(typed: String, kept: String, notice: String?) {
+    let accepted = PhoneInputViewModel.acceptDigits(typed)
+    #expect(accepted.text == kept)
+    #expect(accepted.notice == notice)
+  }
+
+  @Test func aRefusedEditIsSetBackAndSaysWhyUntilTheNextEditItTakes() {
+    let phone = PhoneInputViewModel()
+    let texts = TestRecorder(phone.text)
+    let notices = TestRecorder(phone.notice)
+    phone.text.value = "186"
+    phone.text.value = "186a"
+    phone.text.value = "1861"
+    texts.expect(values: [nil, "186", "186a", "186", "1861"])
+    notices.expect(values: [nil, nil, "digits only", nil])
+    #expect(phone.text.value == "1861")
   }
 
   @Test func validityFollowsTheTextOverTime() {

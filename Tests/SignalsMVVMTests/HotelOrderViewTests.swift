@@ -35,6 +35,30 @@ import Testing
     #expect(view.messageArea.message == .info("Booked Meituan Hotel for Zhuo, phone 18610001000"))
   }
 
+  @Test func thePhoneFieldTakesDigitsOnlyAndSaysSo() {
+    let view = HotelOrderView(viewModel: HotelOrderViewModel(title: "Meituan Hotel"))
+    view.phoneInput.field.userDidType("186")
+    #expect(view.phoneInput.statusLabel.text == "--")
+    view.phoneInput.field.userDidType("a")
+    #expect(view.phoneInput.field.text == "186")  // the field shows what the view model kept
+    #expect(view.phoneInput.statusLabel.text == "-- (digits only)")
+    view.phoneInput.field.userDidType("100010009")
+    #expect(view.phoneInput.field.text == "18610001000")
+    #expect(view.phoneInput.statusLabel.text == "ok (11 digits at most)")
+    view.phoneInput.field.userDidDeleteBackward()
+    #expect(view.phoneInput.statusLabel.text == "--")
+    #expect(view.phoneInput.field.placeholder == "11 digits")
+  }
+
+  @Test func anErrorGoesWhenItsInputChanges() {
+    let view = HotelOrderView(viewModel: HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo"))
+    view.phoneInput.field.userDidType("186100")
+    view.submitButton.tap()
+    #expect(view.messageArea.message == .error("Phone number 186100 is not valid: use 11 digits starting 13, 15 or 18"))
+    view.phoneInput.field.userDidType("01000")
+    #expect(view.messageArea.message == nil)
+  }
+
   @Test func clearEmptiesTheFieldsAndTheMessage() {
     let view = HotelOrderView(viewModel: HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo"))
     view.submitButton.tap()
@@ -43,7 +67,7 @@ import Testing
     #expect(view.nameInput.field.text == nil)
     #expect(view.phoneInput.field.text == nil)
     #expect(view.messageArea.message == nil)
-    #expect(view.summaryLabel.text == " will stay at Meituan Hotel\nPhone: ")
+    #expect(view.summaryLabel.text == "No guest yet for Meituan Hotel\nPhone: ")
   }
 
   @Test func afterTheViewGoesAwayTheViewItsViewModelAndAllBindingsAreFreed() {

@@ -25,6 +25,22 @@ import Testing
     messages.expect(values: ["Welcome, chris! You are logged in."])
   }
 
+  @Test func theWelcomeGoesAsSoonAsAnInputChanges() {
+    let viewModel = LoginViewModel()
+    let message = TestRecorder(viewModel.message)
+    viewModel.username.value = "zhuo"
+    viewModel.password.value = "pw"
+    viewModel.loginCommand.execute()
+    viewModel.password.value = ""  // the button is disabled again: the welcome no longer applies
+    viewModel.loginCommand.execute()  // disabled: no message
+    viewModel.password.value = "pw"
+    viewModel.loginCommand.execute()
+    viewModel.username.value = "li"
+    message.expect(values: [
+      nil, "Welcome, zhuo! You are logged in.", nil, "Welcome, zhuo! You are logged in.", nil,
+    ])
+  }
+
   @Test func theViewEnablesTheButtonAndShowsTheMessage() {
     let view = LoginView(viewModel: LoginViewModel())
     #expect(!view.loginButton.isEnabled)
@@ -34,6 +50,8 @@ import Testing
     #expect(view.loginButton.isEnabled)
     view.loginButton.tap()
     #expect(view.messageArea.message == .info("Welcome, chris! You are logged in."))
+    view.passwordField.userDidDeleteBackward()
+    #expect(view.messageArea.message == nil)
   }
 }
 

@@ -43,6 +43,7 @@ import Testing
         | Garden Suite     ¥888 a night
       > [ Refresh ] (disabled)     [ Network: online ]
         network: request
+        ! Refresh is disabled: the rooms are loading
       --- wait 2 ---
       == Meituan Hotel: rooms ==
         Up to date

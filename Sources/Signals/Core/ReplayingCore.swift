@@ -1,5 +1,5 @@
 /// A core that remembers its latest value, so that it can replay it to a new observer: the base of every
-/// property's core (``PropertyCore``).
+/// property's core (``PropertyCore``), and of a channel's replaying side.
 ///
 /// The values live here rather than in ``SignalCore/State``, so that a plain core's layout does not depend on
 /// its value type: the `deinit` of a core runs unspecialised, and destroying a state of generic layout costs a
@@ -11,12 +11,18 @@ class ReplayingCore<Value, Failure: Error>: SignalCore<Value, Failure>, @uncheck
   @exclusivity(unchecked) @usableFromInline final var latest: Value?
   /// The value of the latest delivered event.
   @exclusivity(unchecked) @usableFromInline final var delivered: Value?
+  /// A property's core: the number of the commit whose change ``delivered`` is (see ``DeliveryContext``).
+  @exclusivity(unchecked) @usableFromInline final var deliveredCommit: UInt64 = 0
+  /// A property's node in the graph, told when the core gains its first observer or loses its last; `nil`
+  /// for a channel's core.
+  @usableFromInline final let graphNode: GraphNode?
 
   /// A replaying core; `initial` is `nil` when the first value is still to come (a composed property).
   @inlinable
-  init(replaying initial: Value?, endsWhenUnobserved: Bool = false) {
+  init(replaying initial: Value?, endsWhenUnobserved: Bool = false, node: GraphNode? = nil) {
     latest = initial
     delivered = initial
+    graphNode = node
     super.init(replays: true, endsWhenUnobserved: endsWhenUnobserved)
   }
 }

@@ -88,6 +88,7 @@ extension SignalCore {
       // This thread owns the delivery and calls no observer yet: it may write the sole observer itself (the
       // list still holds the closure it replaces).
       if !isSealed.load(ordering: .relaxed) { writeSoleObserver(state) }
+      observerCountChanged(state)
       return .replayNow(replaying.delivered)
     }
     switch step {
@@ -131,6 +132,7 @@ extension SignalCore {
   /// left alone.
   @inlinable @inline(__always)
   final func observersChanged(_ state: inout State) {
+    observerCountChanged(state)
     guard !isSealed.load(ordering: .relaxed) else { return }
     guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
       soleState.store(SoleState.stale, ordering: .releasing)
@@ -138,6 +140,13 @@ extension SignalCore {
     }
     writeSoleObserver(state)
     delivery.store(HandOff.idle, ordering: .releasing)
+  }
+
+  /// Under the lock, after the list changed: a property's core tells its graph node whether it has observers
+  /// now (see ``PropertyCore``); nothing for other cores.
+  @inlinable @inline(__always)
+  final func observerCountChanged(_ state: State) {
+    if replays, let node = replaying.graphNode { node.observersChanged(isEmpty: state.observers.isEmpty) }
   }
 
   /// Under the lock, by the thread that owns the delivery: makes ``soleObserver`` match the list.
@@ -197,11 +206,14 @@ extension SignalCore {
     isSealed.store(true, ordering: .releasing)
   }
 
-  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, and no observer waiting in the queue
-  /// to be attached (a replaying observer that arrived during a delivery is an observer already).
+  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, no property computed from it, and no
+  /// observer waiting in the queue to be attached (a replaying observer that arrived during a delivery is an
+  /// observer already).
   @inlinable
   final func endIfAbandoned(_ state: inout State) -> Terminations {
-    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, !state.isTerminated else {
+    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, state.graphDependents == 0,
+      !state.isTerminated
+    else {
       return Terminations()
     }
     let awaitsAttachment = state.pending.contains { item in

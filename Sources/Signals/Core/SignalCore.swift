@@ -70,6 +70,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var terminations = Terminations()
     /// Whether `terminations` were handed out; later ones are disposed at once.
     @usableFromInline var hasReleased = false
+    /// Property cores: how many derived properties are computed from this one. Like an observer, each keeps an
+    /// `endsWhenUnobserved` core from ending (see ``endIfAbandoned(_:)``).
+    @usableFromInline var graphDependents = 0
 
     @inlinable
     mutating func takeTerminations() -> Terminations {
@@ -337,6 +340,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
           if replays, case .value(let value) = event { replaying.delivered = value }
           return .deliver(event, self.recipients(state))
         case .change(let value, let context):
+          // A change older than what the core replayed to a first observer meanwhile is not delivered.
+          guard context.commitNumber > replaying.deliveredCommit else { return .skip }
+          replaying.deliveredCommit = context.commitNumber
           replaying.delivered = value
           return .deliverChange(value, self.recipients(state), context)
         case .attach(let entry, let subscription):
@@ -347,12 +353,15 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
           if !isSealed.load(ordering: .relaxed), soleState.load(ordering: .relaxed) != SoleState.stale {
             writeSoleObserver(state)
           }
+          observerCountChanged(state)
           return .attach(entry, replaying.delivered)
         }
       }
       switch step {
       case .idle:
         return
+      case .skip:
+        break
       case .deliver(let event, let recipients):
         deliver(event, to: recipients)
         if event.isTerminating {
@@ -421,10 +430,14 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       guard !state.isTerminated else { return nil }
       guard !HandOff.waitsForWorker(delivery) else {
         state.pending.append(.change(value, context))
+        context.wasQueued()
         return nil
       }
+      // A first observer that came after the commit replayed this change already.
+      guard context.commitNumber > replaying.deliveredCommit else { return nil }
       HandOff.claim(delivery)
       state.deliverer = currentThreadID()
+      replaying.deliveredCommit = context.commitNumber
       replaying.delivered = value
       return self.recipients(state)
     }
@@ -469,6 +482,8 @@ struct Terminations {
 enum DrainStep<Value, Failure: Error> {
   /// Nothing is queued; the core is idle again.
   case idle
+  /// A queued item that is no longer to be delivered.
+  case skip
   /// Deliver a queued event to these observers.
   case deliver(Signal<Value, Failure>.Event, Recipients<Value, Failure>)
   /// Replay the current value, if any, to an observer just attached.

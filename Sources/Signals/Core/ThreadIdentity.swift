@@ -42,6 +42,22 @@ struct ThreadSlot: @unchecked Sendable {
     self.key = key
   }
 
+  /// A slot whose value, when set, is a retained object: released when its thread ends.
+  @usableFromInline
+  init(releasingObjects _: Bool) {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+    let status = pthread_key_create(&key) { pointer in Unmanaged<AnyObject>.fromOpaque(pointer).release() }
+    #else
+    let status = pthread_key_create(&key) { pointer in
+      guard let pointer else { return }
+      Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+    #endif
+    precondition(status == 0, "pthread_key_create failed: \(status)")
+    self.key = key
+  }
+
   /// The calling thread's value, or `nil`.
   @usableFromInline
   var value: UnsafeMutableRawPointer? {

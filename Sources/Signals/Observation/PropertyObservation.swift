@@ -34,7 +34,7 @@ final class PropertyObservation: Observable, Sendable {
   }
 }
 
-extension GraphLinks {
+extension GraphNode {
   /// Registers a read of the property with Observation (making its link on the first read).
   @inlinable
   final func trackAccess() {

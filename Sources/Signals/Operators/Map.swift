@@ -53,7 +53,8 @@ extension PropertyProtocol {
   ///   from it is alive; once all are gone it detaches and `transform` is released.
   @inlinable
   public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
-    Property(derived: MapPropertyCore(graphCore, transform))
+    let (input, handle) = graphInput
+    return Property(derived: MapNode(input, handle, transform))
   }
 
   /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
@@ -62,40 +63,42 @@ extension PropertyProtocol {
   }
 }
 
-/// The core of a `map`ped property: one input, one transform.
+/// The node of a `map`ped property: one input, one transform.
 @usableFromInline
-final class MapPropertyCore<Input, Value>: DerivedCore<Value>, @unchecked Sendable {
-  @usableFromInline let input: PropertyCore<Input>
-  /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
-  @exclusivity(unchecked) @usableFromInline var transform: (Input) -> Value
+final class MapNode<Input, Value>: DerivedNode<Value> {
+  @usableFromInline let input: ValueNode<Input>
+  /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
+  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
 
   @inlinable
-  init(_ input: PropertyCore<Input>, _ transform: @escaping (Input) -> Value) {
-    self.input = input
-    self.transform = transform
+  init(_ input: PropertyCore<Input>, _ handle: AnyObject?, _ transform: @escaping (Input) -> Value) {
+    self.input = input.node
+    self.transform = OperatorClosure(transform)
     input.enterGraph()
-    let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
-    super.init(initial: transform(value)) { unsafeDowncast($0, to: MapPropertyCore.self).compute(in: $1) }
-    attach(to: [input], snapshot: snapshot)
-  }
-
-  /// Computes `transform` of the input's value, if the input changed in `wave`.
-  @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
-    guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
-    waveValue = transform(input.value(in: wave))
-    return .changed
-  }
-
-  @usableFromInline
-  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    let (value, changed) = input.tentative(in: transaction)
-    return changed ? (transform(value), true) : (committedValue(in: transaction), false)
+    let claim = PropertyGraph.claim([input.node])
+    super.init(
+      initial: transform(input.node.value(for: claim)),
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: MapNode.self)
+        node.waveValue = node.transform(node.input.value(in: wave))
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
+        }
+        let node = unsafeDowncast(node, to: MapNode.self)
+        let (value, changed) = transaction.tentative(of: node.input)
+        let result = changed ? node.transform(value) : transaction.committedValue(of: node)
+        transaction.remember(node, result, changed: changed)
+      })
+    if let handle { inputHandles = [handle] }
+    join([input.node], claim)
   }
 
   @usableFromInline
   override func releaseClosures() {
-    transform = { _ in relayClosureCalledAfterTheEnd() }
+    transform = .released
   }
 }
 

@@ -85,48 +85,76 @@ extension PropertyProtocol {
   /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
   @inlinable
   public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
-    Property(derived: SkipRepeatsPropertyCore(graphCore, isEquivalent))
+    let (input, handle) = graphInput
+    return Property(derived: SkipRepeatsNode(input, handle, isEquivalent))
   }
 }
 
-/// The core of a property that skips repeats: it changes only when its input takes a value not equivalent to
+/// The node of a property that skips repeats: it changes only when its input takes a value not equivalent to
 /// its own.
 @usableFromInline
-final class SkipRepeatsPropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
-  @usableFromInline let input: PropertyCore<Value>
-  /// Replaced by a closure that traps once the property ended; only the propagating thread reads it.
-  @exclusivity(unchecked) @usableFromInline var isEquivalent: (Value, Value) -> Bool
+final class SkipRepeatsNode<Value>: DerivedNode<Value> {
+  @usableFromInline let input: ValueNode<Value>
+  /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
+  @exclusivity(unchecked) @usableFromInline var isEquivalent: OperatorComparison<Value>
 
   @inlinable
-  init(_ input: PropertyCore<Value>, _ isEquivalent: @escaping (Value, Value) -> Bool) {
-    self.input = input
-    self.isEquivalent = isEquivalent
+  init(_ input: PropertyCore<Value>, _ handle: AnyObject?, _ isEquivalent: @escaping (Value, Value) -> Bool) {
+    self.input = input.node
+    self.isEquivalent = OperatorComparison(isEquivalent)
     input.enterGraph()
-    let (value, snapshot) = PropertyGraph.state.withLock { graph in (input.snapshotValue(), graph.commits) }
-    super.init(initial: value) { unsafeDowncast($0, to: SkipRepeatsPropertyCore.self).compute(in: $1) }
-    attach(to: [input], snapshot: snapshot)
-  }
-
-  /// Takes the input's value if it changed in `wave` and is not equivalent to the current one.
-  @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
-    guard input.changed(in: wave) || wave.forced === self else { return .unchanged }
-    let value = input.value(in: wave)
-    guard !isEquivalent(committedValue, value) else { return .unchanged }
-    waveValue = value
-    return .changed
-  }
-
-  @usableFromInline
-  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    let (value, changed) = input.tentative(in: transaction)
-    let committed = committedValue(in: transaction)
-    guard changed, !isEquivalent(committed, value) else { return (committed, false) }
-    return (value, true)
+    let claim = PropertyGraph.claim([input.node])
+    super.init(
+      initial: input.node.value(for: claim),
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let value = node.input.value(in: wave)
+        guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
+        node.waveValue = value
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
+        }
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let (value, changed) = transaction.tentative(of: node.input)
+        let committed = transaction.committedValue(of: node)
+        if changed, !node.isEquivalent(committed, value) {
+          transaction.remember(node, value, changed: true)
+        } else {
+          transaction.remember(node, committed, changed: false)
+        }
+      })
+    if let handle { inputHandles = [handle] }
+    join([input.node], claim)
   }
 
   @usableFromInline
   override func releaseClosures() {
-    isEquivalent = { _, _ in relayClosureCalledAfterTheEnd() }
+    isEquivalent = .released
+  }
+}
+
+/// An operator's comparison, kept like an ``OperatorClosure``: called through a borrow, with no retain.
+@usableFromInline
+struct OperatorComparison<Value>: ~Copyable {
+  @usableFromInline let body: (Value, Value) -> Bool
+
+  @inlinable
+  init(_ body: @escaping (Value, Value) -> Bool) {
+    self.body = body
+  }
+
+  /// The comparison that replaces the operator's at the end. Never called: an ended node is not computed.
+  @inlinable
+  static var released: OperatorComparison {
+    OperatorComparison { _, _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  /// Compares.
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ first: Value, _ second: Value) -> Bool {
+    body(first, second)
   }
 }

@@ -41,7 +41,7 @@ public final class MutableProperty<Value>: PropertyProtocol {
   @inlinable
   public var value: Value {
     get {
-      source.links.trackAccess()
+      source.node.trackAccess()
       return source.currentValue
     }
     set { source.set(newValue) }
@@ -73,11 +73,11 @@ public final class MutableProperty<Value>: PropertyProtocol {
   /// Reads the value under the property's lock (inside a transaction, the value the transaction sees, as
   /// ``value`` does). `body` must not set this property.
   public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
-    source.links.trackAccess()
+    source.node.trackAccess()
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try body(transaction.value(of: source))
     }
-    return try source.state.withLock { _ in try body(source.latest!) }
+    return try source.withState { _ in try body(source.latest.unsafelyUnwrapped) }
   }
 }
 

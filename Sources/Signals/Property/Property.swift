@@ -54,18 +54,10 @@ public final class Property<Value>: PropertyProtocol {
   ///
   /// - Precondition: `producer` sends a value before `start` returns.
   public init(unsafeProducer producer: SignalProducer<Value, Never>) {
-    let core = SourceCore<Value>(fed: ())
-    core.addTermination(
-      producer.start { event in
-        switch event {
-        case .value(let value): core.set(value)
-        case .completed, .interrupted: core.end()
-        }
-      })
-    precondition(
-      core.state.withLock { _ in core.latest != nil },
-      "Property(unsafeProducer:) needs a producer that sends a value synchronously when started."
-    )
+    let feed = Feed<Value>()
+    let disposable = producer.start { event in feed.receive(event) }
+    let core = feed.makeCore()
+    core.addTermination(disposable)
     storage = PropertyStorage(core: core)
     source = nil
   }
@@ -77,7 +69,7 @@ public final class Property<Value>: PropertyProtocol {
   /// change calls the tracking's `onChange` (see `Docs/SwiftUI.md`).
   @inlinable
   public var value: Value {
-    storage.core.links.trackAccess()
+    storage.core.node.trackAccess()
     return storage.core.currentValue
   }
 
@@ -91,10 +83,10 @@ public final class Property<Value>: PropertyProtocol {
 extension Property: @unchecked Sendable where Value: Sendable {}
 
 extension Property {
-  /// A property computed by the graph: `core` is a derived property's core, already attached to its inputs.
-  @usableFromInline
-  convenience init(derived core: PropertyCore<Value>) {
-    self.init(storage: PropertyStorage(core: core))
+  /// A property computed by the graph: `node` is a derived property's node, already linked to its inputs.
+  @inlinable
+  convenience init(derived node: DerivedNode<Value>) {
+    self.init(storage: PropertyStorage(core: DerivedCore(node: node)))
   }
 }
 
@@ -108,5 +100,43 @@ extension PropertyProtocol {
     _ transform: @escaping (SignalProducer<Value, Never>) -> SignalProducer<U, Never>
   ) -> Property<U> {
     Property(unsafeProducer: transform(producer))
+  }
+}
+
+/// What a producer feeding a property sends into before the property's core exists: the core is made with the
+/// producer's first value, so the producer is started first, and what it sends meanwhile waits here.
+final class Feed<Value>: @unchecked Sendable {
+  let state = Locked<(core: SourceCore<Value>?, latest: Value?, ended: Bool)>((nil, nil, false))
+
+  /// Hands one event of the producer to the core, or keeps it until the core is made.
+  func receive(_ event: Signal<Value, Never>.Event) {
+    let core = state.withLock { state -> SourceCore<Value>? in
+      if let core = state.core { return core }
+      switch event {
+      case .value(let value): state.latest = value
+      case .completed, .interrupted: state.ended = true
+      }
+      return nil
+    }
+    guard let core else { return }
+    switch event {
+    case .value(let value): core.set(value)
+    case .completed, .interrupted: core.end()
+    }
+  }
+
+  /// Makes the core from the latest value the producer sent; ends it if the producer has ended already.
+  func makeCore() -> SourceCore<Value> {
+    let (core, ended) = state.withLock { state -> (SourceCore<Value>, Bool) in
+      guard let latest = state.latest else {
+        preconditionFailure("Property(unsafeProducer:) needs a producer that sends a value synchronously when started.")
+      }
+      let core = SourceCore(fed: latest)
+      state.core = core
+      state.latest = nil
+      return (core, state.ended)
+    }
+    if ended { core.end() }
+    return core
   }
 }

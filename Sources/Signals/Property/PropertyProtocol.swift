@@ -23,14 +23,20 @@ extension PropertyProtocol {
 }
 
 extension PropertyProtocol {
-  /// The core the property graph computes from: the property's own, or for a conforming type of yours, the
-  /// core of a property fed by its `producer` (a source of the graph: see `Docs/PropertyGraph.md`).
-  @usableFromInline
-  var graphCore: PropertyCore<Value> {
-    if let property = self as? Property<Value> { return property.storage.core }
-    if let property = self as? MutableProperty<Value> { return property.storage.core }
-    return Property(unsafeProducer: producer).storage.core
+  /// The core the property graph computes from, and what keeps it alive: the property's own core, or for a
+  /// conforming type of yours, the core of a property fed by its `producer` (a source of the graph: see
+  /// `Docs/PropertyGraph.md`) with that property, which whoever computes from the core must keep.
+  @inlinable
+  var graphInput: (core: PropertyCore<Value>, handle: AnyObject?) {
+    if let property = self as? Property<Value> { return (property.storage.core, nil) }
+    if let property = self as? MutableProperty<Value> { return (property.storage.core, nil) }
+    let fed = Property(unsafeProducer: producer)
+    return (fed.storage.core, fed)
   }
+
+  /// The core the property graph computes from; see ``graphInput``. Only for the property types of Signals.
+  @inlinable
+  var graphCore: PropertyCore<Value> { graphInput.core }
 }
 
 /// What every property is built on: a replaying core and the handle of its `signal`.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A cycle of one-way bindings that the property graph stopped.
 ///
 /// A change travels through bindings (`b <~ a.producer.map { … }`, `a <~ b`) from property to property. When a
@@ -47,4 +49,138 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   static func report(_ cause: Lineage, _ target: any GraphVertex) {
     handler(BindingCycle(path: cause.path.map(\.typeDescription) + [target.typeDescription]))
   }
+}
+
+/// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
+/// and so on. A binding that would set a property already in the chain has come back around a cycle.
+///
+/// The first element is kept inline: a change made from outside any propagation costs no allocation.
+@usableFromInline
+struct Lineage {
+  /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
+  /// caller holds the source. Appending makes it a retained member of ``more``.
+  @usableFromInline var first: Unmanaged<AnyObject>?
+  @usableFromInline var more: [any GraphVertex] = []
+  /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
+  @usableFromInline var sourcesOf: Unmanaged<Wave>?
+
+  /// An empty chain.
+  @inlinable
+  init() {}
+
+  /// The change of `core`, made from outside any propagation.
+  @inlinable
+  init(unretained core: AnyObject) {
+    first = Unmanaged.passUnretained(core)
+  }
+
+  /// The changes of `cores`, made together (a transaction's commit); they are distinct.
+  @usableFromInline
+  init(_ cores: [any GraphVertex]) {
+    more = cores
+  }
+
+  /// The changes of the sources of `wave`, made together (a transaction's commit).
+  @inlinable
+  init(sourcesOf wave: Wave) {
+    sourcesOf = Unmanaged.passUnretained(wave)
+  }
+
+  /// Whether a change of the property whose core is `core` is in the chain.
+  @usableFromInline
+  func contains(_ core: AnyObject) -> Bool {
+    if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
+    if let sourcesOf, sourcesOf.takeUnretainedValue().sources.contains(where: { $0.core === core }) { return true }
+    return more.contains { $0 === core }
+  }
+
+  /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
+  @usableFromInline
+  func appending(_ vertex: any GraphVertex) -> Lineage {
+    var copy = Lineage()
+    copy.more = path
+    if !contains(vertex) { copy.more.append(vertex) }
+    return copy
+  }
+
+  /// The chain in order.
+  @usableFromInline
+  var path: [any GraphVertex] {
+    var path: [any GraphVertex] = []
+    if let first, let vertex = first.takeUnretainedValue() as? any GraphVertex { path.append(vertex) }
+    if let sourcesOf {
+      for node in sourcesOf.takeUnretainedValue().sources {
+        if let vertex = node.core as? any GraphVertex { path.append(vertex) }
+      }
+    }
+    return path + more
+  }
+}
+
+/// Who made a set, which decides what happens when it comes back around a cycle.
+@usableFromInline
+enum SetOrigin {
+  /// Your code (`value =`, `modify`): never stopped; a set from inside an observer is queued (Contracts §4).
+  case user
+  /// A one-way binding (`<~`): stopped at a cycle and reported to ``BindingCycle/handler``.
+  case binding
+  /// A two-way binding (`<~>`, a property's channel terminal): a set that comes back is its own echo, dropped
+  /// without a report.
+  case channel
+
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin is stopped: it came back
+  /// around a cycle. `cause` is the lineage
+  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
+  /// delivering on this thread.
+  ///
+  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
+  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
+  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
+  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
+  /// new change.
+  @usableFromInline
+  func stops(at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
+    switch self {
+    case .user:
+      return false
+    case .binding:
+      return deliveringHere || cause.contains(target)
+    case .channel:
+      guard let wave, wave.origin == .channel else { return false }
+      return cause.contains(target) && !wave.sources.contains { $0 === node }
+    }
+  }
+
+  /// The report of a cycle stopped for a set of this origin.
+  @usableFromInline
+  func report(_ cause: Lineage, _ target: any GraphVertex) -> CycleReport? {
+    self == .binding ? CycleReport(cause, target) : nil
+  }
+}
+
+/// A binding cycle to report, once the locks are released.
+@usableFromInline
+final class CycleReport {
+  /// The changes that led to the set, where known.
+  @usableFromInline let cause: Lineage
+  /// The property the binding would have set.
+  @usableFromInline let target: any GraphVertex
+
+  @usableFromInline
+  init(_ cause: Lineage, _ target: any GraphVertex) {
+    self.cause = cause
+    self.target = target
+  }
+
+  /// Calls ``BindingCycle/handler``.
+  @usableFromInline
+  func send() {
+    BindingCycle.report(cause, target)
+  }
+}
+
+extension Wave {
+  /// The sources whose changes the wave propagates.
+  @usableFromInline
+  var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }
 }

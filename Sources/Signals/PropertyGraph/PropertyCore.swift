@@ -1,159 +1,138 @@
-/// The core of every property: a replaying signal core (its observers, its serial delivery, its replay to a
-/// new `producer` start) that is also a vertex of the property graph.
+import Synchronization
+
+/// The core of every property: the property as its observers see it — a replaying signal core (its observers,
+/// its serial delivery, its replay to a new `producer` start) — with its node in the graph (``ValueNode``),
+/// which holds the values.
 ///
-/// Three values matter, each with its own guard:
-/// - `latest` (in ``ReplayingCore``, under the core's lock): what `value` returns. For a source, the newest value
-///   set; for a derived property, its committed value.
-/// - ``committed`` (the graph's lock): the value the graph last committed, from which derived properties are
-///   computed. Written only by the thread propagating the vertex's domain, which may read it without the lock.
-/// - ``waveValue``: the value computed for the wave in progress; only the propagating thread touches it.
+/// **Observers and the graph.** A wave delivers a change only to a core with observers: its node's
+/// ``GraphNode/isObserved``, which the core keeps up to date under both locks when its first observer comes
+/// and its last one goes. A core that gains its first observer replays the committed value; one that already
+/// had observers replays what it delivered last, as every replaying core does.
 @usableFromInline
 class PropertyCore<Value>: ReplayingCore<Value, Never>, GraphVertex, @unchecked Sendable {
-  /// The vertex's place in the graph.
-  @usableFromInline final let links: GraphLinks
-  /// The value the graph committed last; `nil` until the vertex takes part in the graph.
-  @exclusivity(unchecked) @usableFromInline final var committed: Value?
-  /// The value computed for the wave in progress.
-  @exclusivity(unchecked) @usableFromInline final var waveValue: Value?
-  /// The committed value a commit replaced, released by the wave's publish step (``publishWave()``) outside every
-  /// lock.
-  @exclusivity(unchecked) @usableFromInline final var retired: Value?
+  /// The property in the graph.
+  @usableFromInline final let node: ValueNode<Value>
 
-  /// A core holding `initial` (or nothing yet, for a property whose first value is still to come), on which
-  /// waves do `operations` (see ``operations(compute:takeNextChange:publishesValue:)``).
+  /// The core of `node`, replaying `initial` (nothing yet, for a property whose first value is still to come).
   @inlinable
-  init(holding initial: Value?, endsWhenUnobserved: Bool, operations: VertexOperations) {
-    links = GraphLinks(domain: GraphDomain(), operations: operations)
-    super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved)
+  init(node: ValueNode<Value>, holding initial: Value?, endsWhenUnobserved: Bool) {
+    self.node = node
+    super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved, node: node)
+    if node.domain == nil {
+      node.core = self
+    } else {
+      node.withRoot { _ in node.core = self }
+    }
   }
 
-  /// The operations of a vertex of this value type, for its subclass's `@inlinable` initialiser to pass on:
-  /// made there, they run specialised (see ``VertexOperations``). `compute` and `takeNextChange` are the
-  /// subclass's; a derived property `publishesValue` (its committed value becomes its `value`).
-  @inlinable
-  static func operations(
-    compute: @escaping (AnyObject, Wave) -> ComputeResult,
-    takeNextChange: @escaping (AnyObject) -> SetOrigin = { _ in .user },
-    publishesValue: Bool
-  ) -> VertexOperations {
-    VertexOperations(
-      compute: compute,
-      takeNextChange: takeNextChange,
-      commit: { unsafeDowncast($0, to: PropertyCore<Value>.self).commitWave() },
-      publish: publishesValue
-        ? { unsafeDowncast($0, to: PropertyCore<Value>.self).publishWave() }
-        : { unsafeDowncast($0, to: PropertyCore<Value>.self).retired = nil },
-      deliver: { unsafeDowncast($0, to: PropertyCore<Value>.self).deliver(in: $1) },
-      addDependentEntry: { unsafeDowncast($0, to: PropertyCore<Value>.self).addEndEntry($1) })
+  deinit {
+    node.coreGone(self)
   }
 
-  /// The committed value; only for the propagating thread, or under the graph's lock.
-  @inlinable
-  final var committedValue: Value { committed.unsafelyUnwrapped }
+  // MARK: Reading
 
-  /// The value of this vertex as `wave` sees it: the one computed for it if it changed in it, the committed
-  /// one otherwise.
-  @inlinable
-  final func value(in wave: Wave) -> Value {
-    links.changedIn == wave.id ? waveValue.unsafelyUnwrapped : committed.unsafelyUnwrapped
-  }
-
-  /// The committed value, or the value of the wave in progress if the calling thread is computing it; under
-  /// the graph's lock. What a new derived property computes its first value from.
-  @usableFromInline
-  func snapshotValue() -> Value {
-    let root = links.domain.root
-    if let wave = root.computing, root.owner == currentThreadID() { return value(in: wave) }
-    return committedValue
-  }
-
-  /// ``snapshotValue()``, taking the graph's lock.
-  @usableFromInline
-  final func lockedSnapshotValue() -> Value {
-    PropertyGraph.state.withLock { _ in snapshotValue() }
-  }
-
-  // MARK: A wave's work (see VertexOperations)
-
-  /// Makes the wave's value the committed one; the previous one waits in ``retired``.
-  @inlinable
-  final func commitWave() {
-    retired = committed
-    committed = waveValue
-    waveValue = nil
-  }
-
-  /// A derived property's committed value becomes its `value`, before anyone is told of the change; what
-  /// ``commitWave()`` kept aside is released.
-  @inlinable
-  final func publishWave() {
-    let value = committed.unsafelyUnwrapped
-    withState { _ in latest = value }
-    retired = nil
-  }
-
-  /// Delivers the committed value to the observers, as a change `wave` caused.
-  @inlinable
-  final func deliver(in wave: Wave) {
-    deliverChange(committed.unsafelyUnwrapped, context: wave)
-  }
-
-  @usableFromInline
-  var typeDescription: String { "Property<\(Value.self)>" }
-
-  /// The value as `transaction` sees it (computed from every value set so far), and whether it differs from
-  /// the committed one.
-  @usableFromInline
-  func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    (latestValue, false)
-  }
-
-  /// The value as `transaction` sees it.
-  @usableFromInline
-  final func tentativeValue(in transaction: PropertyTransaction) -> Value {
-    tentative(in: transaction).value
-  }
-
-  /// Whether the value, as `transaction` sees it, differs from the committed one.
-  @usableFromInline
-  final func tentativelyChanged(in transaction: PropertyTransaction) -> Bool {
-    tentative(in: transaction).changed
-  }
-
-  /// The value `value` returns: the latest one, or inside a transaction, the one it sees.
+  /// The value `value` returns: inside a transaction, the one it sees; otherwise the current one.
   @inlinable
   final var currentValue: Value {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
-      return value(in: transaction)
+      return transaction.read(self)
     }
-    return latestValue
+    return presentValue
   }
 
-  /// The value as `transaction` sees it, for a read on its thread.
+  /// The current value, outside a transaction. A source's newest accepted value; a derived property's
+  /// committed value (its last value, once it ended).
+  @inlinable
+  final var presentValue: Value {
+    if node.isSource { return withState { _ in latest.unsafelyUnwrapped } }
+    return node.lockedCommittedValue()
+  }
+
+  // MARK: Ending
+
+  /// Completes, keeping `last` (a derived property's last value) for late observers; by the domain's owner.
   @usableFromInline
-  func value(in transaction: PropertyTransaction) -> Value {
-    latestValue
+  final func endInGraph(last: Value) {
+    if !node.isSource { withState { _ in latest = last } }
+    send(.completed)
   }
 
-  /// See ``GraphVertex/committedValueAndVersion()``.
+  // MARK: GraphVertex
+
   @usableFromInline
-  func committedValueAndVersion() -> (Any?, UInt64) {
-    (committed, 0)
-  }
+  var typeDescription: String { node.typeDescription }
 
-  /// The committed value as `transaction`'s reads see it (its snapshot).
+  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
   @usableFromInline
-  final func committedValue(in transaction: PropertyTransaction) -> Value {
-    transaction.committedValue(of: self)
+  final func dependentJoined() {
+    withState { $0.graphDependents += 1 }
   }
 
-  /// Makes a source part of the graph; see ``GraphVertex/enterGraph()``. A derived core always is.
+  /// A derived property computed from this core's node left the graph; the core ends if nothing else
+  /// observes it.
+  @usableFromInline
+  final func dependentLeft() {
+    let terminations = withState { state -> Terminations in
+      state.graphDependents -= 1
+      return endIfAbandoned(&state)
+    }
+    terminations.disposeAll()
+  }
+
+  /// Makes a source part of the graph, before a derived property is made from it; nothing for a derived core.
   @usableFromInline
   func enterGraph() {}
+}
 
-  /// Ends the vertex; see ``GraphVertex/endNow()``.
+/// The core of a derived property: it ends, silently, once nobody can observe it (no `Property`, `signal` or
+/// `producer` handle, no observer); its node then leaves the graph unless something is computed from it.
+@usableFromInline
+final class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
+  @inlinable
+  init(node: DerivedNode<Value>) {
+    super.init(node: node, holding: node.committed, endsWhenUnobserved: true)
+    addTermination(self)
+    node.coreMade()
+  }
+
   @usableFromInline
-  func endNow() {
-    send(.completed)
+  var isDisposed: Bool { hasTerminated }
+
+  /// The core ended, or nobody can observe it any more: its node may leave the graph.
+  @usableFromInline
+  func dispose() {
+    PropertyGraph.coreAbandoned(node)
+  }
+}
+
+extension GraphNode {
+  /// Under the core's lock, when its first observer comes or its last one goes: a wave delivers to the core
+  /// only while it has observers. A core that gains its first observer replays the committed value.
+  @usableFromInline
+  final func observersChanged(isEmpty: Bool) {
+    guard isInGraph else { return }
+    withRoot { _ in
+      guard isObserved == isEmpty, core != nil else { return }
+      isObserved = !isEmpty
+      if !isEmpty { perform(self, .syncDelivered) }
+    }
+  }
+
+  /// The core `core` is being freed.
+  @usableFromInline
+  final func coreGone(_ core: AnyObject) {
+    guard domain != nil else { return }
+    withRoot { _ in
+      guard self.core === core else { return }
+      self.core = nil
+      isObserved = false
+    }
+  }
+
+  /// A derived node's core was made, after the node: if the node ended meanwhile, so does the core.
+  @usableFromInline
+  final func coreMade() {
+    let ended = withRoot { _ in isEnded }
+    if ended { perform(self, .end) }
   }
 }

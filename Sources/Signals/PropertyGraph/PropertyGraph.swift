@@ -1,16 +1,10 @@
 import Synchronization
 
-/// The property graph's shared state and its one lock.
-///
-/// The graph's lock guards the structure (``GraphLinks``, ``GraphDomain``), the queues of changes and the
-/// committed values. It is a leaf: nothing else is locked while it is held, and no user code runs under it.
-/// A property's own core lock may be held while it is taken (a set accepts its value and queues its change in
-/// one critical section), never the other way round.
+/// The property graph's procedures: running what a domain's owner must do, ending and unlinking nodes, and
+/// linking new ones. The state lives in the domains (``GraphDomain``) and the nodes (``GraphNode``); there is no
+/// lock for the whole graph.
 @usableFromInline
 enum PropertyGraph {
-  /// The graph's state and lock.
-  @usableFromInline static let state = Locked(GraphState())
-
   /// How many transactions are open, on any thread: while none is, a set never looks for one.
   @usableFromInline static let openTransactions = Atomic<Int>(0)
 
@@ -18,297 +12,229 @@ enum PropertyGraph {
   @inlinable
   static var hasOpenTransactions: Bool { openTransactions.load(ordering: .relaxed) != 0 }
 
-  /// Propagates everything queued in `domain`, which the calling thread owns, then lets it go.
-  ///
-  /// A finished wave that nothing refers to any more (no change of it is still queued in a core) is kept by
-  /// its domain for the next one, so that a warm domain's waves allocate nothing.
-  @usableFromInline
-  static func propagate(_ domain: GraphDomain) {
-    var finished: Wave?
-    propagate(domain, finishing: &finished)
+  /// The wave whose changes the calling thread is delivering, if any (a ``Wave``'s address): what causes a
+  /// binding's set made now.
+  @usableFromInline static let delivering = ThreadSlot()
+
+  /// The wave the calling thread is delivering, if any.
+  @inlinable
+  static var deliveringWave: Wave? {
+    guard let pointer = delivering.value else { return nil }
+    return Unmanaged<Wave>.fromOpaque(pointer).takeUnretainedValue()
   }
 
-  /// ``propagate(_:)``, after the caller ran `finished`, a wave of `domain` (a transaction's commit).
+  // MARK: The owner's loop
+
+  /// Runs `wave`, which its domain keeps and the calling thread owns; then everything queued there; then lets
+  /// the domain go.
   @usableFromInline
-  static func propagate(_ domain: GraphDomain, finishing finished: inout Wave?) {
-    var domain = domain
-    recycle(&finished)
-    while let (wave, next) = state.withLock({ graph in graph.nextWave(after: domain, reusing: &finished) }) {
-      domain = next
+  static func run(_ wave: Unmanaged<Wave>) {
+    let domain = wave.borrow { wave in
       wave.run()
-      finished = consume wave
-      recycle(&finished)
+      return wave.domainReference.unsafelyUnwrapped
+    }
+    release(domain, finished: wave)
+  }
+
+  /// Does everything queued in `domain`, which the calling thread owns, in order, then lets it go. `finished`
+  /// is a wave of the domain that just ran: it is emptied (outside the lock: what it lets go of may be freed)
+  /// and kept for the next one.
+  @usableFromInline
+  static func release(_ domain: GraphDomain, finished: Unmanaged<Wave>? = nil) {
+    release(Unmanaged.passUnretained(domain), finished: finished)
+  }
+
+  /// ``release(_:finished:)``.
+  @usableFromInline
+  static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Wave>?) {
+    var finished = finished
+    while true {
+      if let wave = finished {
+        wave.borrow { if !$0.isQueued { $0.clear() } }
+        // The common case: nothing was queued meanwhile, and the domain goes without the lock.
+        if domain.borrow({ $0.leaveIfNothingQueued(after: wave) }) {
+          PendingMerges.retryIfAny()
+          return
+        }
+      }
+      let work = GraphDomain.withRoot(of: domain) { root -> GraphWork in
+        if let wave = finished { root.finish(wave) }
+        return root.nextWork()
+      }
+      finished = nil
+      switch work {
+      case .idle:
+        PendingMerges.retryIfAny()
+        return
+      case .wave(let wave):
+        wave.borrow { $0.run() }
+        finished = wave
+      case .end(let node, let keep):
+        endNow(node)
+        _ = keep
+      case .unlinked(var unlinked):
+        unlinked.finish()
+      }
     }
   }
 
-  /// Keeps `wave`, which just ran, for its domain's next one if nothing else refers to it (no change of it is
-  /// still queued in a core): empties it here, outside the locks, since a vertex it lets go of may be freed.
+  // MARK: Ending
+
+  /// Ends `source`, which ended, and every node all of whose inputs have ended with it: each core completes
+  /// after keeping its last value. By the domain's owner.
   @usableFromInline
-  static func recycle(_ wave: inout Wave?) {
-    guard isKnownUniquelyReferenced(&wave), let finished = wave, finished.ending == nil else {
-      wave = nil
-      return
+  static func endNow(_ source: GraphNode) {
+    var ending = [source]
+    var index = 0
+    var unlinked = Unlinked()
+    while index < ending.count {
+      let node = ending[index]
+      index += 1
+      let dependents = node.withRoot { _ -> [GraphNode] in
+        guard !node.isEnded else { return [] }
+        node.isEnded = true
+        if !node.isSource {
+          // Keep it alive until its core completes: unlinking lets go of its anchor.
+          unlinked.anchors.append(node)
+          unlinked.unlink(node)
+        }
+        return node.dependents.nodes
+      }
+      node.perform(node, .end)
+      node.releaseClosures()
+      for dependent in dependents {
+        let ends = dependent.withRoot { _ in !dependent.isEnded && dependent.inputs.allSatisfy(\.isEnded) }
+        if ends {
+          ending.append(dependent)
+        } else {
+          dependent.perform(dependent, .inputEnded(node))
+        }
+      }
     }
-    finished.clear()
+    unlinked.finish()
   }
 
-  /// Attaches a derived vertex to its inputs: merges their domains, ranks it, and makes it their dependent.
-  ///
-  /// `vertex` computed its value from the inputs' committed values as of commit number `snapshot` (or from
-  /// the wave in progress, when created by an operator's closure during it). If a commit changed an input
-  /// since, or another thread is propagating the domain now, the vertex is computed again once that is done
-  /// (a catch-up). If the inputs' domains cannot merge now (two of them are being propagated), the vertex
-  /// stays as it is until they can.
+  // MARK: Unlinking
+
+  /// The core of a derived node was abandoned (nobody holds or observes the property) or ended: the graph
+  /// stops delivering to it, and the node leaves the graph unless something is computed from it.
   @usableFromInline
-  static func attach(_ vertex: any GraphVertex, to inputs: [any GraphVertex], snapshot: UInt64) {
-    let thread = currentThreadID()
-    let domain = state.withLock { graph in
-      graph.attach(vertex, to: inputs, snapshot: snapshot, thread: thread)
+  static func coreAbandoned(_ node: GraphNode) {
+    var unlinked = Unlinked()
+    node.withRoot { root in
+      node.core = nil
+      node.isObserved = false
+      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
+      unlinked.unlink(node)
     }
-    if let domain { propagate(domain) }
-  }
-
-  /// Takes a derived vertex out of the graph (it ended, or nobody can observe it any more).
-  @usableFromInline
-  static func detach(_ vertex: any GraphVertex) {
-    state.withLock { graph in graph.detach(vertex) }
-  }
-
-  /// The commit number, for a vertex about to read its inputs' committed values.
-  @usableFromInline
-  static var commitCount: UInt64 {
-    state.withLock { $0.commits }
+    unlinked.finish()
   }
 }
 
-/// The graph's state, guarded by ``PropertyGraph/state``.
+extension GraphNode {
+  /// *Domain.* Whether a derived node is linked but useless: no core to tell, nothing computed from it.
+  @usableFromInline
+  final var isUnused: Bool {
+    !isSource && !isDetached && core == nil && dependents.isEmpty
+  }
+}
+
+/// Nodes taken out of the graph under a domain's lock, and what must happen after the lock: their anchors
+/// released (which may free them, and run user code), the inputs left unused unlinked in turn, and fed sources
+/// told they lost a dependent. Iterative, so that releasing a long chain does not recurse.
 @usableFromInline
-struct GraphState {
-  /// Numbers the waves.
-  @usableFromInline var waves: UInt64 = 0
-  /// Counts the commits, so that a vertex can tell whether an input changed since it read it.
-  @usableFromInline var commits: UInt64 = 0
-  /// The waves being delivered, innermost last for each thread: a change made from inside a delivery is
-  /// caused by it (see ``Lineage``).
-  @usableFromInline var deliveries: [Delivery] = []
-  /// Derived vertices whose inputs' domains could not merge when they were created.
-  @usableFromInline var pendingMerges: [PendingMerge] = []
+struct Unlinked {
+  @usableFromInline var anchors: [GraphNode] = []
+  @usableFromInline var orphans: [GraphNode] = []
+  @usableFromInline var fedInputs: [GraphNode] = []
 
   @usableFromInline
   init() {}
 
-  /// What caused changes made now on `thread`: the lineage of the innermost wave it is delivering.
+  /// Under the lock: unlinks `node` from its inputs.
   @usableFromInline
-  func lineage(on thread: ThreadID) -> Lineage {
-    wave(deliveredOn: thread)?.lineage ?? Lineage()
-  }
-
-  /// The innermost wave `thread` is delivering, if any.
-  @usableFromInline
-  func wave(deliveredOn thread: ThreadID) -> Wave? {
-    var index = deliveries.count
-    while index > 0 {
-      index -= 1
-      if deliveries[index].thread == thread { return deliveries[index].wave }
+  mutating func unlink(_ node: GraphNode) {
+    guard !node.isDetached else { return }
+    node.isDetached = true
+    node.inputs.forEach { input in
+      input.dependents.remove(node)
+      if input.feedsDependents { fedInputs.append(input) }
+      if input.isUnused { orphans.append(input) }
     }
-    return nil
+    if let anchor = node.anchor.take() { anchors.append(anchor) }
   }
 
-  /// Ends the innermost delivery of `thread`.
+  /// After the lock: unlinks the inputs left unused (each under its domain's lock, or by the domain's owner),
+  /// tells fed sources, then releases the anchors.
   @usableFromInline
-  mutating func endDelivery(on thread: ThreadID) {
-    var index = deliveries.count
-    while index > 0 {
-      index -= 1
-      if deliveries[index].thread == thread {
-        deliveries.remove(at: index)
-        return
+  mutating func finish() {
+    while let orphan = orphans.popLast() {
+      orphan.withRoot { root in
+        guard orphan.isUnused, !root.queueIfOwned(.detach(orphan)) else { return }
+        unlink(orphan)
       }
     }
+    for input in fedInputs { input.dependentLeft() }
+    fedInputs = []
+    anchors = []
   }
+}
 
-  /// The next wave of `domain`, which the calling thread owns, and the domain it belongs to; `nil` once
-  /// nothing is queued, after letting the domain go (and attaching what waited for it).
+/// What a domain's owner does next.
+@usableFromInline
+enum GraphWork {
+  /// Nothing: the domain was let go.
+  case idle
+  /// Run this wave, which the domain keeps.
+  case wave(Unmanaged<Wave>)
+  /// End this source (and what depends only on ended inputs).
+  case end(GraphNode, keep: AnyObject)
+  /// Finish unlinking these nodes, after the lock.
+  case unlinked(Unlinked)
+}
+
+extension GraphDomain {
+  /// Under the lock of this root, by its owner: takes the next item queued and prepares it, or lets the
+  /// domain go when nothing is queued.
   @usableFromInline
-  ///
-  /// `finished` is a wave the caller ran and cleared (see ``PropertyGraph/recycle(_:)``): the domain keeps it.
-  mutating func nextWave(after domain: GraphDomain, reusing finished: inout Wave?) -> (Wave, GraphDomain)? {
-    let root = domain.root
-    if let wave = finished.take() { root.spareWave = wave }
-    while let item = root.queue.popFirst() {
+  func nextWork() -> GraphWork {
+    while let item = queue.popFirst() {
+      // Nothing else queued: the owner may leave without the lock after this item (see ``HandOff``).
+      if queue.isEmpty { HandOff.claim(work) }
       switch item {
-      case .change(let source, let lineage):
-        return (makeWave(in: root, sources: CollectionOfOne(source), lineage: lineage), root)
+      case .change(let source, let lineage, let keep):
+        let wave = startWave(lineage: lineage)
+        wave.borrow { wave in
+          wave.keep = keep
+          wave.addSource(source)
+        }
+        return .wave(wave)
       case .group(let group):
-        return (makeWave(in: root, sources: group.sources, lineage: Lineage(group.sources)), root)
-      case .end(let source):
-        return (Wave(id: nextWaveID(), ending: source), root)
-      case .catchUp(let vertex):
-        guard !vertex.links.isDetached else { continue }
-        return (makeWave(in: root, sources: EmptyCollection(), forcing: vertex, lineage: Lineage()), root)
+        let wave = startWave(lineage: Lineage(group.cores))
+        wave.borrow { wave in
+          for source in group.sources { wave.addSource(source) }
+        }
+        return .wave(wave)
+      case .end(let source, let keep):
+        return .end(source, keep: keep)
+      case .attach(let node, let inputs):
+        guard !node.isDetached else { continue }
+        // The creator merged the inputs' domains into this one: link the node, and compute it again from the
+        // committed values, which may have changed since it read them.
+        if PropertyGraph.link(node, to: inputs) { return .end(node, keep: node) }
+        let wave = startWave(lineage: Lineage())
+        wave.borrow { $0.force(node) }
+        return .wave(wave)
+      case .detach(let node):
+        guard node.isUnused else { continue }
+        var unlinked = Unlinked()
+        unlinked.unlink(node)
+        return .unlinked(unlinked)
       }
     }
-    root.owner = nil
-    return attachPendingMerges(thread: currentThreadID())
-  }
-
-  /// A wave of one domain, made from the domain's spare wave when it has one.
-  @usableFromInline
-  mutating func makeWave(
-    in root: GraphDomain, sources: some Collection<any GraphVertex>, forcing forced: (any GraphVertex)? = nil,
-    lineage: Lineage
-  ) -> Wave {
-    let wave: Wave
-    if let spare = root.spareWave.take() {
-      spare.reuse(id: nextWaveID(), lineage: lineage)
-      wave = spare
-    } else {
-      wave = Wave(id: nextWaveID(), lineage: lineage)
-    }
-    return prepare(wave, domains: CollectionOfOne(root), sources: sources, forcing: forced)
-  }
-
-  @usableFromInline
-  mutating func nextWaveID() -> UInt64 {
-    waves &+= 1
-    return waves
-  }
-
-  /// A wave propagating the next accepted change of each of `sources` (and recomputing `forced`), with every
-  /// vertex downstream of them scheduled by rank.
-  @usableFromInline
-  mutating func makeWave(_ domains: [GraphDomain], sources: [any GraphVertex], lineage: Lineage) -> Wave {
-    prepare(Wave(id: nextWaveID(), lineage: lineage), domains: domains, sources: sources, forcing: nil)
-  }
-
-  /// Takes the next change of each source into `wave` and schedules everything downstream, by rank.
-  @usableFromInline
-  mutating func prepare(
-    _ wave: Wave, domains: some Collection<GraphDomain>, sources: some Collection<any GraphVertex>,
-    forcing forced: (any GraphVertex)?
-  ) -> Wave {
-    for source in sources {
-      let links = source.links
-      let origin = links.operations.takeNextChange(source)
-      if sources.count == 1 { wave.origin = origin }
-      links.changedIn = wave.id
-      wave.changed.append(source)
-      wave.scheduleDependents(of: links)
-    }
-    wave.sourceCount = wave.changed.count
-    if let forced {
-      wave.forced = forced
-      wave.schedule(forced)
-      wave.scheduleDependents(of: forced.links)
-    }
-    wave.sortPending()
-    for domain in domains {
-      domain.computing = wave
-      wave.domains.append(domain)
-    }
-    return wave
-  }
-
-  /// See ``PropertyGraph/attach(_:to:snapshot:)``. Returns a domain this thread now owns and must propagate.
-  @usableFromInline
-  mutating func attach(
-    _ vertex: any GraphVertex, to inputs: [any GraphVertex], snapshot: UInt64, thread: ThreadID
-  ) -> GraphDomain? {
-    var roots: [GraphDomain] = []
-    for input in inputs {
-      let root = input.links.domain.root
-      if !roots.contains(where: { $0 === root }) { roots.append(root) }
-    }
-    let owned = roots.filter { $0.owner != nil }
-    guard owned.count <= 1 || owned.allSatisfy({ $0.isComputing(with: owned[0]) }) else {
-      pendingMerges.append(PendingMerge(vertex: vertex, inputs: inputs, snapshot: snapshot))
-      return nil
-    }
-    let survivor = owned.first ?? roots.first ?? vertex.links.domain.root
-    for root in roots where root !== survivor { merge(root, into: survivor) }
-    vertex.links.domain = survivor
-    vertex.links.inputs = inputs
-    vertex.links.rank = max(vertex.links.rank, (inputs.map { $0.links.rank }.max() ?? -1) + 1)
-    for input in inputs where !input.links.dependents.contains(where: { $0 === vertex }) {
-      input.links.dependents.append(vertex)
-    }
-    if survivor.owner == thread, let wave = survivor.computing {
-      wave.scheduleLate(vertex)
-      return nil
-    }
-    let stale = inputs.contains { $0.links.lastCommit > snapshot }
-    guard stale || (survivor.owner != nil && survivor.owner != thread) else { return nil }
-    survivor.queue.append(.catchUp(vertex))
-    guard survivor.owner == nil else { return nil }
-    survivor.owner = thread
-    return survivor
-  }
-
-  /// Merges `root`, which no thread propagates, into `survivor`; what `root` had queued (a transaction's group
-  /// waiting to be sealed) moves along.
-  @usableFromInline
-  mutating func merge(_ root: GraphDomain, into survivor: GraphDomain) {
-    root.parent = survivor
-    while let item = root.queue.popFirst() { survivor.queue.append(item) }
-  }
-
-  /// Takes `vertex` out of the graph.
-  @usableFromInline
-  mutating func detach(_ vertex: any GraphVertex) {
-    vertex.links.isDetached = true
-    for input in vertex.links.inputs {
-      input.links.dependents.removeAll { $0 === vertex }
-    }
-    vertex.links.inputs = []
-    pendingMerges.removeAll { $0.vertex === vertex }
-  }
-
-  /// Attaches the vertices that waited for their inputs' domains to be free to merge; returns the first domain
-  /// this thread claimed for their catch-up, if any (the others stay queued for their owners).
-  @usableFromInline
-  mutating func attachPendingMerges(thread: ThreadID) -> (Wave, GraphDomain)? {
-    guard !pendingMerges.isEmpty else { return nil }
-    let waiting = pendingMerges
-    pendingMerges = []
-    var claimed: GraphDomain?
-    for merge in waiting where !merge.vertex.links.isDetached {
-      if let domain = attach(merge.vertex, to: merge.inputs, snapshot: merge.snapshot, thread: thread),
-        claimed == nil
-      {
-        claimed = domain
-      }
-    }
-    guard let claimed else { return nil }
-    var nothing: Wave?
-    return nextWave(after: claimed, reusing: &nothing)
-  }
-}
-
-/// A wave being delivered on a thread: what caused a change made from inside its delivery.
-@usableFromInline
-struct Delivery {
-  @usableFromInline let thread: ThreadID
-  @usableFromInline let wave: Wave
-
-  @usableFromInline
-  init(thread: ThreadID, wave: Wave) {
-    self.thread = thread
-    self.wave = wave
-  }
-}
-
-/// A derived vertex waiting for its inputs' domains to merge.
-@usableFromInline
-struct PendingMerge {
-  @usableFromInline let vertex: any GraphVertex
-  @usableFromInline let inputs: [any GraphVertex]
-  /// The commit number as of which the vertex read its inputs.
-  @usableFromInline let snapshot: UInt64
-
-  @usableFromInline
-  init(vertex: any GraphVertex, inputs: [any GraphVertex], snapshot: UInt64) {
-    self.vertex = vertex
-    self.inputs = inputs
-    self.snapshot = snapshot
+    ownerThread.store(0, ordering: .relaxed)
+    computingWave = nil
+    work.store(HandOff.idle, ordering: .releasing)
+    return .idle
   }
 }

@@ -48,66 +48,108 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
   return result
 }
 
-/// The transaction open on the calling thread: the values it set, and its commit.
+/// A thread's transaction: the values it set, its reads, and its commit.
+///
+/// One object per thread, kept from transaction to transaction, so that a warm transaction allocates
+/// nothing. A value set is kept in the source's core itself (``SourceCore/transactionValue``), claimed with
+/// one compare-and-exchange; a derived property's value computed for a read, likewise in its core
+/// (``DerivedCore/tentativeValue``). Only when two transactions on two threads use the same property at once
+/// does the second keep its value here, in a table.
 @usableFromInline
 final class PropertyTransaction {
-  /// The calling thread's open transaction.
-  @usableFromInline static let slot = ThreadSlot()
-  /// Commits apply one at a time, so that two transactions setting the same properties never interleave; the
-  /// state counts them. (A `Locked<Void>` would do, but ThreadSanitizer reports its empty state as racing.)
+  /// Each thread's transaction object, made on its first transaction and released when the thread ends.
+  @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
+  /// Commits apply one at a time, so that a commit may hold the locks of all its sources at once without two
+  /// commits ever waiting for each other.
   static let commits = Locked<UInt64>(0)
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
   @inlinable
   static var current: PropertyTransaction? {
     guard let pointer = slot.value else { return nil }
-    return Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
+    let transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
+    return transaction.depth > 0 ? transaction : nil
   }
 
-  /// The values set, by source; a new set replaces the entry (never changes it), so that a savepoint's copy
-  /// keeps what it had.
-  @usableFromInline var writes: [ObjectIdentifier: TransactionWrite] = [:]
-  /// The sources set, in the order of their first set.
-  @usableFromInline var order: [ObjectIdentifier] = []
-  /// What `writes` and `order` were when each open nested transaction began, to roll back to.
-  var savepoints: [(writes: [ObjectIdentifier: TransactionWrite], order: [ObjectIdentifier])] = []
-  /// Counts the sets, so that a value computed for a read stays valid until the next set.
-  @usableFromInline var sets: UInt64 = 0
-  /// Values of derived properties computed for reads, with the number of sets they were computed after.
-  /// Cleared with ``snapshot``.
-  var computed: [ObjectIdentifier: (sets: UInt64, value: Any, changed: Bool)] = [:]
-  /// What reads compute from: the committed state of the vertices they need, taken under one hold of the
-  /// graph's lock (see ``prepareRead(of:)``), by vertex.
-  var snapshot: [ObjectIdentifier: CommittedState] = [:]
-  /// The graph's commit count when ``snapshot`` was taken: a later commit that changed one of its vertices
-  /// makes it stale.
-  var snapshotCommits: UInt64 = .max
+  /// ``current``, unretained.
+  @inlinable
+  static var currentReference: Unmanaged<PropertyTransaction>? {
+    guard let pointer = slot.value else { return nil }
+    let transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer)
+    return transaction.borrow { $0.depth > 0 } ? transaction : nil
+  }
+
+  /// How many transactions are open on this thread, nested; 0 when none is.
+  @exclusivity(unchecked) @usableFromInline var depth = 0
+  /// Counts the sets, rollbacks and commits seen from other threads: a value computed for a read is valid for
+  /// one generation. Never 0.
+  @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 1
+  /// This transaction's identity in the cores' ownership words.
+  @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
+
+  /// The sources set, in the order of their first set (and, unretained, their nodes, for the commit's loops).
+  @exclusivity(unchecked) @usableFromInline var written: [any TransactionSource] = []
+  @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
+  /// Values set on sources whose slot another transaction holds, by source.
+  @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
+  /// What each open nested transaction began with, to roll back to.
+  @exclusivity(unchecked) @usableFromInline var savepoints: [(written: Int, undo: Int)] = []
+  /// The values that sets inside nested transactions replaced, to put back if one of them throws.
+  @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
+
+  /// The derived cores whose memo this transaction holds.
+  @exclusivity(unchecked) @usableFromInline var memos: [any TentativeMemo] = []
+  /// Values computed for reads of derived cores whose memo another transaction holds.
+  @exclusivity(unchecked) @usableFromInline var foreignMemos:
+    [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
+  /// The domain whose commits the last read checked, and how many it had: a commit from another thread since
+  /// starts a new generation.
+  @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
+  @exclusivity(unchecked) @usableFromInline var seenCommits: UInt64 = 0
+  /// The commit's state, kept from commit to commit (taken while a commit runs: a transaction committed by an
+  /// observer meanwhile makes its own).
+  @exclusivity(unchecked) @usableFromInline var spareCommit: TransactionCommit?
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    writtenNodes.deallocate()
+  }
 
   /// Opens a transaction on the calling thread, or nests in the open one.
+  @usableFromInline
   static func begin() -> PropertyTransaction {
-    if let transaction = current {
-      transaction.savepoints.append((transaction.writes, transaction.order))
-      return transaction
+    let transaction: PropertyTransaction
+    if let pointer = slot.value {
+      transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
+    } else {
+      transaction = PropertyTransaction()
+      slot.value = Unmanaged.passRetained(transaction).toOpaque()
     }
-    let transaction = PropertyTransaction()
-    transaction.savepoints.append(([:], []))
-    slot.value = Unmanaged.passRetained(transaction).toOpaque()
-    PropertyGraph.openTransactions.add(1, ordering: .relaxed)
+    if transaction.depth > 0 {
+      transaction.savepoints.append((transaction.written.count, transaction.undo.count))
+    } else {
+      PropertyGraph.openTransactions.add(1, ordering: .relaxed)
+    }
+    transaction.depth += 1
     return transaction
   }
 
   /// Leaves one level, rolling its sets back if it threw; the outermost commits.
+  @usableFromInline
   func end(rollingBack: Bool) {
-    let savepoint = savepoints.removeLast()
-    if rollingBack {
-      (writes, order) = savepoint
-      sets &+= 1
+    if depth > 1 {
+      let savepoint = savepoints.removeLast()
+      if rollingBack { rollBack(to: savepoint) }
+      depth -= 1
+      return
     }
-    guard savepoints.isEmpty else { return }
-    Self.slot.value = nil
+    if rollingBack { rollBack(to: (0, 0)) }
+    releaseMemos()
+    depth = 0
     PropertyGraph.openTransactions.subtract(1, ordering: .relaxed)
     commit()
-    Unmanaged.passUnretained(self).release()
   }
 
   // MARK: Sets and reads of sources
@@ -115,13 +157,39 @@ final class PropertyTransaction {
   /// Sets `source` to `value`, in the transaction.
   @inlinable
   func set<Value>(_ source: SourceCore<Value>, to value: Value) {
+    generation &+= 1
+    let owner = source.transactionOwner.load(ordering: .relaxed)
+    if owner == identity {
+      if depth > 1 { undo.append((source, source.transactionValue as Any)) }
+      source.transactionValue = value
+      return
+    }
+    if owner == 0,
+      source.transactionOwner.compareExchange(expected: 0, desired: identity, ordering: .acquiringAndReleasing)
+        .exchanged
+    {
+      source.transactionValue = value
+      written.append(source)
+      writtenNodes.append(Unmanaged.passUnretained(source.source))
+      return
+    }
+    setForeign(source, to: value)
+  }
+
+  /// ``set(_:to:)`` for a source whose slot another transaction holds.
+  @usableFromInline
+  func setForeign<Value>(_ source: SourceCore<Value>, to value: Value) {
     let key = ObjectIdentifier(source)
-    if writes.updateValue(TransactionValue(source, value), forKey: key) == nil { order.append(key) }
-    sets &+= 1
+    if let previous = foreignWrites.updateValue(value, forKey: key) {
+      if depth > 1 { undo.append((source, previous)) }
+    } else {
+      written.append(source)
+      writtenNodes.append(Unmanaged.passUnretained(source.source))
+    }
   }
 
   /// Changes `source`'s value, as the transaction sees it, in place.
-  @usableFromInline
+  @inlinable
   func modify<Value, Result>(_ source: SourceCore<Value>, _ body: (inout Value) throws -> Result) rethrows -> Result {
     var value = self.value(of: source)
     let result = try body(&value)
@@ -130,198 +198,295 @@ final class PropertyTransaction {
   }
 
   /// The value the transaction set on `source`, or its latest value.
-  @usableFromInline
+  @inlinable
   func value<Value>(of source: SourceCore<Value>) -> Value {
-    written(source) ?? source.latestValue
+    written(source) ?? source.presentValue
   }
 
   /// The value the transaction set on `source`, if any.
-  @usableFromInline
+  @inlinable
   func written<Value>(_ source: SourceCore<Value>) -> Value? {
-    (writes[ObjectIdentifier(source)] as? TransactionValue<Value>)?.value
+    if source.transactionOwner.load(ordering: .relaxed) == identity { return source.transactionValue }
+    guard !foreignWrites.isEmpty else { return nil }
+    return foreignWrites[ObjectIdentifier(source)] as? Value
+  }
+
+  /// Puts back what the sets since `savepoint` replaced.
+  func rollBack(to savepoint: (written: Int, undo: Int)) {
+    generation &+= 1
+    while undo.count > savepoint.undo {
+      let (source, previous) = undo.removeLast()
+      source.restore(previous, in: self)
+    }
+    while written.count > savepoint.written {
+      written.removeLast().abandon(self)
+      _ = writtenNodes.removeLast()
+    }
   }
 
   // MARK: Commit
 
   /// Applies every set at once, then propagates them: one wave for the domains this thread can take now (and
-  /// the sources outside the graph), then whatever was queued behind.
+  /// the sources outside the graph), while the domains another thread owns get the changes queued.
   func commit() {
-    computed = [:]
-    let groups = CommitGroups(thread: currentThreadID())
-    let applied = order.compactMap { writes[$0] }
-    snapshot = [:]
-    guard !applied.isEmpty else { return }
+    guard !written.isEmpty else { return }
+    let commit = spareCommit.take() ?? TransactionCommit()
+    commit.transaction = self
     Self.commits.withLock { count in
       count &+= 1
-      Self.apply(applied[...]) {
-        PropertyGraph.state.withLock { _ in
-          for write in applied { write.queue(write, groups) }
-          groups.pickReady()
-        }
-      }
+      commit.store(written)
     }
-    writes = [:]
-    order = []
-    for write in applied { write.links.notifyChange() }
-    let aloneDeliveries = applied.compactMap(\.aloneDelivery)
-    let sources = groups.ready.flatMap(\.sources)
-    var finished: Wave?
-    if !sources.isEmpty || !aloneDeliveries.isEmpty {
-      let wave = PropertyGraph.state.withLock { graph in
-        groups.domains.count == 1
-          ? graph.makeWave(in: groups.domains[0], sources: sources, lineage: Lineage(sources))
-          : graph.makeWave(groups.domains, sources: sources, lineage: Lineage(sources))
-      }
-      wave.aloneDeliveries = aloneDeliveries
-      wave.run()
-      wave.aloneDeliveries = []
-      finished = consume wave
-    }
-    // The commit's wave may have merged some of its domains (a property switched to, or was created over,
-    // two of them): each remaining one is propagated once.
-    let roots = PropertyGraph.state.withLock { _ in
-      groups.domains.reduce(into: [GraphDomain]()) { roots, domain in
-        let root = domain.root
-        if !roots.contains(where: { $0 === root }) { roots.append(root) }
-      }
-    }
-    for root in roots {
-      PropertyGraph.propagate(root, finishing: &finished)
-      finished = nil
-    }
+    for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
+    written.removeAll(keepingCapacity: true)
+    writtenNodes.removeAll()
+    if !foreignWrites.isEmpty { foreignWrites.removeAll() }
+    if !undo.isEmpty { undo.removeAll() }
+    commit.run()
+    commit.reset()
+    if spareCommit == nil { spareCommit = commit }
   }
 
-  /// Stores every value under the locks of all their sources at once, then runs `body` (still under them).
-  static func apply(_ writes: ArraySlice<TransactionWrite>, then body: () -> Void) {
-    guard let first = writes.first else { return body() }
-    first.store(first) { apply(writes.dropFirst(), then: body) }
+  /// Lets go of the memos this transaction held.
+  func releaseMemos() {
+    for memo in memos { memo.releaseMemo() }
+    memos.removeAll(keepingCapacity: true)
+    foreignMemos.removeAll()
+    seenRoot = nil
   }
 }
 
-/// One value a transaction set, as its commit sees it.
-///
-/// Its work is done by closures made in the specialised initialiser of ``TransactionValue`` (a commit reaches
-/// writes of many types through this class, and a method of the generic subclass would run unspecialised: see
-/// ``VertexOperations``).
+/// A source as a transaction's commit and rollback see it: a ``SourceCore``.
 @usableFromInline
-class TransactionWrite {
-  /// Takes the source's core lock, stores the value as its latest, claims the core to deliver it (a source
-  /// outside the graph), and runs the closure it is given before letting the lock go.
-  @usableFromInline let store: (TransactionWrite, () -> Void) -> Void
-  /// Under the graph's lock: queues the change in its domain's group (a source in the graph).
-  @usableFromInline let queue: (TransactionWrite, CommitGroups) -> Void
-  /// The delivery to make, for a source outside the graph whose core the commit claimed.
-  @usableFromInline var aloneDelivery: (() -> Void)?
-  /// The source's place in the graph (and its link to Observation).
-  @usableFromInline let links: GraphLinks
-
-  @inlinable
-  init(
-    links: GraphLinks, store: @escaping (TransactionWrite, () -> Void) -> Void,
-    queue: @escaping (TransactionWrite, CommitGroups) -> Void
-  ) {
-    self.links = links
-    self.store = store
-    self.queue = queue
-  }
+protocol TransactionSource: AnyObject {
+  /// The source's node.
+  var sourceNode: GraphNode { get }
+  /// Runs `body` holding the source's core lock.
+  func withCoreLocked(_ body: () -> Void)
+  /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
+  func restore(_ previous: Any, in transaction: PropertyTransaction)
+  /// Drops the transaction's value: the set is rolled back.
+  func abandon(_ transaction: PropertyTransaction)
 }
 
-/// A value a transaction set on a source.
-@usableFromInline
-final class TransactionValue<Value>: TransactionWrite {
-  @usableFromInline let source: SourceCore<Value>
-  @usableFromInline let value: Value
-  /// What ``storeNow(then:)`` decided: the version stored, whether the source is in the graph.
-  @usableFromInline var version: UInt64 = 0
-  @usableFromInline var isInGraph = false
-
-  @inlinable
-  init(_ source: SourceCore<Value>, _ value: Value) {
-    self.source = source
-    self.value = value
-    super.init(
-      links: source.links,
-      store: { unsafeDowncast($0, to: TransactionValue.self).storeNow(then: $1) },
-      queue: { unsafeDowncast($0, to: TransactionValue.self).queueNow(in: $1) })
-  }
-
-  /// See ``TransactionWrite/store``.
-  @inlinable
-  final func storeNow(then next: () -> Void) {
-    source.withState { state in
-      source.latest = value
-      source.version &+= 1
-      version = source.version
-      if !state.isTerminated {
-        if source.isInGraph {
-          isInGraph = true
-        } else if HandOff.waitsForWorker(source.delivery) {
-          state.pending.append(.event(.value(value)))
-        } else {
-          HandOff.claim(source.delivery)
-          state.deliverer = currentThreadID()
-          source.delivered = value
-          let (source, value, recipients) = (source, value, source.recipients(state))
-          aloneDelivery = {
-            source.deliver(.value(value), to: recipients)
-            source.drain()
-          }
-        }
-      }
-      next()
-    }
-  }
-
-  /// See ``TransactionWrite/queue``.
-  @inlinable
-  final func queueNow(in groups: CommitGroups) {
-    guard isInGraph else { return }
-    groups.group(in: source.links.domain.root).sources.append(source)
-    source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
-  }
-}
-
-/// The groups a transaction's commit queues, one per domain, and the domains it propagates.
-@usableFromInline
-final class CommitGroups {
-  @usableFromInline let thread: ThreadID
-  /// The groups, in the order of their first change.
-  @usableFromInline var groups: [TransactionGroup] = []
-  @usableFromInline var roots: [ObjectIdentifier: TransactionGroup] = [:]
-  /// The domains this thread took for the commit: it propagates them.
-  @usableFromInline var domains: [GraphDomain] = []
-  /// The groups first in line in a domain it took: together they make the commit's one wave.
-  @usableFromInline var ready: [TransactionGroup] = []
-
-  init(thread: ThreadID) {
-    self.thread = thread
-  }
-
-  /// The group of `root`, queued with its first change.
+extension SourceCore: TransactionSource {
   @usableFromInline
-  func group(in root: GraphDomain) -> TransactionGroup {
-    if let group = roots[ObjectIdentifier(root)] { return group }
-    let group = TransactionGroup()
-    roots[ObjectIdentifier(root)] = group
-    groups.append(group)
-    root.queue.append(.group(group))
-    return group
+  var sourceNode: GraphNode { source }
+
+  @usableFromInline
+  func withCoreLocked(_ body: () -> Void) {
+    withState { _ in body() }
   }
 
-  /// Takes every domain with a group that no propagation owns, and picks the groups first in line in them. A
-  /// group queued behind other changes, or in a domain another propagation owns, waits its turn there.
   @usableFromInline
-  func pickReady() {
-    for group in groups {
-      guard let root = group.sources.first?.links.domain.root else { continue }
-      if root.owner == nil {
-        root.owner = thread
-        domains.append(root)
-      }
-      guard domains.contains(where: { $0 === root }), case .group(let head) = root.queue.first, head === group
-      else { continue }
-      _ = root.queue.popFirst()
-      ready.append(group)
+  func restore(_ previous: Any, in transaction: PropertyTransaction) {
+    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
+      transactionValue = previous as? Value
+    } else if let previous = previous as? Value {
+      transaction.foreignWrites[ObjectIdentifier(self)] = previous
     }
+  }
+
+  @usableFromInline
+  func abandon(_ transaction: PropertyTransaction) {
+    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
+      transactionValue = nil
+      transactionOwner.store(0, ordering: .releasing)
+    } else {
+      transaction.foreignWrites[ObjectIdentifier(self)] = nil
+    }
+  }
+
+  /// Under the core's lock and its root's: takes the transaction's value as the source's, and hands its change
+  /// to the commit.
+  @inlinable
+  func storeTransactionValue(_ commit: TransactionCommit) {
+    Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { storeValue(of: $0, commit) }
+  }
+
+  /// ``storeTransactionValue(_:)`` for `transaction`, the commit's.
+  @inlinable
+  func storeValue(of transaction: PropertyTransaction, _ commit: TransactionCommit) {
+    let value: Value
+    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
+      value = transactionValue.take().unsafelyUnwrapped
+      transactionOwner.store(0, ordering: .releasing)
+    } else {
+      value = transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+    }
+    // The commit holds the core's lock already.
+    latest = value
+    version &+= 1
+    guard !lockedState.isTerminated else { return }
+    if node.isInGraph {
+      if commit.changed(source, core: self) {
+        source.waveValue = value
+        source.committedVersion = version
+      } else {
+        source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+      }
+    } else if HandOff.waitsForWorker(delivery) {
+      lockedState.pending.append(.event(.value(value)))
+    } else {
+      HandOff.claim(delivery)
+      lockedState.deliverer = currentThreadID()
+      delivered = value
+      let recipients = self.recipients(lockedState)
+      commit.aloneDeliveries.append {
+        self.deliver(.value(value), to: recipients)
+        self.drain()
+      }
+    }
+  }
+}
+
+/// One transaction's commit: the domains it takes, the groups it queues where another thread works, and the
+/// wave it runs. Kept by its transaction from commit to commit, so that a warm commit allocates nothing.
+@usableFromInline
+final class TransactionCommit {
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
+  @exclusivity(unchecked) @usableFromInline var thread: ThreadID = 0
+  /// The domains this commit took, in order: its wave propagates them together.
+  @exclusivity(unchecked) @usableFromInline var taken: [GraphDomain] = []
+  /// The sources changed in the domains it took, unretained (the transaction holds them).
+  @exclusivity(unchecked) @usableFromInline var sources = NodeBuffer<Unmanaged<GraphNode>>()
+  /// The first domain taken, unretained, to tell it apart without a retain.
+  @exclusivity(unchecked) @usableFromInline var firstTaken: Unmanaged<GraphDomain>?
+  /// A group per domain another thread owns.
+  @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
+  /// Deliveries of sources outside the graph, which the commit claimed.
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    sources.deallocate()
+  }
+
+  /// Empties the commit for the next one.
+  @usableFromInline
+  func reset() {
+    transaction = nil
+    taken.removeAll(keepingCapacity: true)
+    firstTaken = nil
+    sources.removeAll()
+    if !groups.isEmpty { groups.removeAll() }
+    if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
+  }
+
+  /// Takes the core locks of `sources`, one inside the other, then the locks of their domains, and stores
+  /// every value.
+  func store(_ sources: [any TransactionSource]) {
+    sources.withUnsafeBufferPointer { store($0, from: 0) }
+  }
+
+  /// Takes the core lock of `sources[index]`, then the following ones', then stores.
+  func store(_ sources: UnsafeBufferPointer<any TransactionSource>, from index: Int) {
+    guard index < sources.count else { return storeUnderDomainLocks() }
+    sources[index].withCoreLocked { store(sources, from: index + 1) }
+  }
+
+  /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
+  func storeUnderDomainLocks() {
+    thread = currentThreadID()
+    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    var single: Unmanaged<GraphDomain>?
+    var several = false
+    for index in 0..<nodes.count {
+      guard let domain = nodes[index].borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
+      let root = GraphDomain.root(of: domain)
+      if single == nil {
+        single = root
+      } else if single.unsafelyUnwrapped.toOpaque() != root.toOpaque() {
+        several = true
+      }
+    }
+    guard let single else { return storeAll() }
+    // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
+    guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
+    let domains = transaction.unsafelyUnwrapped.written.compactMap {
+      $0.sourceNode.isInGraph ? $0.sourceNode.domain : nil
+    }
+    withRootsLocked(of: domains) { _ in storeAll() }
+  }
+
+  /// Under every lock: each source takes its value.
+  func storeAll() {
+    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    for index in 0..<nodes.count {
+      nodes[index].borrow { node in node.perform(node, .storeTransactionValue(self)) }
+    }
+  }
+
+  /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works
+  /// there (and returns `true`: the source's value is its value for the commit's wave), or queues the change
+  /// for whoever does (and returns `false`: the source's value waits among its pending changes).
+  @usableFromInline
+  func changed(_ node: GraphNode, core: any GraphVertex) -> Bool {
+    let reference = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
+    if reference.toOpaque() == firstTaken?.toOpaque() {
+      sources.append(Unmanaged.passUnretained(node))
+      return true
+    }
+    let root = reference.takeUnretainedValue()
+    if taken.contains(where: { $0 === root }) {
+      sources.append(Unmanaged.passUnretained(node))
+      return true
+    }
+    if let index = groups.firstIndex(where: { $0.root === root }) {
+      groups[index].group.sources.append(node)
+      groups[index].group.cores.append(core)
+      return false
+    }
+    // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner, or
+    // take the domain.
+    if HandOff.waitsForWorker(root.work) {
+      let group = TransactionGroup()
+      group.sources.append(node)
+      group.cores.append(core)
+      groups.append((root, group))
+      root.queue.append(.group(group))
+      return false
+    }
+    root.claim(by: thread)
+    if firstTaken == nil { firstTaken = reference }
+    taken.append(root)
+    sources.append(Unmanaged.passUnretained(node))
+    return true
+  }
+
+  /// After the locks: propagates what it took as one wave, then lets the domains go.
+  func run() {
+    guard let first = taken.first else {
+      for delivery in aloneDeliveries { delivery() }
+      return
+    }
+    if taken.count == 1 {
+      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root, roots: []) }
+      wave.borrow { $0.run() }
+      PropertyGraph.release(first, finished: wave)
+      return
+    }
+    let wave = withRootsLocked(of: taken) { roots -> Unmanaged<Wave> in startWave(in: first.root, roots: roots) }
+    wave.borrow { $0.run() }
+    // Domains the wave merged are one now: each root left is let go once.
+    let roots = withRootsLocked(of: taken) { $0 }
+    PropertyGraph.release(roots[0], finished: wave)
+    for root in roots.dropFirst() { PropertyGraph.release(root) }
+  }
+
+  /// Under the locks of `main` and `roots`: the commit's wave.
+  func startWave(in main: GraphDomain, roots: [GraphDomain]) -> Unmanaged<Wave> {
+    let wave = main.startWave(lineage: Lineage())
+    wave.borrow { wave in
+      wave.lineage = Lineage(sourcesOf: wave)
+      for root in roots where root !== main {
+        wave.otherDomains.append(root)
+        root.computingWave = Unmanaged.passUnretained(wave)
+      }
+      for index in 0..<sources.count { sources[index].borrow { wave.addTakenSource($0) } }
+      if !aloneDeliveries.isEmpty { wave.aloneDeliveries = aloneDeliveries }
+    }
+    return wave
   }
 }

@@ -1,61 +1,44 @@
+import Synchronization
+
 /// The core of a property that is set rather than computed: a `MutableProperty`, or a property fed by a
-/// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`).
+/// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`, a `PropertyProtocol` type of yours).
 ///
 /// ## Two paths for a set
-/// - **Alone** (no derived property depends on the source): a set is a replaying signal core's send, as fast
-///   as before the graph existed: store, take the core if it is idle, deliver, drain.
-/// - **In the graph** (once a derived property attaches): a set is accepted under the core's lock — `value`
-///   returns it on the next line — and queued as a change in the source's domain under the graph's lock, in
-///   the same critical section, so changes reach the graph in the order they were accepted. The thread that
-///   finds the domain idle propagates it (see ``Wave``); otherwise the domain's owner does, before it lets go.
+/// - **Alone** (nothing is computed from the source, and it is no binding's target): a set is a replaying
+///   signal core's send, as fast as before the graph existed: store, take the core if it is idle, deliver,
+///   drain.
+/// - **In the graph** (once it joined a domain): a set is accepted under the core's lock — `value` returns it
+///   on the next line — and, in the same critical section, under its domain's lock, either starts a wave (the
+///   domain was free: this thread propagates it) or is queued for the thread that owns the domain. So changes
+///   reach the graph in the order they were accepted.
 ///
 /// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
-  // Guarded by the core's lock.
-  /// Whether a derived property ever attached: from then on, sets go through the graph.
-  @exclusivity(unchecked) @usableFromInline var isInGraph = false
-  /// How many sets were accepted: compared with ``committedVersion``, whether the graph has still to
-  /// propagate some.
+  /// The source's node, typed.
+  @usableFromInline let source: SourceNode<Value>
+  /// How many sets were accepted; guarded by the core's lock.
   @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
 
-  // Guarded by the graph's lock.
-  /// Values accepted in the graph and waiting for the wave that propagates them, in order: one per
-  /// ``GraphItem/change(_:_:)``, or per source of a ``GraphItem/group(_:_:)``.
-  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
-  /// The ``version`` of the change committed last (or being propagated): while it differs from ``version``,
-  /// the source has changes the graph has not propagated yet.
-  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
-
-  /// Whether this is a `MutableProperty` (rather than a property fed by a producer), for diagnostics.
-  @usableFromInline let isMutable: Bool
+  /// The transaction whose value ``transactionValue`` holds (its address), or 0; see ``PropertyTransaction``.
+  @usableFromInline let transactionOwner = Atomic<Int>(0)
+  /// The value the owning transaction set; only its thread touches it.
+  @exclusivity(unchecked) @usableFromInline var transactionValue: Value?
 
   /// A `MutableProperty`'s core, holding `initial`.
   @inlinable
   init(mutable initial: Value) {
-    isMutable = true
-    super.init(holding: initial, endsWhenUnobserved: false, operations: Self.sourceOperations)
+    source = SourceNode(isFed: false, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: false)
   }
 
-  /// The core of a property fed by a producer: nothing until the producer sends its first value; it detaches
-  /// from the producer when nobody can observe it any more.
+  /// The core of a property fed by a producer, which sent `initial` first; it detaches from the producer when
+  /// nobody can observe it any more.
   @inlinable
-  init(fed _: Void) {
-    isMutable = false
-    super.init(holding: nil, endsWhenUnobserved: true, operations: Self.sourceOperations)
+  init(fed initial: Value) {
+    source = SourceNode(isFed: true, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: true)
   }
-
-  /// A source's operations: it has its value for the wave already; it takes it from its accepted changes.
-  @inlinable
-  static var sourceOperations: VertexOperations {
-    operations(
-      compute: { _, _ in .changed },
-      takeNextChange: { unsafeDowncast($0, to: SourceCore<Value>.self).takeNextChange() },
-      publishesValue: false)
-  }
-
-  @usableFromInline
-  override var typeDescription: String { isMutable ? "MutableProperty<\(Value.self)>" : "Property<\(Value.self)>" }
 
   // MARK: Setting
 
@@ -63,16 +46,18 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// stops at a cycle (see ``BindingCycle``).
   ///
   /// The common case — a source alone, not a binding, no transaction — is a replaying core's send, kept
-  /// small enough to inline: one relaxed load to rule out a transaction, one critical section that stores the
-  /// value and takes the core, the delivery, the drain. Everything else goes through ``setSlowly(_:origin:)``.
+  /// small enough to inline: one relaxed load to rule out a transaction, one to see that the source is alone,
+  /// one critical section that stores the value and takes the core, the delivery, the drain. Everything else
+  /// goes through ``setSlowly(_:origin:)``.
   @inlinable
   final func set(_ newValue: Value, origin: SetOrigin = .user) {
-    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
-      return transaction.set(self, to: newValue)
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.currentReference {
+      return transaction.borrow { $0.set(self, to: newValue) }
     }
-    var alone = origin == .user
+    guard origin == .user, !node.isInGraph else { return setSlowly(newValue, origin: origin) }
+    var alone = true
     let recipients = withState { state -> Recipients<Value, Never>? in
-      guard alone, !isInGraph else {
+      guard !node.isInGraph else {
         alone = false
         return nil
       }
@@ -91,7 +76,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return self.recipients(state)
     }
     guard alone else { return setSlowly(newValue, origin: origin) }
-    links.notifyChange()
+    node.notifyChange()
     guard let recipients else { return }
     deliver(.value(newValue), to: recipients)
     drain()
@@ -100,7 +85,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
   @inlinable @inline(never)
   final func setSlowly(_ newValue: Value, origin: SetOrigin) {
-    let step = withState { state in accept(newValue, origin: origin, &state) }
+    let cause = origin == .user ? nil : PropertyGraph.deliveringWave
+    let step = withState { state in accept(newValue, origin: origin, cause: cause, &state) }
     finish(step)
   }
 
@@ -113,7 +99,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let (result, step) = try withState { state -> (Result, SetStep<Value>) in
       var value = latest.unsafelyUnwrapped
       let result = try body(&value)
-      return (result, accept(value, origin: .user, &state))
+      return (result, accept(value, origin: .user, cause: nil, &state))
     }
     finish(step)
     return result
@@ -121,25 +107,26 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   /// Changes the value in place if `body` returns `true`; when it returns `false`, nothing is stored and
   /// nothing is propagated. `body` runs under the core's lock. For a state that publishes only its changes
-  /// (`Command`'s `isExecuting` and `isEnabled`), and which reflects what really happens: a transaction does
-  /// not hold it back.
+  /// (`Command`'s `isExecuting`), and which reflects what really happens: a transaction does not hold it
+  /// back.
   @inlinable
   final func update(_ body: (inout Value) -> Bool) {
     let step = withState { state -> SetStep<Value>? in
       var value = latest.unsafelyUnwrapped
       guard body(&value) else { return nil }
-      return accept(value, origin: .user, &state)
+      return accept(value, origin: .user, cause: nil, &state)
     }
     guard let step else { return }
     finish(step)
   }
 
-  /// Under the core's lock: stores `value` and decides how its change is propagated.
+  /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
+  /// thread is delivering, read for a binding's set only.
   @inlinable @inline(__always)
-  final func accept(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
+  final func accept(_ value: Value, origin: SetOrigin, cause: Wave?, _ state: inout State) -> SetStep<Value> {
     // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
     // never a binding's, and needs no cycle check.
-    guard !isInGraph else { return acceptInGraph(value, origin: origin, &state) }
+    guard !node.isInGraph else { return acceptInGraph(value, origin: origin, cause: cause, &state) }
     latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
@@ -153,51 +140,60 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .deliver(value, self.recipients(state))
   }
 
-  /// ``accept(_:origin:_:)`` for a source in the graph: the change is queued in its domain, under the
-  /// graph's lock taken inside the core's (the one order in which the two are ever nested).
+  /// ``accept(_:origin:cause:_:)`` for a source in the graph: the change starts a wave, or is queued in its
+  /// domain, under the domain's lock taken inside the core's (the one order in which the two are ever
+  /// nested).
   @inlinable @inline(never)
-  final func acceptInGraph(_ value: Value, origin: SetOrigin, _ state: inout State) -> SetStep<Value> {
+  final func acceptInGraph(_ value: Value, origin: SetOrigin, cause: Wave?, _ state: inout State) -> SetStep<Value> {
     guard !state.isTerminated else {
       latest = value
       version &+= 1
       return .none
     }
     let thread = currentThreadID()
-    // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
-    // had queued (a replay was in progress) and so made outside its wave: it came back around.
-    let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
-    let step = PropertyGraph.state.withLock { graph -> SetStep<Value> in
-      let wave = graph.wave(deliveredOn: thread)
-      let cause = wave?.lineage ?? Lineage()
-      if origin.stops(at: self, deliveringHere: deliveringHere, cause: cause, wave: wave) {
-        return .cycle(origin.report(cause, self))
+    if origin != .user {
+      // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
+      // had queued (a replay was in progress) and so made outside its wave: it came back around.
+      let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
+      let lineage = cause?.lineage ?? Lineage()
+      if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
+        return .cycle(origin.report(lineage, self))
       }
-      pendingChanges.append(PendingChange(value: value, version: version &+ 1, origin: origin))
-      let root = links.domain.root
-      root.queue.append(.change(self, cause.appending(self)))
-      guard root.owner == nil else { return .none }
-      root.owner = thread
-      return .propagate(root)
     }
-    if case .cycle = step { return step }
     latest = value
     version &+= 1
-    return step
+    let version = self.version
+    return source.withRoot { root -> SetStep<Value> in
+      if HandOff.waitsForWorker(root.work) {
+        source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
+        root.queue.append(.change(source, (cause?.lineage ?? Lineage()).appending(self), keep: self))
+        return .none
+      }
+      root.claim(by: thread)
+      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? Lineage(unretained: self))
+      wave.borrow { wave in
+        source.waveValue = value
+        source.committedVersion = version
+        wave.origin = origin
+        wave.addTakenSource(source)
+      }
+      return .propagate(wave)
+    }
   }
 
-  /// After the core's lock: does what ``accept(_:origin:_:)`` decided. The value changed unless the set was
-  /// stopped at a cycle: Observation is told first.
+  /// After the core's lock: does what ``accept(_:origin:cause:_:)`` decided. The value changed unless the set
+  /// was stopped at a cycle: Observation is told first.
   @inlinable @inline(__always)
   final func finish(_ step: SetStep<Value>) {
-    if case .cycle = step {} else { links.notifyChange() }
+    if case .cycle = step {} else { node.notifyChange() }
     switch step {
     case .none:
       break
     case .deliver(let value, let recipients):
       deliver(.value(value), to: recipients)
       drain()
-    case .propagate(let domain):
-      PropertyGraph.propagate(domain)
+    case .propagate(let wave):
+      PropertyGraph.run(wave)
     case .cycle(let report):
       report?.send()
     }
@@ -205,52 +201,21 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Joining the graph
 
-  /// Makes the source part of the graph (a derived property is attaching): from now on its sets go through its
-  /// domain, and its committed value is its latest one.
+  /// Makes the source part of the graph (a derived property is being made from it, or it is a binding's
+  /// target): from now on its sets go through its domain, and its committed value is its latest one.
   @usableFromInline
   override func enterGraph() {
+    guard !node.isInGraph else { return }
     withState { state in
-      guard !isInGraph else { return }
-      isInGraph = true
-      PropertyGraph.state.withLock { _ in
-        committed = latest
-        committedVersion = version
-      }
+      guard !node.isInGraph else { return }
+      source.domain = GraphDomain()
+      source.committed = latest.unsafelyUnwrapped
+      source.committedVersion = version
+      source.isObserved = !state.observers.isEmpty
+      source.isEnded = state.isTerminated
+      if !state.isTerminated { source.ownCore = self }
+      source.inGraph.store(true, ordering: .releasing)
     }
-  }
-
-  // MARK: Propagation (the domain's owner, under the graph's lock)
-
-  /// Takes the next accepted value as the value of the wave that propagates it; returns who set it.
-  @inlinable
-  final func takeNextChange() -> SetOrigin {
-    let change = pendingChanges.popFirst().unsafelyUnwrapped
-    waveValue = change.value
-    committedVersion = change.version
-    return change.origin
-  }
-
-  // MARK: Reading inside a transaction
-
-  /// See ``GraphVertex/committedValueAndVersion()``.
-  @usableFromInline
-  override func committedValueAndVersion() -> (Any?, UInt64) {
-    (committed, committedVersion)
-  }
-
-  /// The value the transaction set, or the latest one.
-  @usableFromInline
-  override func value(in transaction: PropertyTransaction) -> Value {
-    transaction.value(of: self)
-  }
-
-  /// The value as the transaction sees it, and whether it differs from the committed one (the transaction set
-  /// it, or the graph has still to propagate a set).
-  @usableFromInline
-  override func tentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    if let written = transaction.written(self) { return (written, true) }
-    let committedVersion = transaction.committedVersion(of: self)
-    return withState { state in (latest.unsafelyUnwrapped, version != committedVersion) }
   }
 
   // MARK: Ending
@@ -259,23 +224,78 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// before, in the graph.
   @usableFromInline
   final func end() {
-    let domain = withState { state -> GraphDomain? in
-      guard isInGraph, !state.isTerminated else { return nil }
-      return PropertyGraph.state.withLock { _ -> GraphDomain? in
-        let root = links.domain.root
-        root.queue.append(.end(self))
-        guard root.owner == nil else { return nil }
-        root.owner = currentThreadID()
+    let claimed = withState { state -> GraphDomain?? in
+      guard node.isInGraph else { return .none }
+      guard !state.isTerminated else { return .some(nil) }
+      return node.withRoot { root -> GraphDomain? in
+        guard !root.queueIfOwned(.end(node, keep: self)) else { return nil }
+        root.claim(by: currentThreadID())
         return root
       }
     }
-    guard isInGraphUnlocked else { return send(.completed) }
-    if let domain { PropertyGraph.propagate(domain) }
+    switch claimed {
+    case .none:
+      send(.completed)
+    case .some(nil):
+      break
+    case .some(let root?):
+      PropertyGraph.endNow(node)
+      PropertyGraph.release(root)
+    }
+  }
+}
+
+/// A source's node: the values accepted and still to propagate.
+@usableFromInline
+final class SourceNode<Value>: ValueNode<Value> {
+  /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
+  /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
+  /// The version of the change committed last, or being propagated; the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
+  /// Whether the source is fed by a stream (rather than a `MutableProperty`).
+  @usableFromInline let isFed: Bool
+  /// *Domain.* The core, kept alive while the source is in the graph and has not ended, so that the graph may
+  /// reach it (a transaction's read, a fed source's count of dependents) without racing its release.
+  @exclusivity(unchecked) @usableFromInline var ownCore: AnyObject?
+
+  @inlinable
+  init(isFed: Bool, initial: Value) {
+    self.isFed = isFed
+    super.init(
+      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
   }
 
-  /// ``isInGraph`` read under the core's lock.
+  /// What the graph asks of a source; see ``NodeMessage``.
+  @inlinable
+  static func perform(_ node: GraphNode, _ message: NodeMessage) {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    switch message {
+    case .takeChange(let wave):
+      let change = source.pendingChanges.popFirst().unsafelyUnwrapped
+      source.waveValue = change.value
+      source.committedVersion = change.version
+      wave.origin = change.origin
+    case .storeTransactionValue(let commit):
+      // The transaction holds the core; reached borrowed, with no retain.
+      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+      }
+    case .end:
+      performCommon(node, message)
+      // The source's core is let go once it completed.
+      let core = source.withRoot { _ in source.ownCore.take() }
+      _ = core
+    default:
+      performCommon(node, message)
+    }
+  }
+
   @usableFromInline
-  final var isInGraphUnlocked: Bool { withState { _ in isInGraph } }
+  override var typeDescription: String { isFed ? "Property<\(Value.self)>" : "MutableProperty<\(Value.self)>" }
+
+  @usableFromInline
+  override var feedsDependents: Bool { isFed }
 }
 
 /// A value accepted in the graph, waiting for the wave that propagates it.
@@ -302,70 +322,9 @@ enum SetStep<Value> {
   case none
   /// Deliver the value to these observers, then drain (a source alone, which was idle).
   case deliver(Value, Recipients<Value, Never>)
-  /// Propagate the domain, which this thread now owns.
-  case propagate(GraphDomain)
+  /// Run this wave: the set took its domain, which keeps the wave.
+  case propagate(Unmanaged<Wave>)
   /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
   /// dropped silently).
   case cycle(CycleReport?)
-}
-
-/// Who made a set, which decides what happens when it comes back around a cycle.
-@usableFromInline
-enum SetOrigin {
-  /// Your code (`value =`, `modify`): never stopped; a set from inside an observer is queued (Contracts §4).
-  case user
-  /// A one-way binding (`<~`): stopped at a cycle and reported to ``BindingCycle/handler``.
-  case binding
-  /// A two-way binding (`<~>`, a property's channel terminal): a set that comes back is its own echo, dropped
-  /// without a report.
-  case channel
-
-  /// Whether a set of `target` of this origin is stopped: it came back around a cycle. `cause` is the lineage
-  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
-  /// delivering on this thread.
-  ///
-  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
-  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
-  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
-  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
-  /// new change.
-  @usableFromInline
-  func stops(at target: any GraphVertex, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
-    switch self {
-    case .user:
-      return false
-    case .binding:
-      return deliveringHere || cause.contains(target)
-    case .channel:
-      guard let wave, wave.origin == .channel else { return false }
-      return cause.contains(target) && !wave.sources.contains { $0 === target }
-    }
-  }
-
-  /// The report of a cycle stopped for a set of this origin.
-  @usableFromInline
-  func report(_ cause: Lineage, _ target: any GraphVertex) -> CycleReport? {
-    self == .binding ? CycleReport(cause, target) : nil
-  }
-}
-
-/// A binding cycle to report, once the locks are released.
-@usableFromInline
-final class CycleReport {
-  /// The changes that led to the set, where known.
-  @usableFromInline let cause: Lineage
-  /// The property the binding would have set.
-  @usableFromInline let target: any GraphVertex
-
-  @usableFromInline
-  init(_ cause: Lineage, _ target: any GraphVertex) {
-    self.cause = cause
-    self.target = target
-  }
-
-  /// Calls ``BindingCycle/handler``.
-  @usableFromInline
-  func send() {
-    BindingCycle.report(cause, target)
-  }
 }

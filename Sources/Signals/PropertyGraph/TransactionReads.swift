@@ -1,99 +1,129 @@
-/// Reads inside a transaction: a derived property's value computed from the values the transaction set and the
-/// graph's committed state.
+import Synchronization
+
+/// Reads inside a transaction: a source's value as the transaction set it, and a derived property's value
+/// computed from those values and the graph's committed state.
 ///
-/// A read takes nothing from other threads: it copies, under one hold of the graph's lock, the committed state
-/// of every vertex the property is computed from (a snapshot), and computes from that copy outside the lock,
-/// so the operators' closures never run under it. Another thread may propagate the same graph meanwhile; each
-/// read is computed from one consistent state, the newest at its start. A commit that changed a vertex of the
-/// snapshot makes the next read take a new one.
+/// A read holds no lock while an operator's closure runs. It computes each derived property at most once per
+/// generation of the transaction (a set starts a new one), keeping the result in the property's core (its
+/// memo, claimed by the transaction), and reads what the transaction did not set from one consistent state
+/// of the graph: if another thread commits in the read's domain meanwhile, the read starts again, from the
+/// newest state.
 extension PropertyTransaction {
-  /// The value of a derived property as the transaction sees it.
-  @usableFromInline
-  func read<Value>(_ core: DerivedCore<Value>) -> Value {
-    prepareRead(of: core)
-    return core.tentative(in: self).value
-  }
-
-  /// Makes sure ``snapshot`` holds `vertex` and everything it is computed from, all from the current commit.
-  func prepareRead(of vertex: any GraphVertex) {
-    PropertyGraph.state.withLock { graph in
-      let stale = snapshot.values.contains { $0.vertex.links.lastCommit > snapshotCommits }
-      if snapshot.isEmpty || stale {
-        snapshot = [:]
-        computed = [:]
-        snapshotCommits = graph.commits
+  /// The value of `core`'s property as the transaction sees it: what `value` returns inside a transaction.
+  @inlinable
+  func read<Value>(_ core: PropertyCore<Value>) -> Value {
+    guard !core.node.isSource else { return value(of: unsafeDowncast(core, to: SourceCore<Value>.self)) }
+    let node = unsafeDowncast(core.node, to: DerivedNode<Value>.self)
+    let root = node.domain.unsafelyUnwrapped.root
+    while true {
+      let commits = root.commitCount.load(ordering: .acquiring)
+      if root !== seenRoot || commits != seenCommits {
+        generation &+= 1
+        seenRoot = root
+        seenCommits = commits
       }
-      takeSnapshot(of: vertex)
+      let value = tentative(of: node).value
+      if root.commitCount.load(ordering: .acquiring) == commits { return value }
     }
   }
 
-  /// Under the graph's lock: copies the committed state of `vertex` and of its inputs, transitively.
-  func takeSnapshot(of vertex: any GraphVertex) {
-    var pending = [vertex]
-    while let next = pending.popLast() {
-      let key = ObjectIdentifier(next)
-      guard snapshot[key] == nil else { continue }
-      snapshot[key] = CommittedState(of: next)
-      pending += next.links.inputs
+  /// The value of `node` as the transaction sees it, and whether it differs from the committed one.
+  @inlinable
+  func tentative<Value>(of node: ValueNode<Value>) -> (value: Value, changed: Bool) {
+    guard node.isSource else { return tentative(of: unsafeDowncast(node, to: DerivedNode<Value>.self)) }
+    // A source's core is kept alive by its node until it ends (once it has, its committed value is its last);
+    // one outside the graph is reached through a handle the caller holds.
+    let core = node.isInGraph ? node.withRoot { _ in node.isEnded ? nil : node.core } : node.core
+    guard let core else { return (node.lockedCommittedValue(), false) }
+    return tentative(ofSource: unsafeDowncast(core, to: SourceCore<Value>.self))
+  }
+
+  /// A source's value as the transaction sees it: the value it set, or the latest one, which differs from the
+  /// committed one while the graph has still to propagate a set made on another thread.
+  @inlinable
+  func tentative<Value>(ofSource source: SourceCore<Value>) -> (value: Value, changed: Bool) {
+    if let written = written(source) { return (written, true) }
+    return source.withState { _ in
+      let latest = source.latest.unsafelyUnwrapped
+      guard source.node.isInGraph else { return (latest, false) }
+      let committedVersion = source.source.withRoot { _ in source.source.committedVersion }
+      return (latest, source.version != committedVersion)
     }
   }
 
-  /// The snapshot of `vertex`; taken now if the read reached a vertex it had not (a property `flatMap(.latest)`
-  /// chose during the read).
-  func snapshotState(of vertex: any GraphVertex) -> CommittedState {
-    if let state = snapshot[ObjectIdentifier(vertex)] { return state }
-    PropertyGraph.state.withLock { _ in takeSnapshot(of: vertex) }
-    return snapshot[ObjectIdentifier(vertex)].unsafelyUnwrapped
+  /// A derived property's value as the transaction sees it: from its memo if it was computed in this
+  /// generation, computed now otherwise (its node's `.computeTentative`). A read of a property from inside
+  /// its own computation (its closure reads the property it defines) returns the committed value.
+  @inlinable
+  func tentative<Value>(of core: DerivedNode<Value>) -> (value: Value, changed: Bool) {
+    if core.tentativeOwner.load(ordering: .relaxed) == identity {
+      if core.tentativeGeneration == generation {
+        return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
+      }
+      if core.tentativeGeneration == Self.computing { return (committedValue(of: core), false) }
+    } else if let memo = foreignMemos[ObjectIdentifier(core)] {
+      if memo.generation == generation { return (memo.value as! Value, memo.changed) }
+      if memo.generation == Self.computing { return (committedValue(of: core), false) }
+    }
+    startComputing(core)
+    core.perform(core, .computeTentative(self))
+    if core.tentativeOwner.load(ordering: .relaxed) == identity {
+      return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
+    }
+    let memo = foreignMemos[ObjectIdentifier(core)].unsafelyUnwrapped
+    return (memo.value as! Value, memo.changed)
   }
 
-  /// The committed value of `core` in the snapshot.
-  @usableFromInline
-  func committedValue<Value>(of core: PropertyCore<Value>) -> Value {
-    snapshotState(of: core).value as! Value
+  /// The generation a memo holds while its value is being computed.
+  @usableFromInline static var computing: UInt64 { .max }
+
+  /// Marks `core`'s memo as being computed, claiming it if nobody holds it.
+  @inlinable
+  func startComputing<Value>(_ core: DerivedNode<Value>) {
+    let owner = core.tentativeOwner.load(ordering: .relaxed)
+    if owner == identity
+      || (owner == 0
+        && core.tentativeOwner.compareExchange(expected: 0, desired: identity, ordering: .acquiringAndReleasing)
+          .exchanged)
+    {
+      if owner == 0 { memos.append(core) }
+      core.tentativeGeneration = Self.computing
+    } else {
+      foreignMemos[ObjectIdentifier(core)] = (Self.computing, (), false)
+    }
   }
 
-  /// The inputs of `vertex` in the snapshot.
-  @usableFromInline
-  func inputs(of vertex: any GraphVertex) -> [any GraphVertex] {
-    snapshotState(of: vertex).inputs
+  /// Keeps what `core`'s `.computeTentative` found, for this generation.
+  @inlinable
+  func remember<Value>(_ core: DerivedNode<Value>, _ value: Value, changed: Bool) {
+    if core.tentativeOwner.load(ordering: .relaxed) == identity {
+      core.tentativeValue = value
+      core.tentativeChanged = changed
+      core.tentativeGeneration = generation
+    } else {
+      foreignMemos[ObjectIdentifier(core)] = (generation, value, changed)
+    }
   }
 
-  /// The version of `source`'s committed value in the snapshot: a source whose version differs has sets the
-  /// graph has not propagated yet.
-  @usableFromInline
-  func committedVersion<Value>(of source: SourceCore<Value>) -> UInt64 {
-    snapshotState(of: source).version
-  }
-
-  /// What was computed for `vertex` since the last set and the last snapshot, if anything.
-  func computedValue<Value>(of vertex: AnyObject, as _: Value.Type) -> (value: Value, changed: Bool)? {
-    guard let entry = computed[ObjectIdentifier(vertex)], entry.sets == sets else { return nil }
-    return (entry.value as! Value, entry.changed)
-  }
-
-  /// Remembers what was computed for `vertex`.
-  func remember<Value>(_ value: Value, changed: Bool, of vertex: AnyObject) {
-    computed[ObjectIdentifier(vertex)] = (sets, value, changed)
+  /// The committed value of `core`, read under its domain's lock.
+  @inlinable
+  func committedValue<Value>(of node: ValueNode<Value>) -> Value {
+    node.lockedCommittedValue()
   }
 }
 
-/// A vertex's committed state, as a transaction's read copies it.
+/// A derived core's memo, as a transaction lets go of it.
 @usableFromInline
-struct CommittedState {
-  /// The vertex.
-  @usableFromInline let vertex: any GraphVertex
-  /// The committed value (`nil` for a source outside the graph, which a read takes from its latest value).
-  @usableFromInline let value: Any?
-  /// A source's ``SourceCore/committedVersion``; 0 for a derived vertex.
-  @usableFromInline let version: UInt64
-  /// The vertex's inputs.
-  @usableFromInline let inputs: [any GraphVertex]
+protocol TentativeMemo: AnyObject {
+  /// Drops the value and lets another transaction claim the memo.
+  func releaseMemo()
+}
 
-  /// Under the graph's lock: the state of `vertex` now.
+extension DerivedNode: TentativeMemo {
   @usableFromInline
-  init(of vertex: any GraphVertex) {
-    self.vertex = vertex
-    (value, version) = vertex.committedValueAndVersion()
-    inputs = vertex.links.inputs
+  func releaseMemo() {
+    tentativeValue = nil
+    tentativeGeneration = 0
+    tentativeOwner.store(0, ordering: .releasing)
   }
 }

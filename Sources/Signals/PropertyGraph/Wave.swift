@@ -1,205 +1,241 @@
+import Synchronization
+
 /// One propagation through the property graph: the changes of some sources, and everything computed from them.
 ///
-/// A wave runs on the thread that owns its domain, in three phases (its state is touched only by that thread,
-/// or under the graph's lock, so it is not checked for exclusivity at run time):
-/// 1. **Compute.** Every vertex downstream of the changed sources is visited once, in rank order (a vertex
-///    after all of its inputs), and computed only if one of its inputs changed in the wave. So each derived
-///    property is computed at most once per change, from inputs that are all up to date: no glitch, whatever
-///    the shape of the graph. The operators' closures run here, outside every lock.
-/// 2. **Commit.** Under the graph's lock, every new value becomes the committed one at once: what the graph
-///    computes from (a property created now, a transaction's read) sees the whole wave or none of it.
-/// 3. **Deliver.** Every derived property's `value` is brought up to date first, one after the other, then
-///    the observers of each changed property are called: sources first, then derived properties by rank. An
-///    observer therefore reads every derived property of the graph in this one state (no later wave of the
-///    domain can commit before the delivery ends); a source's `value` is its newest accepted value, ahead of
-///    the wave if it was set again since. A change an observer makes is queued behind the wave (its domain is
-///    owned) and propagated next, or, in another domain, propagated there. Another thread that reads two
-///    derived properties' `value` while phase 3 updates them may see one updated and not yet the other: to
-///    read several values together, combine them (`Property.combineLatest`) and read the combination.
+/// A wave runs on the thread that owns its domain, in three phases:
+/// 1. **Compute**, outside every lock. The changed sources schedule their dependents; the wave takes the
+///    scheduled nodes lowest rank first, computes each (the operators' closures run here), and a node whose
+///    value changed schedules its own dependents. A node ranks above all its inputs, so it is computed once,
+///    after every input of it that changed: no glitch, whatever the shape of the graph. A node none of whose
+///    inputs changed is never visited, and nothing here allocates or retains.
+/// 2. **Commit**, under the domain's lock: every new value becomes the committed one at once, so that whoever
+///    reads the graph under the lock (`value`, a new property, a transaction's read) sees the whole wave or
+///    none of it. The commit also decides whom to tell: only nodes whose cores have observers.
+/// 3. **Deliver**, outside every lock: the observers of each changed node are called, the sources first,
+///    then the derived nodes by rank. No later wave of the domain can commit before the delivery ends, so an
+///    observer reads every derived property in this one state. A change an observer makes is queued behind
+///    the wave and propagated next.
 @usableFromInline
 final class Wave: DeliveryContext {
-  @exclusivity(unchecked) @usableFromInline var id: UInt64
+  @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
+  /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
+  /// (``otherDomains``).
+  @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
+  @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
   /// What caused the wave: a change made from inside its delivery is caused by it too.
-  @exclusivity(unchecked) @usableFromInline var lineage: Lineage
-  /// A source that ended: the wave delivers its end instead of a change.
-  @exclusivity(unchecked) @usableFromInline var ending: (any GraphVertex)?
-  /// How many of ``changed`` are the sources whose changes the wave propagates (they come first).
-  @exclusivity(unchecked) @usableFromInline var sourceCount = 0
-  /// Who made the change the wave propagates: `.channel` for a set through a two-way binding (a transaction's
-  /// commit, several changes at once, counts as `.user`).
+  @exclusivity(unchecked) @usableFromInline var lineage = Lineage()
+  /// Who made the change the wave propagates (a transaction's commit, several changes at once, is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
-  /// The vertices whose value changed, in the order they changed: sources first, then derived by rank.
-  @exclusivity(unchecked) @usableFromInline var changed: [any GraphVertex] = []
-  /// The vertices to compute, by rank; ``cursor`` is the next one.
-  @exclusivity(unchecked) @usableFromInline var pending: [any GraphVertex] = []
-  @exclusivity(unchecked) @usableFromInline var cursor = 0
-  /// A vertex computed whether or not an input changed (a catch-up).
-  @exclusivity(unchecked) @usableFromInline var forced: (any GraphVertex)?
-  /// The domains this wave propagates (several for a transaction's commit).
-  @exclusivity(unchecked) @usableFromInline var domains: [GraphDomain] = []
+  /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
+  @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
+  /// How many of ``changed`` are sources.
+  @exclusivity(unchecked) @usableFromInline var sourceCount = 0
+  /// The changed nodes whose cores have observers, decided by the commit, and their cores, retained until
+  /// delivered.
+  @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Unmanaged<GraphNode>>()
+  @exclusivity(unchecked) @usableFromInline var deliveryCores = NodeBuffer<Unmanaged<AnyObject>>()
+  /// The nodes still to compute.
+  @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
   /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
+  /// The number of the wave's commit in its domain.
+  @exclusivity(unchecked) @usableFromInline var commitNumber: UInt64 = 0
+  /// Whether a busy core queued one of the wave's changes: the wave is then not kept for reuse.
+  @exclusivity(unchecked) @usableFromInline var isQueued = false
+  /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
+  @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
 
   @usableFromInline
-  init(id: UInt64, lineage: Lineage) {
+  init() {}
+
+  deinit {
+    changed.deallocate()
+    deliveries.deallocate()
+    deliveryCores.deallocate()
+    pending.deallocate()
+  }
+
+  /// Makes the wave number `id` of `domain`, caused by `lineage`; under the domain's lock.
+  @inlinable
+  func begin(id: UInt64, in domain: GraphDomain, lineage: Lineage) {
     self.id = id
+    domainReference = Unmanaged.passUnretained(domain)
     self.lineage = lineage
-    ending = nil
+    domain.computingWave = Unmanaged.passUnretained(self)
   }
 
-  @usableFromInline
-  init(id: UInt64, ending source: any GraphVertex) {
-    self.id = id
-    lineage = Lineage()
-    ending = source
-  }
+  /// The domain the wave propagates.
+  @inlinable
+  var domain: GraphDomain { domainReference.unsafelyUnwrapped.takeUnretainedValue() }
 
-  /// The sources whose changes the wave propagates.
-  @usableFromInline
-  var sources: ArraySlice<any GraphVertex> { changed[..<sourceCount] }
-
-  /// Empties a finished wave, which nothing refers to any more, for its domain to keep: it lets go of every
-  /// vertex and domain, and its arrays keep their storage, so that a domain's waves allocate nothing once warm.
+  /// Empties a finished wave for its domain to keep: it lets go of what it held; its storage stays.
   @usableFromInline
   func clear() {
+    domainReference = nil
+    keep = nil
+    otherDomains.removeAll()
     lineage = Lineage()
-    sourceCount = 0
     origin = .user
-    changed.removeAll(keepingCapacity: true)
-    pending.removeAll(keepingCapacity: true)
-    cursor = 0
-    forced = nil
-    domains.removeAll(keepingCapacity: true)
+    changed.removeAll()
+    sourceCount = 0
+    deliveries.removeAll()
+    deliveryCores.removeAll()
+    pending.removeAll()
+    aloneDeliveries.removeAll()
+    commitNumber = 0
   }
 
-  /// Makes a cleared wave the domain's next one, as wave `id`.
-  @usableFromInline
-  func reuse(id: UInt64, lineage: Lineage) {
-    self.id = id
-    self.lineage = lineage
+  // MARK: Scheduling (under the domain's lock, or by its owner)
+
+  /// Under the lock: `source` takes its next accepted value for this wave, and its dependents are scheduled.
+  @inlinable
+  func addSource(_ source: GraphNode) {
+    source.perform(source, .takeChange(self))
+    addTakenSource(source)
   }
 
-  // MARK: Scheduling (under the graph's lock)
-
-  /// Adds `vertex` to the vertices to compute, once.
-  @usableFromInline
-  func schedule(_ vertex: any GraphVertex) {
-    let links = vertex.links
-    guard !links.isDetached, links.scheduledIn != id else { return }
-    links.scheduledIn = id
-    pending.append(vertex)
+  /// Under the lock: `source`, whose value for this wave is set, changed; its dependents are scheduled.
+  @inlinable
+  func addTakenSource(_ source: GraphNode) {
+    source.changedIn = id
+    changed.append(Unmanaged.passUnretained(source))
+    sourceCount += 1
+    scheduleDependents(of: source)
   }
 
-  /// Schedules every vertex downstream of the vertex whose links are `links`.
-  @usableFromInline
-  func scheduleDependents(of links: GraphLinks) {
-    var index = pending.count
-    for dependent in links.dependents { schedule(dependent) }
-    while index < pending.count {
-      for dependent in pending[index].links.dependents { schedule(dependent) }
-      index += 1
-    }
+  /// Under the lock: computes `node` in this wave whether or not an input changes (a catch-up).
+  @inlinable
+  func force(_ node: GraphNode) {
+    node.forcedIn = id
+    schedule(node)
   }
 
-  /// Orders the vertices still to compute by rank, keeping the scheduling order among equal ranks: a stable
-  /// insertion sort in place, for the few, mostly ordered vertices of a wave.
-  @usableFromInline
-  func sortPending() {
-    var index = cursor + 1
-    while index < pending.count {
-      let vertex = pending[index]
-      let rank = vertex.links.rank
-      var slot = index
-      while slot > cursor, pending[slot - 1].links.rank > rank {
-        pending[slot] = pending[slot - 1]
-        slot -= 1
-      }
-      if slot != index { pending[slot] = vertex }
-      index += 1
-    }
+  /// Schedules `node` once.
+  @inlinable @inline(__always)
+  func schedule(_ node: GraphNode) {
+    guard node.scheduledIn != id else { return }
+    node.scheduledIn = id
+    pending.push(Unmanaged.passUnretained(node), rank: node.rank)
   }
 
-  /// Schedules a vertex that attached during the compute phase (an operator's closure created it): it read
-  /// its inputs as the wave sees them, so it only needs computing if an input of its is still to come.
-  @usableFromInline
-  func scheduleLate(_ vertex: any GraphVertex) {
-    let current = cursor > 0 ? pending[cursor - 1].links.rank : -1
-    guard vertex.links.rank > current else { return }
-    schedule(vertex)
-    sortPending()
+  /// Schedules every dependent of `node`.
+  @inlinable @inline(__always)
+  func scheduleDependents(of node: GraphNode) {
+    guard let first = node.dependents.first else { return }
+    first.borrow { schedule($0) }
+    for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
-  // MARK: Running (the owner of the domains)
+  // MARK: Running (the owner)
 
   /// Computes, commits and delivers the wave.
   @usableFromInline
   func run() {
-    if let ending { return ending.endNow() }
     compute()
     commit()
     deliver()
   }
 
-  /// Phase 1: computes every scheduled vertex in rank order.
-  @usableFromInline
+  /// Phase 1: computes every scheduled node, lowest rank first.
+  @inlinable
   func compute() {
-    while cursor < pending.count {
-      let vertex = pending[cursor]
-      let links = vertex.links
-      cursor += 1
-      switch links.operations.compute(vertex, self) {
-      case .unchanged:
-        break
-      case .changed:
-        links.changedIn = id
-        changed.append(vertex)
-      case .deferred:
-        PropertyGraph.state.withLock { _ in
-          pending.append(vertex)
-          sortPending()
+    while let (reference, rank) = pending.pop() {
+      reference.borrow { node in
+        guard !node.isDetached, !node.isEnded else { return }
+        // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
+        guard node.rank <= rank else { return pending.push(reference, rank: node.rank) }
+        switch node.compute(node, self) {
+        case .unchanged:
+          break
+        case .changed:
+          node.changedIn = id
+          changed.append(reference)
+          scheduleDependents(of: node)
+        case .deferred:
+          pending.push(reference, rank: node.rank)
         }
       }
     }
   }
 
-  /// Phase 2: commits every changed vertex at once, and registers the delivery on this thread.
+  /// Phase 2: commits every changed node at once, and decides whom to tell.
   @usableFromInline
   func commit() {
-    let thread = currentThreadID()
-    PropertyGraph.state.withLock { graph in
-      graph.commits &+= 1
-      for vertex in changed {
-        let links = vertex.links
-        links.operations.commit(vertex)
-        links.lastCommit = graph.commits
-      }
-      for domain in domains { domain.computing = nil }
-      graph.deliveries.append(Delivery(thread: thread, wave: self))
+    if otherDomains.isEmpty {
+      GraphDomain.withRoot(of: domainReference.unsafelyUnwrapped) { root in commitLocked(root) }
+    } else {
+      withRootsLocked(of: [domain] + otherDomains) { roots in commitLocked(roots: roots) }
     }
   }
 
-  /// Phase 3: publishes every derived value, then delivers each change.
+  /// ``commit()`` under the locks of `roots`.
+  @usableFromInline
+  func commitLocked(roots: [GraphDomain]) {
+    var commits: UInt64 = 0
+    for root in roots {
+      commits = max(commits, root.commitCount.load(ordering: .relaxed) &+ 1)
+      root.computingWave = nil
+    }
+    for root in roots { root.commitCount.store(commits, ordering: .releasing) }
+    commitChanged(commits)
+  }
+
+  /// ``commit()`` under the lock of `root`, the wave's one domain.
+  @inlinable
+  func commitLocked(_ root: GraphDomain) {
+    let commits = root.commitCount.load(ordering: .relaxed) &+ 1
+    root.computingWave = nil
+    root.commitCount.store(commits, ordering: .releasing)
+    commitChanged(commits)
+  }
+
+  /// Under the locks: commits every changed node as commit number `commits`, and decides whom to tell.
+  @inlinable
+  func commitChanged(_ commits: UInt64) {
+    commitNumber = commits
+    for index in 0..<changed.count {
+      let reference = changed[index]
+      reference.borrow { node in
+        node.perform(node, .commit)
+        node.lastCommit = commits
+        if node.isObserved, let core = node.core {
+          deliveries.append(reference)
+          deliveryCores.append(Unmanaged.passRetained(core))
+        }
+      }
+    }
+  }
+
+  /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
   @usableFromInline
   func deliver() {
-    for vertex in changed { vertex.links.operations.publish(vertex) }
-    // Sources told Observation when their value was set; derived properties change here.
-    for vertex in changed[sourceCount...] { vertex.links.notifyChange() }
-    for delivery in aloneDeliveries { delivery() }
-    for vertex in changed { vertex.links.operations.deliver(vertex, self) }
-    let thread = currentThreadID()
-    PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
+    // Sources told Observation when they were set; derived properties change here.
+    for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
+    guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
+    deliver {
+      for delivery in aloneDeliveries { delivery() }
+      for index in 0..<deliveries.count {
+        let core = deliveryCores[index]
+        deliveries[index].borrow { node in core.borrow { node.perform(node, .deliver(self, $0)) } }
+        core.release()
+      }
+    }
   }
-}
 
-extension Wave {
-  /// Delivers a change of this wave that a property's core had queued (a replay to a new observer was in
-  /// progress) and delivers later: as during the wave's own delivery, a set made meanwhile is known to be
-  /// caused by the wave, so that a binding cycle is still recognised.
+  /// A core queued one of the wave's changes; see ``DeliveryContext``.
+  @usableFromInline
+  func wasQueued() {
+    isQueued = true
+  }
+
+  /// Runs `body`, which delivers changes of this wave, with the wave as this thread's delivery: a set made
+  /// meanwhile is known to be caused by it, so that a binding cycle is recognised. A property's core that was
+  /// busy queues the change and delivers it later, through this too.
   @usableFromInline
   func deliver(_ body: () -> Void) {
-    let thread = currentThreadID()
-    PropertyGraph.state.withLock { graph in graph.deliveries.append(Delivery(thread: thread, wave: self)) }
+    let previous = PropertyGraph.delivering.value
+    PropertyGraph.delivering.value = Unmanaged.passUnretained(self).toOpaque()
     body()
-    PropertyGraph.state.withLock { graph in graph.endDelivery(on: thread) }
+    PropertyGraph.delivering.value = previous
   }
 }

@@ -21,4 +21,9 @@ public final class HotelOrderSession: FormSession {
 
   /// The form as plain text, the focused control marked with `>`.
   public override var frame: String { view.render(focus: focus) }
+
+  /// The marks beside the fields.
+  public override var legend: String? {
+    "Beside a field: ok = ready to submit, -- = not yet (Submit says why)"
+  }
 }

@@ -4,7 +4,8 @@ import SignalsMVVM
 /// The hotel order form: headless controls bound to a ``HotelOrderViewModel``, and drawn as plain text.
 ///
 /// It makes the five kinds of binding: the title (one-way), the inputs (two-way, through ``InputView``), the
-/// summary (combined), the buttons (command), and the message area (error, and the confirmation).
+/// summary (combined), the buttons (command), and the message area (the view model's message: an error or the
+/// confirmation, until it no longer applies).
 public final class HotelOrderView {
   /// The view model it shows.
   public let viewModel: HotelOrderViewModel
@@ -32,9 +33,14 @@ public final class HotelOrderView {
     summaryLabel.reactive.text <~ viewModel.summary
     clearButton.command = viewModel.clearCommand
     submitButton.command = viewModel.submitCommand
-    messageArea.reactive.errors <~ viewModel.submitCommand.errors.map(\.message)
-    messageArea.reactive.infos <~ viewModel.submitCommand.values.map(\.confirmation)
-    messageArea.reactive.message <~ viewModel.clearCommand.completed.map { nil }
+    messageArea.reactive.message
+      <~ viewModel.message.map { message in
+        switch message {
+        case .confirmation(let text)?: return .info(text)
+        case .error(let text)?: return .error(text)
+        case nil: return nil
+        }
+      }
   }
 
   /// The focusable controls, in Tab order.

@@ -13,7 +13,8 @@ public final class InputView {
   public let label: Label
   /// The text field.
   public let field: TextField
-  /// Says whether the text can be submitted: `ok` or `--`.
+  /// Says whether the text can be submitted, `ok` or `--`, then what the input refused of the last edit, if
+  /// anything: `-- (digits only)`.
   public let statusLabel = Label()
 
   /// A row showing `viewModel`.
@@ -22,6 +23,9 @@ public final class InputView {
     label = Label(viewModel.label)
     field = TextField(placeholder: viewModel.placeholder)
     field.reactive.textTerminal <~> viewModel.text
-    statusLabel.reactive.text <~ viewModel.isValid.map { $0 ? "ok" : "--" }
+    statusLabel.reactive.text
+      <~ Property.combineLatest(viewModel.isValid, viewModel.notice) { isValid, notice in
+        (isValid ? "ok" : "--") + (notice.map { " (\($0))" } ?? "")
+      }
   }
 }

@@ -18,7 +18,10 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 /// ``PhoneInputViewModel`` specialise with their label and validation.
 ///
 /// - Inputs: ``text``, which the view binds both ways to its text field, and ``clear()``.
-/// - Outputs: ``label``, ``placeholder``, ``validationError`` and ``isValid``.
+/// - Outputs: ``label``, ``placeholder``, ``validationError``, ``isValid`` and ``notice``.
+///
+/// An input may refuse part of what is typed (the phone takes digits only): it sets ``text`` back to what it
+/// accepts, which the two-way binding shows in the field, and ``notice`` says what was refused.
 open class InputViewModel {
   /// The label shown beside the field.
   public let label: String
@@ -30,6 +33,9 @@ open class InputViewModel {
   public let validationError: Property<InputError?>
   /// Whether the current text can be submitted. It follows ``text``.
   public let isValid: Property<Bool>
+  /// What the input refused of the last edit, such as `"digits only"`, or `nil` when it took all of it. The
+  /// next edit it takes whole clears it.
+  public let notice: Property<String?>
 
   /// An input labelled `label` whose text is checked by `validate`.
   ///
@@ -37,11 +43,14 @@ open class InputViewModel {
   ///   - label: shown beside the field.
   ///   - placeholder: shown while the field is empty.
   ///   - text: the initial text.
+  ///   - accept: what the input keeps of an edited text, and what it says about the rest (`nil` if it kept
+  ///     all of it); by default, it keeps everything.
   ///   - validate: why a text cannot be submitted, or `nil` if it can.
   public init(
     label: String,
     placeholder: String,
     text: String? = nil,
+    accept: @escaping (String) -> (text: String, notice: String?) = { ($0, nil) },
     validate: @escaping (String?) -> InputError?
   ) {
     self.label = label
@@ -49,6 +58,22 @@ open class InputViewModel {
     self.text = MutableProperty(text)
     validationError = self.text.map(validate)
     isValid = validationError.map { $0 == nil }
+    let notice = MutableProperty<String?>(nil)
+    self.notice = Property(notice)
+    // An edit the input does not take whole is set back to what it keeps: a second change, which comes back
+    // here and keeps the notice. Any other edit clears it.
+    var keptText: String?
+    self.text.signal.observeValues { [weak text = self.text] edited in
+      let isCorrection = keptText != nil && edited == keptText
+      keptText = nil
+      if isCorrection { return }  // the input's own correction, coming back: the notice stays
+      guard let edited else { return notice.value = nil }
+      let accepted = accept(edited)
+      notice.value = accepted.notice
+      guard accepted.text != edited else { return }
+      keptText = accepted.text
+      text?.value = accepted.text
+    }
   }
 
   /// Empties the input.
@@ -68,17 +93,29 @@ public final class NameInputViewModel: InputViewModel {
   }
 }
 
-/// The phone input: a mainland China mobile number.
+/// The phone input: a mainland China mobile number. It takes digits only, 11 at most.
 public final class PhoneInputViewModel: InputViewModel {
   /// A phone input showing `text`.
   public init(text: String? = nil) {
-    super.init(label: "Phone", placeholder: "mobile number", text: text) { text in
+    super.init(label: "Phone", placeholder: "11 digits", text: text, accept: Self.acceptDigits) { text in
       guard let text, !text.isEmpty else { return InputError("Phone number must not be empty") }
       guard Self.isValidPhoneNumber(text) else {
         return InputError("Phone number \(text) is not valid: use 11 digits starting 13, 15 or 18")
       }
       return nil
     }
+  }
+
+  /// The length of a mainland China mobile number.
+  public static let digitCount = 11
+
+  /// What the phone keeps of an edited text: its ASCII digits, the first ``digitCount`` of them; and what it
+  /// says when that is not all of it.
+  public static func acceptDigits(_ text: String) -> (text: String, notice: String?) {
+    let digits = text.filter { $0.isASCII && $0.isNumber }
+    if digits.count != text.count { return (String(digits.prefix(digitCount)), "digits only") }
+    if digits.count > digitCount { return (String(digits.prefix(digitCount)), "\(digitCount) digits at most") }
+    return (text, nil)
   }
 
   /// Whether `text` is a mainland China mobile number: `^1(3[0-9]|5[0-35-9]|8[0-25-9])\d{8}$`.

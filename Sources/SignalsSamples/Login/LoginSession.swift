@@ -16,6 +16,11 @@ public final class LoginSession: FormSession {
     ])
   }
 
+  /// Why the login button is disabled.
+  public override func whyDisabled(_ name: String) -> String? {
+    "type a username and a password first"
+  }
+
   /// The form as plain text, the focused control marked with `>`; the password is masked.
   public override var frame: String {
     func marker(_ name: String) -> String { name == focusedName ? ">" : " " }

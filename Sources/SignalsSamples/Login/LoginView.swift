@@ -11,7 +11,7 @@ public final class LoginView {
   public let passwordField = TextField(placeholder: "password")
   /// Runs the login command; enabled only when both fields are filled in.
   public let loginButton = Button("Log in")
-  /// Shows the success message.
+  /// Shows the view model's message: the welcome, until an input changes.
   public let messageArea = MessageArea()
 
   /// The form, bound to `viewModel`.
@@ -20,6 +20,6 @@ public final class LoginView {
     usernameField.reactive.textTerminal <~> viewModel.username
     passwordField.reactive.textTerminal <~> viewModel.password
     loginButton.command = viewModel.loginCommand
-    messageArea.reactive.infos <~ viewModel.loginCommand.values
+    messageArea.reactive.message <~ viewModel.message.map { $0.map(MessageArea.Message.info) }
   }
 }

@@ -57,6 +57,11 @@ public final class RoomListSession: FormSession {
     networkButton.title = isNetworkOnline ? "Network: online" : "Network: offline"
   }
 
+  /// Why the refresh button is disabled.
+  public override func whyDisabled(_ name: String) -> String? {
+    name == "refresh" ? "the rooms are loading" : nil
+  }
+
   /// Moves the demo's clock on by `duration`: a request whose latency has passed answers.
   public override func advanceTime(by duration: Duration) {
     clock.advance(by: duration)

@@ -16,6 +16,8 @@ public enum FormAction: Equatable, Sendable {
   case backspace
   /// Moves the focus to the next control.
   case tab
+  /// Moves the focus to the previous control (Shift-Tab).
+  case backTab
   /// Moves the focus to the control with this name.
   case focus(String)
   /// Taps the focused button; on a field, moves to the next control, as Return does in a form.
@@ -23,7 +25,13 @@ public enum FormAction: Equatable, Sendable {
   /// Lets time pass: the form's clock moves on by this much (``FormSession/advanceTime(by:)``).
   case wait(Duration)
 
-  /// Parses one line of a script: `type <text>`, `backspace`, `tab`, `enter`, `focus <control>`,
+  /// Whether this is ``wait(_:)``: time passing, not something the user did.
+  var isWait: Bool {
+    if case .wait = self { return true }
+    return false
+  }
+
+  /// Parses one line of a script: `type <text>`, `backspace`, `tab`, `shift-tab`, `enter`, `focus <control>`,
   /// `press <control>` (which is `focus <control>`; ``FormSession/run(script:)`` then presses Enter), or
   /// `wait <seconds>` (a number of seconds, fractions allowed, not negative). Returns `nil` for anything else.
   public init?(scriptLine line: some StringProtocol) {
@@ -34,6 +42,7 @@ public enum FormAction: Equatable, Sendable {
     case ("type", let text?): self = .type(text)
     case ("backspace", nil): self = .backspace
     case ("tab", nil): self = .tab
+    case ("shift-tab", nil): self = .backTab
     case ("enter", nil): self = .enter
     case ("focus", let name?), ("press", let name?): self = .focus(name)
     case ("wait", let seconds?):
@@ -54,6 +63,15 @@ open class FormSession {
   public let controls: [(name: String, control: FormControl)]
   /// The index of the focused control in ``controls``.
   public private(set) var focusIndex = 0
+  /// What the form says about the last action when the form itself does not show it: Enter on a disabled
+  /// button says that the button is disabled, and why, until the button is enabled or the user does
+  /// something else.
+  public var notice: String? {
+    guard let refusal, !refusal.button.isEnabled else { return nil }
+    return refusal.text
+  }
+  /// The disabled button the user last pressed, and what ``notice`` says about it.
+  private var refusal: (button: Button, text: String)?
 
   /// A session over `controls`, the first one focused.
   public init(controls: [(name: String, control: FormControl)]) {
@@ -73,6 +91,30 @@ open class FormSession {
   /// The form as plain text. Subclasses override it.
   open var frame: String { "" }
 
+  /// What a person sees: the ``frame``, then the ``notice`` if there is one.
+  public var screen: String {
+    guard let notice else { return frame }
+    return frame + "\n  ! " + notice
+  }
+
+  /// Why the button named `name` is disabled, in words for the user, or `nil` to say only that it is.
+  /// Subclasses whose buttons can be disabled override it.
+  open func whyDisabled(_ name: String) -> String? { nil }
+
+  /// What the form's status marks mean, for the interactive demo's help lines, or `nil` if it has none.
+  open var legend: String? { nil }
+
+  /// The help lines the interactive demo shows under the form: the keys, the ``legend``, and where to find the
+  /// rest (`--help`).
+  public var keyHelp: String {
+    var lines = [
+      "Tab or Down: next   Shift-Tab or Up: previous   Enter: press a button, or go to the next field",
+      "Backspace: delete   q (on a button) or Ctrl-C: quit   hotel-demo --help: scripts and the other demos",
+    ]
+    if let legend { lines.insert(legend, at: 0) }
+    return lines.joined(separator: "\n")
+  }
+
   /// Lets `duration` pass on the form's clock. A form with no clock of its own does nothing; one whose view
   /// model waits on time (a network's latency) overrides it to advance that clock.
   open func advanceTime(by duration: Duration) {}
@@ -83,12 +125,18 @@ open class FormSession {
   @discardableResult
   public func perform(_ action: FormAction) -> Bool {
     let control = controls[focusIndex].control
+    if !action.isWait { refusal = nil }  // time passing is not an action of the user
     switch (action, control) {
     case (.type(let text), .field(let field)): field.userDidType(text)
     case (.backspace, .field(let field)): field.userDidDeleteBackward()
     case (.type, .button), (.backspace, .button): break
     case (.tab, _), (.enter, .field): focusIndex = (focusIndex + 1) % controls.count
-    case (.enter, .button(let button)): button.tap()
+    case (.backTab, _): focusIndex = (focusIndex + controls.count - 1) % controls.count
+    case (.enter, .button(let button)):
+      if !button.tap() {
+        let name = controls[focusIndex].name
+        refusal = (button, "\(button.title) is disabled" + (whyDisabled(name).map { ": \($0)" } ?? ""))
+      }
     case (.focus(let name), _):
       guard let index = controls.firstIndex(where: { $0.name == name }) else { return false }
       focusIndex = index
@@ -97,16 +145,17 @@ open class FormSession {
     return true
   }
 
-  /// Runs a script, one action per line (`#` starts a comment), and returns every frame: the first one,
+  /// Runs a script, one action per line (`#` starts a comment), and returns every ``screen``: the first one,
   /// then one after each action, headed by the line that produced it. `press <button>` focuses the button
   /// and presses Enter.
   public func run(script: some StringProtocol) -> String {
-    var frames = ["--- start ---\n" + frame]
+    var frames = ["--- start ---\n" + screen]
     for rawLine in script.split(separator: "\n", omittingEmptySubsequences: true) {
       let line = rawLine.trimmingSpaces()
       if line.isEmpty || line.hasPrefix("#") { continue }
       guard let action = FormAction(scriptLine: line) else {
-        frames.append("--- \(line) ---\n(unknown action; expected type, backspace, tab, enter, focus, press, wait)")
+        frames.append(
+          "--- \(line) ---\n(unknown action; expected type, backspace, tab, shift-tab, enter, focus, press, wait)")
         continue
       }
       guard perform(action) else {
@@ -115,7 +164,7 @@ open class FormSession {
         continue
       }
       if line.hasPrefix("press") { perform(.enter) }
-      frames.append("--- \(line) ---\n" + frame)
+      frames.append("--- \(line) ---\n" + screen)
     }
     return frames.joined(separator: "\n") + "\n"
   }

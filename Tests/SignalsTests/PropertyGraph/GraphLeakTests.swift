@@ -58,7 +58,7 @@ import Testing
     #expect(diamond.result == nil)
     #expect(diamond.left == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.links.dependents.isEmpty)
+    #expect(source.graphCore.node.dependents.isEmpty)
     diamond.calls.withLock { $0 = 0 }
     source.value = 3
     #expect(diamond.calls.withLock { $0 } == 0)  // nothing is computed for a freed graph
@@ -74,7 +74,7 @@ import Testing
     }
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.links.dependents.isEmpty)
+    #expect(source.graphCore.node.dependents.isEmpty)
   }
 
   @Test func aBindingFromADiamondEndsWithItsTargetAndFreesTheDiamond() {
@@ -91,7 +91,7 @@ import Testing
     #expect(weakLabel == nil)
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.links.dependents.isEmpty)
+    #expect(source.graphCore.node.dependents.isEmpty)
   }
 
   @Test func aFlatMapLatestGraphIsFreedWithItsInnerPropertiesButNotTheSources() {
@@ -115,8 +115,8 @@ import Testing
     }
     #expect(weakChosen == nil)
     #expect(!canaryAlive.withLock { $0 })
-    for core in [small.graphCore, large.graphCore] { #expect(core.links.dependents.isEmpty) }
-    #expect(source.graphCore.links.dependents.isEmpty)
+    for core in [small.graphCore, large.graphCore] { #expect(core.node.dependents.isEmpty) }
+    #expect(source.graphCore.node.dependents.isEmpty)
     large.value = "still settable"
     #expect(large.value == "still settable")
   }
@@ -155,7 +155,7 @@ import Testing
     }
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.links.dependents.isEmpty)
+    #expect(source.graphCore.node.dependents.isEmpty)
     #expect(source.value == 5)
   }
 

@@ -25,10 +25,10 @@ func expectABlockingSuite(_ helper: String, sourceLocation: SourceLocation) {
 }
 
 @Suite struct BlockingHelperGuardTests {
-  @Test func aBlockingHelperCalledOutsideTheBlockingSuitesIsReported() {
-    withKnownIssue("concurrently, called by a test that is not in BlockingSuites") {
-      concurrently(1) { _ in }
-    }
+  @Test func aBlockingHelperCalledOutsideTheBlockingSuitesIsReported() async throws {
+    let reported = try await issues { concurrently(1) { _ in } }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("concurrently blocks the thread it is called on") == true, "\(reported)")
   }
 }
 

@@ -26,22 +26,15 @@ import Testing
     }
   }
 
-  @Test func malformedDiagramsRecordIssues() {
-    withKnownIssue {
-      _ = Marble.parse("-a-(b", values: ["a": 1, "b": 2], error: TestError?.none)
-    } matching: { issue in
-      "\(issue)".contains("'(' without ')'")
-    }
-    withKnownIssue {
-      _ = Marble.parse("-z-", values: ["a": 1], error: TestError?.none)
-    } matching: { issue in
-      "\(issue)".contains("no value for 'z'")
-    }
-    withKnownIssue {
-      _ = Marble.parse("|a", values: ["a": 1], error: TestError?.none)
-    } matching: { issue in
-      "\(issue)".contains("after a terminal event")
-    }
+  @Test(arguments: [
+    ("-a-(b", "'(' without ')'"), ("-z-", "no value for 'z'"), ("|a", "after a terminal event"),
+    ("a)", "')' without '('"), ("(a(b)", "nested group"), ("-X", "'X' needs an error"),
+  ])
+  func malformedDiagramsRecordIssues(diagram: String, problem: String) async throws {
+    let reported = try await issues { _ = Marble.parse(diagram, values: ["a": 1, "b": 2], error: TestError?.none) }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("Marble \"\(diagram)\": ") == true, "\(reported)")
+    #expect(reported.first?.contains(problem) == true, "\(reported)")
   }
 
   @Test func hotSignalsSendAtAbsoluteTicksAndStayAliveWithoutTerminal() {

@@ -30,57 +30,57 @@ import Testing
     recorder.expect(marble: "--a", values: ["a": 7])
   }
 
-  @Test func aWrongMarbleFailsShowingTheActualDiagram() {
+  @Test func aWrongMarbleFailsShowingTheActualDiagram() async throws {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(scheduler.coldProducer("-a-b|"), scheduler: scheduler)
     scheduler.run()
-    withKnownIssue {
-      recorder.expect(marble: "-a--b|")
-    } matching: { issue in
-      let text = "\(issue)"
-      return text.contains("expected: -a--b|") && text.contains("actual: -a-b|") && text.contains("- 4: b")
-        && text.contains("+ 3: b")
-    }
+    let reported = try await issues { recorder.expect(marble: "-a--b|") }
+    try #require(reported.count == 1)
+    #expect(reported[0].contains("expected: -a--b|"))
+    #expect(reported[0].contains("actual: -a-b|"))
+    #expect(reported[0].contains("- 4: b"))
+    #expect(reported[0].contains("+ 3: b"))
   }
 
-  @Test func aWrongTerminalEventFails() {
+  @Test func aWrongTerminalEventFails() async throws {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(scheduler.coldProducer("-a-X", error: TestError.boom), scheduler: scheduler)
     scheduler.run()
-    withKnownIssue {
-      recorder.expect(marble: "-a-|", error: .boom)
-    } matching: {
-      "\($0)".contains("actual: -a-X")
-    }
-    withKnownIssue {
-      recorder.expect(marble: "-a-X", error: .other)
-    } matching: {
-      "\($0)".contains("+ 3: failed(boom)")
-    }
+    let completed = try await issues { recorder.expect(marble: "-a-|", error: .boom) }
+    #expect(completed.count == 1)
+    #expect(completed.first?.contains("actual: -a-X") == true)
+    let otherError = try await issues { recorder.expect(marble: "-a-X", error: .other) }
+    #expect(otherError.count == 1)
+    #expect(otherError.first?.contains("+ 3: failed(boom)") == true)
   }
 
-  @Test func wrongEventsOrValuesFailWithALineDiff() {
+  @Test func wrongEventsOrValuesFailWithALineDiff() async throws {
     let recorder = TestRecorder(SignalProducer<Int, Never>(values: 1, 2, 3))
-    withKnownIssue {
-      recorder.expect(values: [1, 5, 3])
-    } matching: { issue in
-      "\(issue)".contains("- 5") && "\(issue)".contains("+ 2") && "\(issue)".contains("    1")
-    }
-    withKnownIssue {
-      recorder.expect(events: ["1", "2", "3"])
-    } matching: {
-      "\($0)".contains("+ completed")
-    }
+    let values = try await issues { recorder.expect(values: [1, 5, 3]) }
+    try #require(values.count == 1)
+    #expect(values[0].contains("- 5"))
+    #expect(values[0].contains("+ 2"))
+    #expect(values[0].contains("    1"))
+    let events = try await issues { recorder.expect(events: ["1", "2", "3"]) }
+    #expect(events.count == 1)
+    #expect(events.first?.contains("+ completed") == true)
   }
 
-  @Test func valuesMissingFromTheTableAreShownByDescription() {
+  @Test func rightExpectationsRecordNothing() async throws {
+    let recorder = TestRecorder(SignalProducer<Int, Never>(values: 1, 2, 3))
+    let reported = try await issues {
+      recorder.expect(values: [1, 2, 3])
+      recorder.expect(events: ["1", "2", "3", "completed"])
+    }
+    #expect(reported.isEmpty)
+  }
+
+  @Test func valuesMissingFromTheTableAreShownByDescription() async throws {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(scheduler.coldProducer("-a|", values: ["a": 42]), scheduler: scheduler)
     scheduler.run()
-    withKnownIssue {
-      recorder.expect(marble: "-b|", values: ["b": 1])
-    } matching: {
-      "\($0)".contains("actual: -«42»|")
-    }
+    let reported = try await issues { recorder.expect(marble: "-b|", values: ["b": 1]) }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("actual: -«42»|") == true)
   }
 }

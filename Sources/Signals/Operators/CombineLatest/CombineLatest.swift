@@ -184,7 +184,7 @@ extension Property {
   ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> (Value, repeat (each P).Value) = { ($0.0, repeat each $0.1) }
     return Property<(Value, repeat (each P).Value)>(
-      derived: combinedProperty(first.graphCore, repeat (each rest).graphCore, output: output))
+      derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
   }
 
   /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
@@ -200,7 +200,7 @@ extension Property {
     reduce: @escaping (Value, repeat (each P).Value) -> Result
   ) -> Property<Result> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return Property<Result>(derived: combinedProperty(first.graphCore, repeat (each rest).graphCore, output: output))
+    return Property<Result>(derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
   }
 
   /// A property whose value is the array of the current values of `properties`; `[]` for an empty list, which
@@ -209,9 +209,9 @@ extension Property {
   public static func combineLatest<P: PropertyProtocol>(
     _ properties: some Collection<P>
   ) -> Property<[Value]> where P.Value == Value {
-    let inputs = properties.map(\.graphCore)
+    let inputs = properties.map(\.graphInput)
     guard !inputs.isEmpty else { return Property<[Value]>(value: []) }
-    return Property<[Value]>(derived: CombineListPropertyCore(inputs))
+    return Property<[Value]>(derived: CombineListNode(inputs))
   }
 }
 

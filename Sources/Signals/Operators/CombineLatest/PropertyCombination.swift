@@ -1,120 +1,150 @@
-/// The core of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
+/// The node of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
 ///
 /// The typed inputs live in the closures that ``combinedProperty(_:_:output:)`` builds, not in stored
-/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it. Everything
-/// that only needs the inputs' identity goes through ``GraphLinks/inputs``.
+/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it.
 @usableFromInline
-final class CombinePropertyCore<Value>: DerivedCore<Value>, @unchecked Sendable {
+final class CombineNode<Value>: DerivedNode<Value> {
   /// The value from the inputs as a wave sees them; replaced by a closure that traps once the property ended.
-  @exclusivity(unchecked) @usableFromInline var combine: (Wave) -> Value
+  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<Wave, Value>
+  /// Whether an input's value, as a transaction sees it, differs from its committed one.
+  @exclusivity(unchecked) @usableFromInline var changedTentatively: (PropertyTransaction) -> Bool
   /// The value from the inputs as a transaction sees them.
   @exclusivity(unchecked) @usableFromInline var combineTentatively: (PropertyTransaction) -> Value
-  /// The inputs, as attached. ``GraphLinks/inputs`` is guarded by the graph's lock (a detach on another thread
-  /// empties it while a wave may be computing this vertex); this copy never changes, so `compute` reads it
-  /// without the lock.
-  @usableFromInline let inputVertices: [any GraphVertex]
 
   @inlinable
   init(
-    _ inputs: [any GraphVertex], initial: Value, snapshot: UInt64, combine: @escaping (Wave) -> Value,
+    _ inputs: [GraphNode], _ claim: InputClaim, handles: [AnyObject], initial: Value,
+    combine: @escaping (Wave) -> Value, changedTentatively: @escaping (PropertyTransaction) -> Bool,
     combineTentatively: @escaping (PropertyTransaction) -> Value
   ) {
-    self.combine = combine
+    self.combine = OperatorClosure(combine)
+    self.changedTentatively = changedTentatively
     self.combineTentatively = combineTentatively
-    inputVertices = inputs
-    super.init(initial: initial) { unsafeDowncast($0, to: CombinePropertyCore.self).compute(in: $1) }
-    attach(to: inputs, snapshot: snapshot)
-  }
-
-  /// Combines the inputs' values, if one of them changed in `wave`.
-  @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
-    guard wave.forced === self || inputVertices.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
-    waveValue = combine(wave)
-    return .changed
-  }
-
-  @usableFromInline
-  override func computeTentative(in transaction: PropertyTransaction) -> (value: Value, changed: Bool) {
-    guard transaction.inputs(of: self).contains(where: { $0.tentativelyChanged(in: transaction) }) else {
-      return (committedValue(in: transaction), false)
-    }
-    return (combineTentatively(transaction), true)
+    super.init(
+      initial: initial,
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        node.waveValue = node.combine(wave)
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
+        }
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        if node.changedTentatively(transaction) {
+          transaction.remember(node, node.combineTentatively(transaction), changed: true)
+        } else {
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
+        }
+      })
+    inputHandles = handles
+    join(inputs, claim)
   }
 
   @usableFromInline
   override func releaseClosures() {
-    combine = { _ in relayClosureCalledAfterTheEnd() }
+    combine = .released
+    changedTentatively = { _ in relayClosureCalledAfterTheEnd() }
     combineTentatively = { _ in relayClosureCalledAfterTheEnd() }
   }
 }
 
-/// The core of `Property.combineLatest(first, rest…)`: its first value read from the inputs' committed values
-/// together, and its closures reading them as a wave or a transaction sees them.
+/// The node of `Property.combineLatest(first, rest…)`: its first value read from the inputs' values in one
+/// state (see ``PropertyGraph/claim(_:)``), and its closures reading them as a wave or a transaction sees them.
 @inlinable
 func combinedProperty<First, each Rest, Value>(
-  _ first: PropertyCore<First>, _ rest: repeat PropertyCore<each Rest>,
+  _ first: (core: PropertyCore<First>, handle: AnyObject?),
+  _ rest: repeat (core: PropertyCore<each Rest>, handle: AnyObject?),
   output: @escaping ((First, (repeat each Rest))) -> Value
-) -> CombinePropertyCore<Value> {
-  let inputs = graphVertices(first, repeat each rest)
-  for input in inputs { input.enterGraph() }
-  let others = (repeat each rest)
-  // The inputs' values must come from one commit. Swift 6.3 crashes generating code for a value of the
-  // inputs' tuple type other than an argument, so they cannot be read together under one lock and kept:
-  // each is read under the lock, and if a commit happened meanwhile (another thread propagating the same
-  // graph), they are read again.
-  var snapshot: UInt64
-  var initial: Value
-  repeat {
-    snapshot = PropertyGraph.commitCount
-    initial = output((first.lockedSnapshotValue(), (repeat (each others).lockedSnapshotValue())))
-  } while PropertyGraph.commitCount != snapshot
-  return CombinePropertyCore(
-    inputs, initial: initial, snapshot: snapshot,
-    combine: { wave in output((first.value(in: wave), (repeat (each others).value(in: wave)))) },
+) -> CombineNode<Value> {
+  let firstCore = first.core.node
+  let others = (repeat (each rest).core.node)
+  var nodes: [GraphNode] = []
+  var handles: [AnyObject] = []
+  func add<Input>(_ input: (core: PropertyCore<Input>, handle: AnyObject?)) {
+    input.core.enterGraph()
+    nodes.append(input.core.node)
+    if let handle = input.handle { handles.append(handle) }
+  }
+  add(first)
+  _ = (repeat add(each rest))
+  let claim = PropertyGraph.claim(nodes)
+  let initial = claim.consistently { output((firstCore.value(for: claim), (repeat (each others).value(for: claim)))) }
+  return CombineNode(
+    nodes, claim, handles: handles, initial: initial,
+    combine: { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) },
+    changedTentatively: { transaction in
+      var changed = firstCore.tentativelyChanged(in: transaction)
+      func check<Input>(_ core: ValueNode<Input>) {
+        if core.tentativelyChanged(in: transaction) { changed = true }
+      }
+      _ = (repeat check(each others))
+      return changed
+    },
     combineTentatively: { transaction in
-      output((first.tentativeValue(in: transaction), (repeat (each others).tentativeValue(in: transaction))))
+      output((firstCore.tentativeValue(in: transaction), (repeat (each others).tentativeValue(in: transaction))))
     })
 }
 
-/// `first` and `rest`, without their types.
-@inlinable
-func graphVertices<First, each Rest>(
-  _ first: PropertyCore<First>, _ rest: repeat PropertyCore<each Rest>
-) -> [any GraphVertex] {
-  var inputs: [any GraphVertex] = [first]
-  _ = (repeat inputs.append(each rest))
-  return inputs
+extension ValueNode {
+  /// Whether the value, as `transaction` sees it, differs from the committed one.
+  @inlinable
+  final func tentativelyChanged(in transaction: PropertyTransaction) -> Bool {
+    transaction.tentative(of: self).changed
+  }
+
+  /// The value as `transaction` sees it.
+  @inlinable
+  final func tentativeValue(in transaction: PropertyTransaction) -> Value {
+    transaction.tentative(of: self).value
+  }
 }
 
-/// The core of `Property.combineLatest` over a list of properties of one type: the array of their values.
+/// The node of `Property.combineLatest` over a list of properties of one type: the array of their values.
 @usableFromInline
-final class CombineListPropertyCore<Element>: DerivedCore<[Element]>, @unchecked Sendable {
-  @usableFromInline let elements: [PropertyCore<Element>]
+final class CombineListNode<Element>: DerivedNode<[Element]> {
+  @usableFromInline let elements: [ValueNode<Element>]
 
   @inlinable
-  init(_ elements: [PropertyCore<Element>]) {
-    self.elements = elements
-    for element in elements { element.enterGraph() }
-    let (values, snapshot) = PropertyGraph.state.withLock { graph in
-      (elements.map { $0.snapshotValue() }, graph.commits)
+  init(_ inputs: [(core: PropertyCore<Element>, handle: AnyObject?)]) {
+    var elements: [ValueNode<Element>] = []
+    var nodes: [GraphNode] = []
+    var handles: [AnyObject] = []
+    for input in inputs {
+      input.core.enterGraph()
+      elements.append(input.core.node)
+      nodes.append(input.core.node)
+      if let handle = input.handle { handles.append(handle) }
     }
-    super.init(initial: values) { unsafeDowncast($0, to: CombineListPropertyCore.self).compute(in: $1) }
-    attach(to: elements, snapshot: snapshot)
-  }
-
-  /// The array of the inputs' values, if one of them changed in `wave`.
-  @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
-    guard wave.forced === self || elements.contains(where: { $0.changed(in: wave) }) else { return .unchanged }
-    waveValue = elements.map { $0.value(in: wave) }
-    return .changed
-  }
-
-  @usableFromInline
-  override func computeTentative(in transaction: PropertyTransaction) -> (value: [Element], changed: Bool) {
-    let values = elements.map { $0.tentative(in: transaction) }
-    guard values.contains(where: \.changed) else { return (committedValue(in: transaction), false) }
-    return (values.map(\.value), true)
+    self.elements = elements
+    let claim = PropertyGraph.claim(nodes)
+    let initial = claim.consistently {
+      var initial: [Element] = []
+      initial.reserveCapacity(elements.count)
+      for element in elements { initial.append(element.value(for: claim)) }
+      return initial
+    }
+    super.init(
+      initial: initial,
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        node.waveValue = node.elements.map { $0.value(in: wave) }
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<[Element]>.performCommon(node, message)
+        }
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        let values = node.elements.map { transaction.tentative(of: $0) }
+        if values.contains(where: \.changed) {
+          transaction.remember(node, values.map(\.value), changed: true)
+        } else {
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
+        }
+      })
+    inputHandles = handles
+    join(nodes, claim)
   }
 }

@@ -160,10 +160,12 @@ extension PropertyProtocol {
     _ strategy: PropertyFlattenStrategy,
     _ transform: @escaping (Value) -> P
   ) -> Property<P.Value> {
-    Property(
-      derived: FlatMapPropertyCore(graphCore) { value in
+    let (outer, handle) = graphInput
+    return Property(
+      derived: FlatMapNode(outer, handle) { value in
         let inner = transform(value)
-        return (inner.graphCore, inner)
+        let (core, fed) = inner.graphInput
+        return (core, fed.map { [inner, $0] as AnyObject } ?? inner)
       })
   }
 }

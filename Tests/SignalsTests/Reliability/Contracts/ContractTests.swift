@@ -307,8 +307,8 @@ extension BlockingSuites {
   }
 
   /// A hand-made operator that swallows interruptions and ignores its lifetime: it never detaches, so it holds
-  /// its closure (and the canary in it) for as long as its input lives. Run through the contracts inside
-  /// `withKnownIssue`, it shows that they can fail.
+  /// its closure (and the canary in it) for as long as its input lives. Run through the contracts, with
+  /// what they report captured by `issues(recordedBy:)`, it shows that they can fail.
   static let broken = OperatorCase("broken") { rig in
     let source = rig.ints().signal
     let canary = rig.canary()
@@ -323,21 +323,22 @@ extension BlockingSuites {
       })
   }
 
-  @Test func theContractsCatchAnOperatorThatNeverDetaches() {
-    withKnownIssue("the broken operator keeps its observer on the input") {
-      Contract.disposalDetaches(Self.broken)
-    }
-    withKnownIssue("the broken operator holds its closure") {
-      Contract.disposalReleases(Self.broken)
-    }
+  @Test func theContractsCatchAnOperatorThatNeverDetaches() async throws {
+    // The broken operator keeps its observer on the input, and holds its closure.
+    let detaching = try await issues { Contract.disposalDetaches(Self.broken) }
+    #expect(detaching.count == 1)
+    #expect(detaching.first?.contains("(rig.observerCount → 1) == (before → 0)") == true, "\(detaching)")
+    let releasing = try await issues { Contract.disposalReleases(Self.broken) }
+    #expect(releasing.contains { $0.contains("(rig.liveCanaries → 1) == 0") }, "\(releasing)")
   }
 
-  @Test func theContractsCatchAnOperatorThatSwallowsInterruption() throws {
-    withKnownIssue("the broken operator does not forward the interruption") {
-      Contract.interruptionPropagates(Self.broken)
-    }
-    withKnownIssue("the broken operator does not end on an interruption") {
-      Contract.nothingAfterTheEnd(Self.broken, .interruption)
-    }
+  @Test func theContractsCatchAnOperatorThatSwallowsInterruption() async throws {
+    // The broken operator neither forwards the interruption nor ends on it.
+    let propagating = try await issues { Contract.interruptionPropagates(Self.broken) }
+    #expect(propagating.count == 1)
+    #expect(propagating.first?.contains("(probe.terminal → nil) == (expected → \"interrupted\")") == true)
+    let ending = try await issues { Contract.nothingAfterTheEnd(Self.broken, .interruption) }
+    #expect(ending.count == 1)
+    #expect(ending.first?.contains("probe.terminal → nil") == true, "\(ending)")
   }
 }

@@ -1,0 +1,250 @@
+import Synchronization
+
+/// A property as the graph sees it: its place in the graph, inline, and (in its subclasses) its values and its
+/// operator.
+///
+/// A propagation (a ``Wave``) walks nodes. The fields it touches here sit at fixed offsets, and the lists of
+/// inputs and dependents hold unretained references, so walking costs no reference counting. What a wave
+/// does to a node's *values* goes through the two closures its typed subclass made in its `@inlinable`
+/// initialiser (``compute`` and ``perform``): made where the value types are known, they run specialised,
+/// capture nothing, and reach the typed node as their argument, with no retain.
+///
+/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
+/// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
+/// holds the property or observes it) goes on computing while another node is computed from it, which keeps
+/// it alive; it leaves the graph when neither is left.
+///
+/// While a derived node is linked into a graph it keeps itself alive (``anchor``), so that a wave or a queued
+/// item never reaches a freed node; it lets go when it leaves the graph.
+///
+/// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without
+/// it by the thread that owns the domain (the one propagating it), which is the only thread that changes them
+/// while the domain is owned. Fields marked *owner* are touched only by the owning thread.
+@usableFromInline
+class GraphNode {
+  /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
+  /// the node, and tells it when it goes.
+  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var core: AnyObject?
+  /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
+  @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
+  /// Everything else the graph asks of the typed node; see ``NodeMessage``.
+  @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
+
+  /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
+  /// before ``isInGraph`` turns true); follow ``GraphDomain/root`` for the domain it belongs to now.
+  @exclusivity(unchecked) @usableFromInline final var domain: GraphDomain? {
+    didSet { domainReference = domain.map { Unmanaged.passUnretained($0) } }
+  }
+  /// ``domain``, unretained, for reaching the root without a retain (``domain`` keeps it).
+  @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
+  /// *Domain.* Sources are 0; a derived node ranks above every input.
+  @exclusivity(unchecked) @usableFromInline final var rank = 0
+  /// *Domain.* The nodes this one is computed from (`flatMap(.latest)`: the outer one, then the current inner).
+  @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
+  /// *Domain.* The nodes computed from this one.
+  @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
+  /// *Domain.* The node itself, while a derived node is linked into a graph; `nil` otherwise.
+  @exclusivity(unchecked) @usableFromInline final var anchor: GraphNode?
+  /// *Domain.* Whether the core has observers, so that a wave delivers to it.
+  @exclusivity(unchecked) @usableFromInline final var isObserved = false
+  /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
+  /// when all their inputs have.
+  @exclusivity(unchecked) @usableFromInline final var isEnded = false
+  /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it.
+  @exclusivity(unchecked) @usableFromInline final var isDetached = false
+  /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
+  @usableFromInline final let isSource: Bool
+  /// *Domain.* The number of the last commit of its domain that changed the node.
+  @exclusivity(unchecked) @usableFromInline final var lastCommit: UInt64 = 0
+  /// *Owner.* The wave that last scheduled the node, so that a wave schedules it once.
+  @exclusivity(unchecked) @usableFromInline final var scheduledIn: UInt64 = 0
+  /// *Owner.* The wave in which the node's value changed.
+  @exclusivity(unchecked) @usableFromInline final var changedIn: UInt64 = 0
+  /// *Owner.* The wave that must compute the node whether or not an input changed (a catch-up).
+  @exclusivity(unchecked) @usableFromInline final var forcedIn: UInt64 = 0
+
+  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
+  /// is in the graph from the start.
+  @usableFromInline final let inGraph = Atomic<Bool>(false)
+  /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
+  /// ``PropertyObservation``, or 0.
+  @usableFromInline final let observation = Atomic<Int>(0)
+
+  @inlinable
+  init(
+    isSource: Bool, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
+  ) {
+    self.isSource = isSource
+    self.compute = compute
+    self.perform = perform
+  }
+
+  deinit {
+    let address = observation.load(ordering: .acquiring)
+    if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+  }
+
+  /// Whether a source's sets go through the graph.
+  @inlinable
+  final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
+
+  /// Whether the node's value changed in `wave`.
+  @inlinable @inline(__always)
+  final func changed(in wave: Wave) -> Bool {
+    changedIn == wave.id
+  }
+
+  /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
+  @usableFromInline
+  var typeDescription: String { "Property" }
+
+  /// Whether the node is a source fed by a stream, whose core must stay fed while something is computed from
+  /// it (its core counts its dependents).
+  @usableFromInline
+  var feedsDependents: Bool { false }
+
+  /// Releases the operator's closures once the node ended (what they captured may hold its own handles):
+  /// only the domain's owner, which is the one ending it, ever calls them.
+  @usableFromInline
+  func releaseClosures() {}
+}
+
+/// What computing a node for a wave found.
+@usableFromInline
+enum ComputeResult {
+  /// The value did not change (`skipRepeats` found an equivalent one): nothing downstream is computed for it.
+  case unchanged
+  /// The value changed: it is committed and delivered with the wave, and the node's dependents are computed.
+  case changed
+  /// The node now ranks higher (`flatMap(.latest)` switched to an inner property computed later in the wave):
+  /// it is computed again at its new rank.
+  case deferred
+}
+
+/// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
+@usableFromInline
+enum NodeMessage {
+  /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
+  /// wave, and records in the wave who set it.
+  case takeChange(Wave)
+  /// Under the domain's lock: the value computed for the wave becomes the committed one.
+  case commit
+  /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
+  /// node's core, which the wave keeps alive, as a change the wave caused.
+  case deliver(Wave, AnyObject)
+  /// Under the domain's lock and its core's, when the core gains its first observer: the value the core
+  /// replays is the committed one.
+  case syncDelivered
+  /// Outside every lock, by the domain's owner: the node ends; its core keeps its last value and completes.
+  case end
+  /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
+  case inputEnded(GraphNode)
+  /// On a transaction's thread: compute a derived node's value as the transaction sees it, and hand it to the
+  /// transaction (``PropertyTransaction/remember(_:_:changed:)``).
+  case computeTentative(PropertyTransaction)
+  /// A transaction's commit, under the source's core lock and its domain's lock: the source takes the value
+  /// the transaction set.
+  case storeTransactionValue(TransactionCommit)
+}
+
+/// A core as the slow paths of the graph see it (diagnostics, counting dependents), through an existential:
+/// nothing here runs per wave.
+@usableFromInline
+protocol GraphVertex: AnyObject {
+  /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
+  var typeDescription: String { get }
+  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
+  func dependentJoined()
+  /// A derived property computed from this core's node left the graph; the core ends if nothing else observes
+  /// it.
+  func dependentLeft()
+}
+
+/// A list of nodes, unretained: the first inline (most nodes have one input and at most one dependent), the
+/// others in an array.
+@usableFromInline
+struct NodeList {
+  @usableFromInline var first: Unmanaged<GraphNode>?
+  @usableFromInline var rest: ContiguousArray<Unmanaged<GraphNode>> = []
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { first == nil }
+
+  @inlinable
+  var count: Int { first == nil ? 0 : 1 + rest.count }
+
+  @inlinable
+  mutating func append(_ node: GraphNode) {
+    let reference = Unmanaged.passUnretained(node)
+    if first == nil { first = reference } else { rest.append(reference) }
+  }
+
+  /// Whether `node` is in the list.
+  @inlinable
+  func contains(_ node: GraphNode) -> Bool {
+    let address = Unmanaged.passUnretained(node).toOpaque()
+    guard let first else { return false }
+    if first.toOpaque() == address { return true }
+    return rest.contains { $0.toOpaque() == address }
+  }
+
+  /// Removes one occurrence of `node`; returns whether there was one.
+  @inlinable
+  @discardableResult
+  mutating func remove(_ node: GraphNode) -> Bool {
+    let address = Unmanaged.passUnretained(node).toOpaque()
+    guard let first else { return false }
+    if first.toOpaque() == address {
+      self.first = rest.isEmpty ? nil : rest.removeFirst()
+      return true
+    }
+    guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
+    rest.remove(at: index)
+    return true
+  }
+
+  /// Replaces the last occurrence of `old` by `new`.
+  @inlinable
+  mutating func replaceLast(_ old: GraphNode, with new: GraphNode) {
+    let address = Unmanaged.passUnretained(old).toOpaque()
+    if let index = rest.lastIndex(where: { $0.toOpaque() == address }) {
+      rest[index] = Unmanaged.passUnretained(new)
+    } else if first?.toOpaque() == address {
+      first = Unmanaged.passUnretained(new)
+    }
+  }
+
+  /// Calls `body` with each node, in order.
+  @inlinable @inline(__always)
+  func forEach(_ body: (GraphNode) throws -> Void) rethrows {
+    guard let first else { return }
+    try body(first.takeUnretainedValue())
+    for node in rest { try body(node.takeUnretainedValue()) }
+  }
+
+  /// Whether every node satisfies `predicate`.
+  @inlinable
+  func allSatisfy(_ predicate: (GraphNode) -> Bool) -> Bool {
+    var result = true
+    forEach { if !predicate($0) { result = false } }
+    return result
+  }
+
+  /// The nodes, retained, in order (for the slow paths).
+  @inlinable
+  var nodes: [GraphNode] {
+    var nodes: [GraphNode] = []
+    forEach { nodes.append($0) }
+    return nodes
+  }
+
+  /// The last node.
+  @inlinable
+  var last: GraphNode? {
+    (rest.last ?? first)?.takeUnretainedValue()
+  }
+}

@@ -1,0 +1,148 @@
+import Synchronization
+
+/// How a new derived node may read its inputs: see ``PropertyGraph/claim(_:)``.
+@usableFromInline
+enum InputClaim {
+  /// The calling thread owns `root`, which now holds every input: the inputs' values cannot change while the
+  /// node reads them. `claimed`: it took the domain for this (and lets it go once the node is linked);
+  /// otherwise it already owned it (the node is made by an operator's closure or an observer).
+  case owned(GraphDomain, claimed: Bool)
+  /// Another thread owns `root`, which now holds every input: the node reads their committed values as they
+  /// are, and that thread links it and computes it again.
+  case queued(GraphDomain)
+  /// The inputs are in domains that other propagations own and that cannot merge now: the node reads their
+  /// values as they are, and is linked once they can merge.
+  case pending
+}
+
+extension InputClaim {
+  /// Runs `read`, which reads the inputs' values for a node made under this claim, so that they come from one
+  /// state: if another thread owns the inputs' domain, `read` runs again until no commit happened meanwhile
+  /// (the operator's closure may run more than once then).
+  @inlinable
+  func consistently<Result>(_ read: () -> Result) -> Result {
+    guard case .queued(let root) = self else { return read() }
+    while true {
+      let before = root.commitCount.load(ordering: .acquiring)
+      let result = read()
+      if root.commitCount.load(ordering: .acquiring) == before { return result }
+    }
+  }
+}
+
+extension PropertyGraph {
+  /// Takes the domains of `inputs` for a derived node being made: merges them into one if they are free (or
+  /// owned by this thread in one propagation), and takes it, so that the node reads its inputs' values from
+  /// one state and is linked before anyone changes them.
+  @usableFromInline
+  static func claim(_ inputs: [GraphNode]) -> InputClaim {
+    let me = currentThreadID()
+    return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
+      let owned = roots.filter(\.isOwned)
+      let others = owned.filter { $0.owner != me }
+      guard others.count <= 1 else { return .pending }
+      if let busy = others.first {
+        // Another thread owns one of them; the free ones join it, and it links the node.
+        guard owned.count == 1 else { return .pending }
+        for root in roots where root !== busy { busy.absorb(root) }
+        return .queued(busy)
+      }
+      // Several domains this thread owns merge only within one propagation (a transaction's commit).
+      if owned.count > 1 {
+        let wave = owned[0].computing
+        guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return .pending }
+      }
+      let survivor = owned.first ?? roots.max { $0.size < $1.size }.unsafelyUnwrapped
+      for root in roots where root !== survivor { survivor.absorb(root) }
+      guard !survivor.isOwned else { return .owned(survivor, claimed: false) }
+      survivor.claim(by: me)
+      return .owned(survivor, claimed: true)
+    }
+  }
+
+  /// Links a derived node made under `claim` to its inputs, or leaves it to whoever must.
+  @usableFromInline
+  static func finishLinking(_ node: GraphNode, to inputs: [GraphNode], _ claim: InputClaim) {
+    switch claim {
+    case .owned(let root, let claimed):
+      let ended = GraphDomain.withRoot(of: root) { _ in link(node, to: inputs) }
+      if ended { endNow(node) }
+      if claimed { release(root) }
+    case .queued(let root):
+      let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
+        if root.queueIfOwned(.attach(node, inputs: inputs)) { return nil }
+        // Its owner let go meanwhile: link it here, and catch up with what changed since it read its inputs.
+        root.claim(by: currentThreadID())
+        root.queue.append(.attach(node, inputs: inputs))
+        return root
+      }
+      if let claimed { release(claimed) }
+    case .pending:
+      PendingMerges.add(node, inputs: inputs)
+      PendingMerges.retryIfAny()
+    }
+  }
+
+  /// Under the lock of the root holding `node`'s inputs: makes `node` their dependent, above them in rank.
+  /// Returns whether every input has ended already: the node must then end too (``endNow(_:)``).
+  @usableFromInline
+  @discardableResult
+  static func link(_ node: GraphNode, to inputs: [GraphNode]) -> Bool {
+    var rank = 0
+    node.inputs = NodeList()
+    for input in inputs {
+      node.inputs.append(input)
+      rank = max(rank, input.rank + 1)
+      if !input.dependents.contains(node) { input.dependents.append(node) }
+    }
+    node.rank = max(node.rank, rank)
+    node.anchor = node
+    return inputs.allSatisfy(\.isEnded)
+  }
+}
+
+/// Derived nodes waiting for their inputs' domains, owned by different propagations, to be free to merge.
+@usableFromInline
+enum PendingMerges {
+  /// The nodes waiting, with their inputs.
+  static let waiting = Locked<[(node: GraphNode, inputs: [GraphNode])]>([])
+  /// How many are waiting: a domain's owner checks it, one relaxed load, when it lets go.
+  @usableFromInline static let count = Atomic<Int>(0)
+
+  @usableFromInline
+  static func add(_ node: GraphNode, inputs: [GraphNode]) {
+    waiting.withLock { $0.append((node, inputs)) }
+    count.add(1, ordering: .relaxed)
+  }
+
+  /// Tries again to link every node waiting.
+  @inlinable
+  static func retryIfAny() {
+    guard count.load(ordering: .relaxed) != 0 else { return }
+    retry()
+  }
+
+  @usableFromInline
+  static func retry() {
+    let nodes = waiting.withLock { waiting in
+      defer { waiting = [] }
+      return waiting
+    }
+    count.subtract(nodes.count, ordering: .relaxed)
+    for (node, inputs) in nodes {
+      let detached = node.withRoot { _ in node.isDetached }
+      guard !detached else { continue }
+      switch PropertyGraph.claim(inputs) {
+      case .owned(let root, let claimed):
+        GraphDomain.withRoot(of: root) { root in
+          _ = root.queueIfOwned(.attach(node, inputs: inputs))
+        }
+        if claimed { PropertyGraph.release(root) }
+      case .queued(let root):
+        PropertyGraph.finishLinking(node, to: inputs, .queued(root))
+      case .pending:
+        add(node, inputs: inputs)
+      }
+    }
+  }
+}
