@@ -23,7 +23,8 @@ extension Signal {
 }
 
 extension Signal where Failure == Never {
-  /// Turns values that are events back into events: the inverse of ``materialize()``.
+  /// Turns values that are events back into events: the inverse of ``materialize()``. The values are any
+  /// ``EventProtocol``, so an extension constrained to streams of events can call it.
   ///
   /// ```
   /// input:           -a-b-c-   (a = value(1), b = value(2), c = failed(boom))
@@ -35,12 +36,12 @@ extension Signal where Failure == Never {
   ///   with its error. Each terminal value detaches from the source.
   /// - Interruption and disposal: an `.interrupted` value or an interrupted source interrupts the result;
   ///   ending detaches from the source.
-  public func dematerialize<V, F>() -> Signal<V, F> where Value == Signal<V, F>.Event {
+  public func dematerialize() -> Signal<Value.Value, Value.Failure> where Value: EventProtocol {
     let upstream = core
-    return Signal<V, F>(deriving: { downstream in
+    return Signal<Value.Value, Value.Failure>(deriving: { downstream in
       upstream.observe { event in
         switch event {
-        case .value(let inner): downstream.relay(inner)
+        case .value(let inner): downstream.relay(inner.event)
         case .completed: downstream.relay(.completed)
         case .interrupted: downstream.relay(.interrupted)
         }
@@ -58,7 +59,7 @@ extension SignalProducer {
 
 extension SignalProducer where Failure == Never {
   /// Turns the event values of every start back into events; see ``Signal/dematerialize()``.
-  public func dematerialize<V, F>() -> SignalProducer<V, F> where Value == Signal<V, F>.Event {
+  public func dematerialize() -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {
     lift { $0.dematerialize() }
   }
 }

@@ -14,11 +14,42 @@ extension Signal {
   /// - Fails: when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
   public func withLatest<U>(from other: Signal<U, Never>) -> Signal<(Value, U), Failure> {
+    withLatest(from: other.core, holding: nil)
+  }
+
+  /// Pairs every value with the latest value of a start of `other`, made now: ReactiveSwift's
+  /// `withLatest(from:)` taking a producer.
+  ///
+  /// ```
+  /// input:   -a--b-c-|
+  /// other:   x--y-----      (its start, from now)
+  /// result:  -p--q-r-|      (p = (a, x), q = (b, y), r = (c, y))
+  /// ```
+  ///
+  /// `other` is started at once, before any value of this signal can arrive, so a value it sends
+  /// synchronously (a property's current value) is there for the first value.
+  ///
+  /// - Emits, completes, fails: as ``withLatest(from:)-(Signal<U,Never>)``.
+  /// - Interruption and disposal: as ``withLatest(from:)-(Signal<U,Never>)``; when the result ends or is
+  ///   abandoned, the start of `other` is interrupted.
+  public func withLatest<U>(from other: SignalProducer<U, Never>) -> Signal<(Value, U), Failure> {
+    var result: Signal<(Value, U), Failure>?
+    other.startWithSignal { signal, interrupter in
+      result = withLatest(from: signal.core, holding: interrupter)
+    }
+    return result!
+  }
+
+  /// The pairs of this signal's values with the latest value of `otherCore`; `start`, if any, is disposed
+  /// when the result ends (the start that feeds `otherCore`).
+  private func withLatest<U>(
+    from otherCore: SignalCore<U, Never>, holding start: (any Disposable)?
+  ) -> Signal<(Value, U), Failure> {
     let upstream = core
-    let otherCore = other.core
     return Signal<(Value, U), Failure>(deriving: { downstream in
       let coordinator = Coordinator(U?.none, downstream: downstream)
       let disposables = CompositeDisposable()
+      disposables += start
       disposables += otherCore.observe { event in
         guard case .value(let value) = event else { return }
         coordinator.update { latest, _ in latest = value }
@@ -62,6 +93,12 @@ extension SignalProducer {
   /// see ``Signal/withLatest(from:)-(Signal<U,Never>)``.
   public func withLatest<U>(from other: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Failure> {
     lift(other) { $0.withLatest(from: $1) }
+  }
+
+  /// Pairs every value of every start with the latest value `other` sent since that start; see
+  /// ``Signal/withLatest(from:)-(Signal<U,Never>)``.
+  public func withLatest<U>(from other: Signal<U, Never>) -> SignalProducer<(Value, U), Failure> {
+    withLatest(from: SignalProducer<U, Never>(other))
   }
 
   /// Pairs every value of every start with the current value of `property`; see

@@ -104,4 +104,36 @@ import Testing
     #expect(probe.ended == 2)
     #expect(disposed.descriptions == ["interrupted"])
   }
+
+  @Test func aSignalTakesAProducerStartedAtOnce() {
+    let scheduler = TestScheduler()
+    var starts = 0
+    let other = scheduler.coldProducer("x--y").on(starting: { starts += 1 })
+    let source = scheduler.hotSignal("-a--b-c-|")
+    let recorder = TestRecorder(source.withLatest(from: other).map { $0 + $1 }, scheduler: scheduler)
+    #expect(starts == 1)
+    scheduler.run()
+    recorder.expect(marble: "-p--q-r-|", values: ["p": "ax", "q": "by", "r": "cy"])
+  }
+
+  @Test func theProducersStartIsInterruptedWhenTheResultEnds() {
+    let probe = ProducerProbe<Int, Never>()
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let recorder = TestRecorder(signal.withLatest(from: probe.producer))
+    probe.observer?.send(value: 7)
+    input.send(value: 1)
+    input.sendCompleted()
+    #expect(probe.ends == 1)
+    #expect(recorder.values.map { $0.1 } == [7])
+  }
+
+  @Test func aProducerTakesASignal() {
+    let (other, latest) = Signal<String, Never>.pipe()
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let recorder = TestRecorder(SignalProducer(signal).withLatest(from: other).map { "\($0)\($1)" })
+    input.send(value: 1)
+    latest.send(value: "x")
+    input.send(value: 2)
+    recorder.expect(values: ["2x"])
+  }
 }

@@ -58,17 +58,48 @@ extension Signal {
     })
   }
 
-  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)``.
+  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)->Signal<U,Failure>``.
   @inlinable
   public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
   where Value == SignalProducer<U, Failure> {
     flatMap(strategy) { $0 }
   }
+
+  /// Turns every value into a stream that can be started as a producer — a ``Signal``, most often — and
+  /// flattens their events by `strategy`, as ReactiveSwift's `flatMap` over any producer-convertible inner.
+  ///
+  /// ```
+  /// outer:            -a--b---|
+  /// signal a:          -1-
+  /// signal b:             -2---3|
+  /// flatMap(.latest): --1--2---3|
+  /// ```
+  ///
+  /// Each inner is started through its ``SignalProducerConvertible/producer``: a signal inner is observed
+  /// from the moment its outer value arrives, and what it sent before is not replayed.
+  ///
+  /// - Emits, completes, fails: as ``flatMap(_:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
+  /// - Interruption and disposal: as ``flatMap(_:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
+  ///   and the signal itself goes on for its other observers.
+  @inlinable
+  public func flatMap<Inner: SignalProducerConvertible>(
+    _ strategy: FlattenStrategy,
+    _ transform: @escaping (Value) -> Inner
+  ) -> Signal<Inner.Value, Failure> where Inner.Failure == Failure {
+    flatMap(strategy) { transform($0).producer }
+  }
+
+  /// Flattens a signal of signals by `strategy`; see ``flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  @inlinable
+  public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
+  where Value == Signal<U, Failure> {
+    flatMap(strategy) { SignalProducer($0) }
+  }
 }
 
 extension SignalProducer {
   /// Turns every value of every start into a producer and flattens their events by `strategy`; see
-  /// ``Signal/flatMap(_:_:)``. Disposing the result interrupts this producer and every inner one.
+  /// ``Signal/flatMap(_:_:)->Signal<U,Failure>``. Disposing the result interrupts this producer and every inner one.
   @inlinable
   public func flatMap<U>(
     _ strategy: FlattenStrategy,
@@ -77,10 +108,27 @@ extension SignalProducer {
     lift { $0.flatMap(strategy, transform) }
   }
 
-  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)``.
+  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)->Signal<U,Failure>``.
   @inlinable
   public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
   where Value == SignalProducer<U, Failure> {
+    lift { $0.flatten(strategy) }
+  }
+
+  /// Turns every value of every start into a stream that can be started as a producer — a ``Signal``, most
+  /// often — and flattens their events by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  @inlinable
+  public func flatMap<Inner: SignalProducerConvertible>(
+    _ strategy: FlattenStrategy,
+    _ transform: @escaping (Value) -> Inner
+  ) -> SignalProducer<Inner.Value, Failure> where Inner.Failure == Failure {
+    lift { $0.flatMap(strategy, transform) }
+  }
+
+  /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  @inlinable
+  public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
+  where Value == Signal<U, Failure> {
     lift { $0.flatten(strategy) }
   }
 }

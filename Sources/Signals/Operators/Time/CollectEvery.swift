@@ -1,5 +1,5 @@
 extension Signal {
-  /// Gathers the values of each `interval` into an array.
+  /// Gathers the values of each `interval` into an array, delivering every event on `scheduler`.
   ///
   /// ```
   /// input:                   -ab----c-|
@@ -8,46 +8,22 @@ extension Signal {
   ///
   /// The intervals are counted on `scheduler` from the moment of observation (for a producer, each start).
   ///
-  /// - Emits: at the end of each interval, the values that arrived during it, if there were any; an interval
-  ///   without values sends nothing.
-  /// - Completes: when the source completes, after sending the values gathered so far, if any.
-  /// - Fails: at once when the source fails; gathered values are dropped.
-  /// - Interruption and disposal: an interrupted source interrupts the result. Ending cancels the timer and
-  ///   detaches from the source.
+  /// - Emits: at the end of each interval, from an action of `scheduler`, the values that arrived during it,
+  ///   if there were any; an interval without values sends nothing.
+  /// - Completes: on `scheduler`, without waiting for the interval's end: the values gathered so far, if
+  ///   any, then the completion.
+  /// - Fails: on `scheduler`, without waiting; values of an interval that had not ended when the failure
+  ///   arrived are dropped.
+  /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
+  ///   the timer and detaches from the source.
   public func collect(every interval: Duration, on scheduler: any TimeScheduler) -> Signal<[Value], Failure> {
-    let upstream = core
-    return Signal<[Value], Failure>(deriving: { downstream in
-      let coordinator = Coordinator([Value](), downstream: downstream)
-      let disposables = CompositeDisposable()
-      disposables += scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
-        coordinator.update { gathered, outbox in
-          guard !gathered.isEmpty else { return }
-          outbox.append(.value(gathered))
-          gathered = []
-        }
-      }
-      disposables += upstream.observe { event in
-        coordinator.update { gathered, outbox in
-          switch event {
-          case .value(let value):
-            gathered.append(value)
-          case .completed:
-            if !gathered.isEmpty { outbox.append(.value(gathered)) }
-            outbox.append(.completed)
-          case .failed(let error):
-            outbox.append(.failed(error))
-          case .interrupted:
-            outbox.append(.interrupted)
-          }
-        }
-      }
-      return disposables
-    })
+    timed(CollectEveryMachine(interval: interval, start: scheduler.now), on: scheduler)
   }
 }
 
 extension SignalProducer {
-  /// Gathers the values of each `interval` of every start into an array; see ``Signal/collect(every:on:)``.
+  /// Gathers the values of each `interval` of every start into an array, delivering every event on
+  /// `scheduler`; see ``Signal/collect(every:on:)``.
   public func collect(every interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer<[Value], Failure> {
     lift { $0.collect(every: interval, on: scheduler) }
   }

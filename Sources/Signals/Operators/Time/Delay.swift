@@ -1,38 +1,31 @@
 extension Signal {
-  /// Shifts values and completion later by `interval`, on `scheduler`.
+  /// Shifts values and completion later by `interval`, delivering every event on `scheduler`.
   ///
   /// ```
   /// input:           -a-b|
   /// delay(2 ticks):  ---a-b|
+  ///
+  /// input:           -a-bX
+  /// delay(2 ticks):  ---aX       (b, due at tick 5, is dropped)
   /// ```
   ///
-  /// - Emits: each value `interval` after it arrived, on `scheduler`, in order.
-  /// - Completes: `interval` after the source completed, after every value.
-  /// - Fails: at once when the source fails; values still waiting are dropped (an error is news that should
-  ///   not wait; RxSwift and ReactiveSwift forward it at once too, while OpenCombine 0.14 delays it like a
-  ///   value, after the values before it, checked by `peer-claims` in Benchmarks/).
-  /// - Interruption and disposal: an interrupted source interrupts the result at once, dropping waiting
-  ///   values. When the result ends it detaches from the source and cancels every scheduled delivery.
+  /// - Emits: each value `interval` after it arrived, from an action of `scheduler`, in order.
+  /// - Completes: `interval` after the source completed, on `scheduler`, after every value.
+  /// - Fails: **on `scheduler`, without waiting** for `interval`: the failure hops to the scheduler the moment
+  ///   it arrives. Values whose instant had come by then (with a zero `interval`, a value sent just before the
+  ///   failure) are sent first; values still waiting are dropped, because the failure is news that must not
+  ///   wait behind them. ReactiveSwift does the same; RxSwift sends the failure at once on the failing thread;
+  ///   OpenCombine 0.14 delays it like a value (`Docs/Contracts.md` §12).
+  /// - Interruption and disposal: an interrupted source interrupts the result in the same way, on `scheduler`
+  ///   without waiting. When the result ends it detaches from the source and cancels every scheduled delivery.
   public func delay(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
-    let upstream = core
-    return Signal(deriving: { downstream in
-      let pending = CompositeDisposable()
-      let source = upstream.observe { event in
-        switch event {
-        case .value, .completed:
-          pending.schedule(on: scheduler, at: scheduler.now.advanced(by: interval)) { downstream.send(event) }
-        case .failed, .interrupted:
-          pending.dispose()
-          downstream.send(event)
-        }
-      }
-      return CompositeDisposable([pending, source].compactMap { $0 })
-    })
+    timed(DelayMachine(interval: interval), on: scheduler)
   }
 }
 
 extension SignalProducer {
-  /// Shifts values and completion of every start later by `interval`; see ``Signal/delay(_:on:)``.
+  /// Shifts values and completion of every start later by `interval`, delivering every event on `scheduler`;
+  /// see ``Signal/delay(_:on:)``.
   public func delay(_ interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
     lift { $0.delay(interval, on: scheduler) }
   }

@@ -2,6 +2,7 @@ extension CompositeDisposable {
   /// Schedules `action` on `scheduler` as pending work of an operator: disposing this composite (when the
   /// operator's result ends) cancels it if it has not run, and once it runs it leaves the composite, so
   /// pending work does not pile up.
+  @usableFromInline
   func schedule(on scheduler: any Scheduler, _ action: @escaping () -> Void) {
     track {
       scheduler.schedule($0)
@@ -11,6 +12,7 @@ extension CompositeDisposable {
   }
 
   /// Schedules `action` on `scheduler` at `instant`; see ``schedule(on:_:)``.
+  @usableFromInline
   func schedule(on scheduler: any TimeScheduler, at instant: SchedulerInstant, _ action: @escaping () -> Void) {
     track {
       scheduler.schedule(at: instant, $0)

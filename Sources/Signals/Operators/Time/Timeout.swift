@@ -1,25 +1,22 @@
 extension Signal {
-  /// Fails with `error` if the source has not ended within `interval` of being observed.
+  /// Fails with `error` if the source has not ended within `interval` of being observed; every event is
+  /// delivered on `scheduler`.
   ///
   /// ```
   /// input:                       -a---b|
   /// timeout(after: 3 ticks):     -a-X
   /// ```
   ///
-  /// - Emits: the source's values until it ends or times out.
-  /// - Completes: when the source completes in time. **Fails:** with the source's error, or with `error`
-  ///   when `interval` passes first (measured on `scheduler` from the moment of observation; for a producer,
-  ///   from each start).
-  /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
-  ///   cancels the timer and detaches from the source.
+  /// - Emits: the source's values until it ends or times out, each hopping to `scheduler` as it arrives
+  ///   (no wait).
+  /// - Completes: when the source completes in time, on `scheduler`. **Fails:** with the source's error, on
+  ///   `scheduler` without waiting, or with `error` when `interval` passes first (measured on `scheduler` from
+  ///   the moment of observation; for a producer, from each start). A source event that arrives by the
+  ///   deadline, the very instant included, is sent before the timeout.
+  /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. Ending, for
+  ///   any reason, cancels the timer and the hops still scheduled, and detaches from the source.
   public func timeout(after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler) -> Signal {
-    let upstream = core
-    return Signal(deriving: { downstream in
-      let disposables = CompositeDisposable()
-      disposables += scheduler.schedule(after: interval) { downstream.send(.failed(error)) }
-      disposables += upstream.observe { downstream.send($0) }
-      return disposables
-    })
+    timed(TimeoutMachine(deadline: scheduler.now.advanced(by: interval), error: error), on: scheduler)
   }
 }
 
@@ -53,7 +50,7 @@ extension Signal where Failure == Never {
   ///   otherwise.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
   ///   cancels the timer and detaches from the source.
-  public func timeout<NewFailure: Error>(
+  public func timeout<NewFailure: Swift.Error>(
     after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
   ) -> Signal<Value, NewFailure> {
     promoteError(NewFailure.self).timeout(after: interval, raising: error, on: scheduler)
@@ -63,7 +60,7 @@ extension Signal where Failure == Never {
 extension SignalProducer where Failure == Never {
   /// Fails every start, which cannot fail by itself, with `error` unless it ends within `interval`; the
   /// result takes the error's type. See ``Signal/timeout(after:raising:on:)-(_,NewFailure,_)``.
-  public func timeout<NewFailure: Error>(
+  public func timeout<NewFailure: Swift.Error>(
     after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
   ) -> SignalProducer<Value, NewFailure> {
     lift { $0.timeout(after: interval, raising: error, on: scheduler) }

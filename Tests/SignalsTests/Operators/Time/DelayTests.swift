@@ -19,6 +19,14 @@ import Testing
     recorder.expect(marble: "---aX", error: .boom)
   }
 
+  @Test func aZeroDelayKeepsTheValueSentJustBeforeAFailure() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-(aX)", error: TestError.boom)
+    let recorder = TestRecorder(source.delay(.zero, on: scheduler), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "-(aX)", error: .boom)
+  }
+
   @Test func interruptionIsForwardedAtOnce() {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(scheduler.hotSignal("-a!").delay(.seconds(3), on: scheduler), scheduler: scheduler)

@@ -12,6 +12,20 @@ import Testing
     recorder.expect(marble: "-a---aX", error: .boom)
   }
 
+  @Test func everyAttemptsEventsAndTheLastFailureArriveOnTheScheduler() {
+    let scheduler = TestScheduler()
+    let producer = SignalProducer<String, TestError> { observer, _ in
+      observer.send(value: "a")
+      observer.send(error: .boom)
+    }
+    let recorder = TestRecorder(producer.retry(upTo: 1, interval: .seconds(2), on: scheduler), scheduler: scheduler)
+    #expect(recorder.events.isEmpty, "the first attempt ran at the start, but its events hop to the scheduler")
+    scheduler.advance()
+    recorder.expect(events: ["a"])
+    scheduler.run()
+    recorder.expect(marble: "a-(aX)", error: .boom)
+  }
+
   @Test func completesWhenAnAttemptCompletes() {
     let scheduler = TestScheduler()
     var attempts = 0

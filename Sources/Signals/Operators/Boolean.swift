@@ -1,0 +1,88 @@
+extension Signal where Value == Bool {
+  /// The opposite of every value.
+  ///
+  /// ```
+  /// input:     -t-f|
+  /// negate():  -f-t|
+  /// ```
+  ///
+  /// - Emits, completes, fails: as ``map(_:)-((Value)->U)``, with `!value`.
+  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  public func negate() -> Signal {
+    map { !$0 }
+  }
+
+  /// Whether this signal's latest value and `other`'s are both `true`, once each has sent one.
+  ///
+  /// ```
+  /// input:     -t---f|
+  /// other:     --t-----|
+  /// and:       --t--f--|
+  /// ```
+  ///
+  /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value && otherValue`.
+  /// - Interruption and disposal: as ``combiningLatest(with:)``.
+  public func and(_ other: Signal) -> Signal {
+    combiningLatest(with: other).map { $0 && $1 }
+  }
+
+  /// Whether this signal's latest value or `other`'s is `true`, once each has sent one.
+  ///
+  /// ```
+  /// input:     -f---t|
+  /// other:     --f-----|
+  /// or:        --f--t--|
+  /// ```
+  ///
+  /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value || otherValue`.
+  /// - Interruption and disposal: as ``combiningLatest(with:)``.
+  public func or(_ other: Signal) -> Signal {
+    combiningLatest(with: other).map { $0 || $1 }
+  }
+}
+
+extension SignalProducer where Value == Bool {
+  /// The opposite of every value of every start; see ``Signal/negate()``.
+  public func negate() -> SignalProducer {
+    lift { $0.negate() }
+  }
+
+  /// Whether the latest values of a start of this producer and of `other` are both `true`; see
+  /// ``Signal/and(_:)``.
+  public func and(_ other: SignalProducer) -> SignalProducer {
+    lift(other) { $0.and($1) }
+  }
+
+  /// Whether the latest value of a start of this producer or of `other` is `true`; see ``Signal/or(_:)``.
+  public func or(_ other: SignalProducer) -> SignalProducer {
+    lift(other) { $0.or($1) }
+  }
+}
+
+extension PropertyProtocol where Value == Bool {
+  /// A property whose value is always the opposite of this one's: `map { !$0 }`.
+  ///
+  /// - Emits: its `producer` sends `!value` now, then at every change of this property.
+  /// - Completes: when this property ends. **Disposal:** as ``PropertyProtocol/map(_:)-((Self.Value)->U)``.
+  public func negate() -> Property<Bool> {
+    map { !$0 }
+  }
+
+  /// A property whose value is whether this property's value and `other`'s are both `true`:
+  /// `Property.combineLatest(self, other) { $0 && $1 }`, glitch-free.
+  ///
+  /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
+  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
+  public func and<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+    Property.combineLatest(self, other) { $0 && $1 }
+  }
+
+  /// A property whose value is whether this property's value or `other`'s is `true`:
+  /// `Property.combineLatest(self, other) { $0 || $1 }`, glitch-free.
+  ///
+  /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
+  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
+  public func or<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
+    Property.combineLatest(self, other) { $0 || $1 }
+  }
+}

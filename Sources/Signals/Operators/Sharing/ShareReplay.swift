@@ -1,0 +1,84 @@
+extension SignalProducer {
+  /// Shares one start of this producer among the starts of the result that overlap in time, replaying the
+  /// latest `capacity` values to each start that joins: RxSwift's `share(replay:scope: .whileConnected)`.
+  ///
+  /// ```
+  /// source (each start):            -a-b-c|
+  /// first start at tick 0:          -a-b-c|
+  /// second start at tick 4:         ----bc|      (b replayed, then the same start of source)
+  /// third start at tick 9, alone:   ---------(-a-b-c|, a fresh start)
+  /// ```
+  ///
+  /// The result connects — starts this producer — when its first observer starts it, replays to each joining
+  /// start the latest `capacity` values of that connection, and **disconnects** — interrupts the work and
+  /// forgets the values — when the last observer leaves or the work ends. The next start connects anew. That
+  /// is the difference from ``replayLazily(upTo:)``, which keeps the work and its values for as long as the
+  /// result lives, observed or not; and from ``share()``, which replays nothing.
+  ///
+  /// - Emits: to each start, the replayed values, then the values of the shared start while it is attached.
+  /// - Completes / Fails: every attached start receives the shared start's terminal event; a start that joins
+  ///   at the very moment it ends receives the replayed values and that terminal event.
+  /// - Interruption and disposal: disposing one start interrupts that start only; disposing the last one
+  ///   interrupts the shared start.
+  ///
+  /// - Parameter capacity: how many of the latest values to replay (0 is ``share()``, as far as observers can
+  ///   tell).
+  public func share(replay capacity: Int) -> SignalProducer {
+    let sharing = ReplaySharing(self, capacity: max(0, capacity))
+    return SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }
+  }
+}
+
+/// The connection of `share(replay:)`: a `replayLazily(upTo:)` of the source while at least one start is
+/// attached, dropped when the last one leaves, so that the next start makes a new one.
+///
+/// Dropping the connection releases its replaying producer once the starts of it have ended; that releases
+/// the shared start's hub, which interrupts the work (`replayLazily`'s rule: the work ends when the result
+/// and all its starts are gone).
+private final class ReplaySharing<Value, Failure: Error>: @unchecked Sendable {
+  struct Connection {
+    let id: Int
+    let replaying: SignalProducer<Value, Failure>
+    var starts = 1
+  }
+
+  private let state = Locked<(connection: Connection?, nextID: Int)>((nil, 0))
+  private let source: SignalProducer<Value, Failure>
+  private let capacity: Int
+
+  init(_ source: SignalProducer<Value, Failure>, capacity: Int) {
+    self.source = source
+    self.capacity = capacity
+  }
+
+  func attach(_ observer: Signal<Value, Failure>.Observer, _ lifetime: Lifetime) {
+    let connection = state.withLock { state -> Connection in
+      if var connection = state.connection {
+        connection.starts += 1
+        state.connection = connection
+        return connection
+      }
+      let connection = Connection(id: state.nextID, replaying: source.replayLazily(upTo: capacity))
+      state.nextID += 1
+      state.connection = connection
+      return connection
+    }
+    lifetime.observeEnded { self.leave(connection.id) }
+    lifetime += connection.replaying.start(observer)
+  }
+
+  /// A start ended (its observer left, or the shared start ended): the last one drops the connection.
+  private func leave(_ id: Int) {
+    let dropped = state.withLock { state -> Connection? in
+      guard var connection = state.connection, connection.id == id else { return nil }
+      connection.starts -= 1
+      guard connection.starts == 0 else {
+        state.connection = connection
+        return nil
+      }
+      state.connection = nil
+      return connection
+    }
+    _ = dropped  // released here, outside the lock
+  }
+}

@@ -1,0 +1,68 @@
+/// The state of one `throttle`: leading values on their hop, the trailing value waiting for its slot, and an
+/// end waiting for its hop.
+///
+/// - A value that arrives when nothing was sent for `interval` and nothing waits is *leading*: due at once,
+///   it is queued for the next wake and cannot be replaced.
+/// - A value that arrives sooner is *trailing*: it waits for the slot `interval` after the previous send,
+///   and a later value replaces it until then.
+/// - Ending: the source ended at `arrived`; the next wake sends the leading values and a trailing value due
+///   by then, and, on completion, a trailing value not yet due anyway; then the end. On failure or
+///   interruption a trailing value not yet due is dropped.
+/// - Finished: after the end went out, nothing more.
+@usableFromInline
+struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
+  @usableFromInline typealias Event = Signal<Value, Failure>.Event
+
+  @usableFromInline static var wakesReplaceEachOther: Bool { false }
+
+  @usableFromInline let interval: Duration
+  /// Leading values, due the instant they arrived.
+  @usableFromInline var leading = DueEvents<Value, Failure>()
+  /// When the latest value was sent, or is due to be sent.
+  @usableFromInline var lastSent: SchedulerInstant?
+  /// The latest value that arrived too soon, and its slot.
+  @usableFromInline var trailing: (value: Value, due: SchedulerInstant)?
+  @usableFromInline var ending = SourceEnding<Value, Failure>()
+
+  @inlinable
+  init(interval: Duration) {
+    self.interval = interval
+  }
+
+  @inlinable
+  mutating func receive(_ event: Event, at now: SchedulerInstant) -> SchedulerInstant? {
+    guard ending.isRunning else { return nil }
+    guard case .value(let value) = event else { return ending.take(event, at: now) }
+    if let trailing {
+      self.trailing = (value, trailing.due)
+      return nil
+    }
+    guard let lastSent, now < lastSent.advanced(by: interval) else {
+      lastSent = now
+      leading.append(event, due: now)
+      return now
+    }
+    let slot = lastSent.advanced(by: interval)
+    trailing = (value, slot)
+    return slot
+  }
+
+  @inlinable
+  mutating func wake(at now: SchedulerInstant, into outbox: inout PendingQueue<Event>) {
+    guard !ending.isFinished else { return }
+    let limit = ending.limit(at: now)
+    if ending.pending == nil {
+      _ = leading.releaseFirst(dueBy: limit, into: &outbox)
+    } else {
+      _ = leading.release(dueBy: limit, into: &outbox)
+    }
+    if let trailing, trailing.due <= limit || ending.isCompletion {
+      outbox.append(.value(trailing.value))
+      lastSent = trailing.due
+      self.trailing = nil
+    }
+    guard ending.send(into: &outbox) else { return }
+    leading.removeAll()
+    trailing = nil
+  }
+}
