@@ -19,11 +19,11 @@ import Testing
     #expect(attempts == [[.next(2, "ada"), .error(5, .boom)], [.next(2, "grace"), .completed(4)]])
   }
 
-  @Test func anUnknownTokenIsReported() {
+  @Test func anUnknownTokenIsReported() async throws {
     let scheduler = TestScheduler()
-    withKnownIssue {
-      _ = scheduler.parseEventsAndTimes(timeline: "--zz", values: strings)
-    }
+    let reported = try await issues { _ = scheduler.parseEventsAndTimes(timeline: "--zz", values: strings) }
+    #expect(reported.count == 1, "\(reported)")
+    #expect(reported.first?.contains("zz") == true, "\(reported)")
   }
 
   @Test func hotAndColdSourcesAndMocksFromTimelines() {
