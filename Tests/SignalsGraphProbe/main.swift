@@ -80,6 +80,19 @@ case "flatMap":
     print("inside:", chosen.value!)
   }
   print("after:", chosen.value!)
+case "logEvents":
+  // The default logger: standard error, with the call site, text in quotes.
+  let name = MutableProperty("")
+  let logged = name.logEvents(identifier: "name", events: [.value, .completed])
+  name.value = "Ann"
+  _ = logged
+case "logEventsThenCrash":
+  // A line logged just before a crash is not lost in a buffer.
+  let count = MutableProperty(0)
+  let logged = count.logEvents(identifier: "count", events: [.value])
+  logged.signal.observeValues { value in precondition(value < 2, "planted crash") }
+  count.value = 1
+  count.value = 2
 default:
   print("unknown scenario \(scenario)")
 }

@@ -1,11 +1,13 @@
-/// Read-only views into a signal's core, for the package's own tests and tools; not part of the public API.
+/// Read-only views into a signal's core: how many observers it has (public, for debugging and leak checks),
+/// and whether it is sealed (for the package's own tests).
 extension SignalCore {
   /// How many observers are attached right now, read under the core's lock.
   ///
   /// Observers queued to be attached (a replaying observer that arrived during a delivery) are not counted
   /// until the delivery attaches them; disposed observers are removed from the core under its lock, so they
   /// stop counting as soon as their disposal returns.
-  package var observerCount: Int {
+  @usableFromInline
+  var observerCount: Int {
     state.withLock { $0.observers.count }
   }
 
@@ -16,8 +18,26 @@ extension SignalCore {
 }
 
 extension Signal {
-  /// How many observers are attached to this signal right now; see ``SignalCore/observerCount``.
-  package var observerCount: Int {
+  /// How many observers are attached to this signal right now: a debugging aid, and what a leak check asks.
+  ///
+  /// Each `observe…` call, each operator applied to the signal that is itself observed or held, each binding
+  /// from it and each start of a producer made from it counts one while it is attached; a disposed observer
+  /// stops counting when its `dispose()` returns, and an ended signal has none. An observer attached from
+  /// inside a delivery in progress counts once that delivery has attached it.
+  public var observerCount: Int {
     core.observerCount
   }
+}
+
+extension Property {
+  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
+  /// see ``Signal/observerCount``. Properties computed from this one are not observers (the property graph
+  /// computes them); a debugging aid.
+  public var observerCount: Int { storage.core.observerCount }
+}
+
+extension MutableProperty {
+  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
+  /// see ``Property/observerCount``.
+  public var observerCount: Int { storage.core.observerCount }
 }

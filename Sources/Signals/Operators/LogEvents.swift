@@ -1,4 +1,4 @@
-/// A kind of event that ``Signal/logEvents(identifier:events:logger:)`` can log.
+/// A kind of event that ``Signal/logEvents(identifier:events:fileID:line:logger:)`` can log.
 public enum LogEvent: String, CaseIterable, Hashable, Sendable {
   /// A producer is about to run its start closure (producers only).
   case starting
@@ -29,8 +29,10 @@ extension Signal {
   /// logEvents(identifier: "prices"): -1-2-|
   /// ```
   ///
-  /// With the default logger, this prints `[prices] value 1`, `[prices] value 2`, `[prices] completed`,
-  /// `[prices] terminated` and `[prices] disposed`, one per line.
+  /// With the default logger, this writes `[prices] value 1 (Prices.swift:12)`, `[prices] value 2 (…)`,
+  /// `[prices] completed (…)`, `[prices] terminated (…)` and `[prices] disposed (…)` to standard error, one
+  /// line per event, each flushed as it is written (so the lines before a crash survive it); the place in
+  /// parentheses is the line that called `logEvents`.
   ///
   /// Each event is logged before it is forwarded, as with
   /// ``on(value:failed:completed:interrupted:terminated:disposed:)``. `starting` and `started` apply to
@@ -39,16 +41,22 @@ extension Signal {
   /// - Parameters:
   ///   - identifier: names this stream in the log.
   ///   - events: which kinds of event to log.
-  ///   - logger: receives `identifier` and the message (`value 3`, `failed boom`, `completed`, …); the
-  ///     default prints `[identifier] message`.
+  ///   - fileID: the calling file, filled in for you; the default logger shows it.
+  ///   - line: the calling line, filled in for you; the default logger shows it.
+  ///   - logger: receives `identifier` and the message (`value 3`, `value ""`, `failed boom`, `completed`, …);
+  ///     by default, `[identifier] message (call site)` is written to standard error. Values are shown as
+  ///     ``LogEvent/describe(_:)`` does: text in quotes, so that an empty string is visible.
   /// - Emits, completes, fails: exactly as the source.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   public func logEvents(
     identifier: String = "Signals",
     events: Set<LogEvent> = LogEvent.all,
-    logger: @escaping (_ identifier: String, _ message: String) -> Void = { print("[\($0)] \($1)") }
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    logger: ((_ identifier: String, _ message: String) -> Void)? = nil
   ) -> Signal {
-    let log = EventLog(identifier: identifier, events: events, logger: logger)
+    let log = EventLog(
+      identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
     return on(
       value: log.hook(.value),
       failed: log.hook(.failed),
@@ -62,13 +70,16 @@ extension Signal {
 
 extension SignalProducer {
   /// Logs every start's events, and its `starting` and `started`, without changing them;
-  /// see ``Signal/logEvents(identifier:events:logger:)``.
+  /// see ``Signal/logEvents(identifier:events:fileID:line:logger:)``.
   public func logEvents(
     identifier: String = "Signals",
     events: Set<LogEvent> = LogEvent.all,
-    logger: @escaping (_ identifier: String, _ message: String) -> Void = { print("[\($0)] \($1)") }
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    logger: ((_ identifier: String, _ message: String) -> Void)? = nil
   ) -> SignalProducer {
-    let log = EventLog(identifier: identifier, events: events, logger: logger)
+    let log = EventLog(
+      identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
     return on(
       starting: log.hook(.starting),
       started: log.hook(.started),
@@ -82,11 +93,67 @@ extension SignalProducer {
   }
 }
 
+extension PropertyProtocol {
+  /// A property that follows this one and logs its current value, each change and its end: a debugging aid.
+  ///
+  /// ```swift
+  /// label.text <~ viewModel.title.logEvents(identifier: "title")
+  /// // [title] value "" (HotelView.swift:31)
+  /// // [title] value "Ann" (HotelView.swift:31)
+  /// ```
+  ///
+  /// - Emits: the same values as this property, in the same order; its value is always this property's.
+  ///   Logs `value` once for the current value and once per change (not per observer), `completed`,
+  ///   `terminated` and `disposed` when this property ends; `starting` and `started` once, now.
+  /// - Completes: when this property ends.
+  /// - Disposal: the result is a property of its own, fed by this one's `producer`; it holds this property
+  ///   until it ends or is released.
+  public func logEvents(
+    identifier: String = "Signals",
+    events: Set<LogEvent> = LogEvent.all,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    logger: ((_ identifier: String, _ message: String) -> Void)? = nil
+  ) -> Property<Value> {
+    Property(
+      unsafeProducer: producer.logEvents(
+        identifier: identifier, events: events, fileID: fileID, line: line, logger: logger))
+  }
+}
+
+extension LogEvent {
+  /// How `logEvents` shows a value or an error: text (`String`, `Substring`, `Character`) in quotes, with
+  /// escapes, so that an empty string reads `""`; an optional as what it wraps, or `nil`; anything else as
+  /// `String(describing:)` shows it.
+  public static func describe(_ payload: Any) -> String {
+    let mirror = Mirror(reflecting: payload)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else { return "nil" }
+      return describe(wrapped)
+    }
+    switch payload {
+    case let text as String: return String(reflecting: text)
+    case let text as Substring: return String(reflecting: text)
+    case let character as Character: return String(reflecting: character)
+    default: return String(describing: payload)
+    }
+  }
+}
+
 /// Builds the hooks `logEvents` passes to `on`: one per selected kind of event, `nil` for the others.
 struct EventLog {
   let identifier: String
   let events: Set<LogEvent>
   let logger: (String, String) -> Void
+
+  /// A log of `events` under `identifier`, to `logger`, or to standard error with `site` when it is `nil`.
+  init(
+    identifier: String, events: Set<LogEvent>, site: CreationSite, logger: ((String, String) -> Void)?
+  ) {
+    self.identifier = identifier
+    self.events = events
+    self.logger = logger ?? { identifier, message in StandardError.writeLine("[\(identifier)] \(message) (\(site))") }
+  }
 
   /// A hook that logs `event` alone, or `nil` if `event` is not selected.
   func hook(_ event: LogEvent) -> (() -> Void)? {
@@ -97,6 +164,6 @@ struct EventLog {
   /// A hook that logs `event` with its payload, or `nil` if `event` is not selected.
   func hook<Payload>(_ event: LogEvent) -> ((Payload) -> Void)? {
     guard events.contains(event) else { return nil }
-    return { [identifier, logger] payload in logger(identifier, "\(event.rawValue) \(payload)") }
+    return { [identifier, logger] payload in logger(identifier, "\(event.rawValue) \(LogEvent.describe(payload))") }
   }
 }

@@ -59,3 +59,78 @@ import Testing
     #expect(LogEvent.all.contains(.disposed) && LogEvent.all.contains(.starting))
   }
 }
+
+@Suite struct LogEventsOutputTests {
+  @Test func textIsQuotedSoThatAnEmptyStringIsVisible() {
+    var messages: [String] = []
+    let (signal, input) = Signal<String, Never>.pipe()
+    let recorder = Recorder(signal.logEvents(events: [.value]) { messages.append($1) })
+    input.send(value: "")
+    input.send(value: "Ann")
+    #expect(messages == [#"value """#, #"value "Ann""#])
+    #expect(recorder.descriptions == ["", "Ann"])
+    #expect(LogEvent.describe(3) == "3")
+    #expect(LogEvent.describe(Optional("a") as Any) == #""a""# && LogEvent.describe(Int?.none as Any) == "nil")
+    #expect(LogEvent.describe(Optional(3) as Any) == "3")
+  }
+
+  @Test func aPropertyLogsItsCurrentValueEachChangeAndItsEnd() {
+    var messages: [String] = []
+    var name: MutableProperty<String>? = MutableProperty("")
+    let logged = name!.logEvents(identifier: "name") { messages.append("[\($0)] \($1)") }
+    #expect(logged.value == "")
+    name!.value = "Ann"
+    #expect(logged.value == "Ann")
+    name = nil
+    #expect(
+      messages == [
+        "[name] starting", #"[name] value """#, "[name] started", #"[name] value "Ann""#, "[name] completed",
+        "[name] terminated", "[name] disposed",
+      ])
+  }
+
+  @Test func theDefaultLoggerWritesEachLineToStandardErrorWithTheCallSite() throws {
+    let run = try #require(try GraphProbe.run("logEvents"))
+    #expect(run.exitedNormally)
+    #expect(
+      run.errors == [#"[name] value "" (main.swift:86)"#, #"[name] value "Ann" (main.swift:86)"#])
+  }
+
+  @Test func linesLoggedBeforeACrashSurviveIt() throws {
+    let run = try #require(try GraphProbe.run("logEventsThenCrash"))
+    #expect(!run.exitedNormally)
+    #expect(
+      run.errors.prefix(3) == [
+        "[count] value 0 (main.swift:92)", "[count] value 1 (main.swift:92)", "[count] value 2 (main.swift:92)",
+      ])
+  }
+}
+
+@Suite struct ObserverCountTests {
+  @Test func aSignalCountsItsObserversUntilEachIsDisposed() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    #expect(signal.observerCount == 0)
+    let first = signal.observeValues { _ in }
+    let mapped = signal.map { $0 + 1 }
+    let second = mapped.observeValues { _ in }
+    #expect(signal.observerCount == 2)
+    first?.dispose()
+    #expect(signal.observerCount == 1)
+    second?.dispose()
+    input.sendCompleted()
+    #expect(signal.observerCount == 0)
+  }
+
+  @Test func aPropertyCountsObserversAndBindingsButNotPropertiesComputedFromIt() {
+    let name = MutableProperty("")
+    let label = MutableProperty("")
+    let upper = name.map { $0.uppercased() }
+    #expect(name.observerCount == 0)
+    let observer = name.producer.startWithValues { _ in }
+    label <~ name
+    #expect(name.observerCount == 2)
+    observer.dispose()
+    #expect(name.observerCount == 1)
+    #expect(upper.observerCount == 0)
+  }
+}

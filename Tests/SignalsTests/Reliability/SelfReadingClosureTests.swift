@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 /// Contracts §15 and §16: an operator's closure that reads the property it defines (a running total) reads the
@@ -9,35 +8,12 @@ import Testing
 @Suite struct SelfReadingClosureTests {
   /// What the probe printed for `scenario`, or `nil` if it crashed or outlived the watchdog.
   static func run(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String]? {
-    let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [directory, directory.deletingLastPathComponent()].map {
-      $0.appendingPathComponent("signals-graph-probe")
-    }
-    guard let program = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-      Issue.record("signals-graph-probe is not built next to the tests: \(candidates)", sourceLocation: sourceLocation)
+    guard let run = try GraphProbe.run(scenario, sourceLocation: sourceLocation) else { return nil }
+    guard run.exitedNormally else {
+      Issue.record("the \(scenario) scenario crashed: \(run.output)", sourceLocation: sourceLocation)
       return nil
     }
-    let process = Process()
-    process.executableURL = program
-    process.arguments = [scenario]
-    process.environment = ["SWIFT_BACKTRACE": "enable=no"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(20)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning {
-      process.terminate()
-      Issue.record("the \(scenario) scenario hung: killed after 20 s", sourceLocation: sourceLocation)
-      return nil
-    }
-    let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      Issue.record("the \(scenario) scenario crashed: \(printed)", sourceLocation: sourceLocation)
-      return nil
-    }
-    return printed.split(separator: "\n").map(String.init)
+    return run.output
   }
 
   @Test func aMapThatReadsItsOwnPropertyReadsTheValueBeforeTheChange() throws {

@@ -288,7 +288,7 @@ enum ContractTable {
           completed: { keep(c) }, interrupted: { keep(c) }, terminated: { keep(c) }, disposed: { keep(c) })
       })
     + unary(
-      "logEvents(identifier:events:logger:)",
+      "logEvents(identifier:events:fileID:line:logger:)",
       { s, rig in
         let c = rig.canary()
         return s.logEvents { _, _ in keep(c) }
@@ -634,7 +634,7 @@ enum ContractTable {
       "map(_:)", "map(_:) key path", "filter(_:)", "compactMap(_:)", "skipNil()", "collect()", "collect(count:)",
       "scan(_:_:)", "scan(into:_:)", "reduce(_:_:)", "reduce(into:_:)", "skipRepeats()", "skipRepeats(_:)",
       "mapError(_:)", "flatMapError(_:)", "promoteError(_:)", "materialize()", "dematerialize()", "on(…)",
-      "logEvents(identifier:events:logger:)",
+      "logEvents(identifier:events:fileID:line:logger:)",
       "take(first:)", "take(last:)", "take(while:)", "take(until:)", "take(during:)", "skip(first:)", "skip(while:)",
       "merge(_:) sequence", "merge(_:) variadic", "merging(with:)",
       "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection",
