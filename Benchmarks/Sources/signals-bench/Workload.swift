@@ -8,9 +8,17 @@ enum Library: String, CaseIterable {
 /// One workload on one library.
 struct Implementation {
   let library: Library
+  /// Set for a second way to run the same library on one workload (W16: "one thread" beside the two threads);
+  /// the main tables show the implementation without one.
+  let variant: String?
   /// Builds the workload's streams and subscriptions (not timed) and returns the timed part: it runs the given
   /// number of iterations and returns the checksum of what the observers received.
   let make: () -> (Int) -> Int
+  /// Set for a self-timed implementation: the run times its own timed part and returns it in seconds with the
+  /// checksum (cellx: each iteration builds a fresh graph, untimed, then times the reads and the batch).
+  let makeSelfTimed: (() -> (Int) -> (checksum: Int, seconds: Double))?
+  /// Heap bytes held per derived property with its observer: builds the graph, measures, lets it go.
+  var heapBytes: (() -> Double)?
   /// The cost of one subscription: builds a fresh source (not counted) and returns the probe whose `attach`
   /// and `detach` are counted apart.
   var subscription: (() -> SubscriptionProbe)?
@@ -24,9 +32,36 @@ struct Implementation {
     frames: (() -> FrameProbe)? = nil
   ) {
     self.library = library
+    self.variant = nil
     self.make = make
+    self.makeSelfTimed = nil
     self.subscription = subscription
     self.frames = frames
+  }
+
+  /// An implementation whose runs time themselves: `makeSelfTimed` builds what every run shares and returns
+  /// the run, which returns its checksum and the seconds of its timed part.
+  init(
+    _ library: Library,
+    variant: String? = nil,
+    selfTimed makeSelfTimed: @escaping () -> (Int) -> (checksum: Int, seconds: Double),
+    heapBytes: (() -> Double)? = nil
+  ) {
+    self.library = library
+    self.variant = variant
+    self.makeSelfTimed = makeSelfTimed
+    self.make = {
+      let run = makeSelfTimed()
+      return { run($0).checksum }
+    }
+    self.heapBytes = heapBytes
+  }
+
+  /// The timed run: for a self-timed implementation its own, otherwise `make`'s run timed from outside.
+  func makeTimed() -> (Int) -> (checksum: Int, seconds: Double) {
+    if let makeSelfTimed { return makeSelfTimed() }
+    let run = make()
+    return { timed(run, $0) }
   }
 }
 
@@ -51,11 +86,16 @@ struct Workload {
   let operationsPerIteration: Int
   /// The checksum a run of this many iterations must return.
   let expected: (Int) -> Int
-  let implementations: [Implementation]
+  var implementations: [Implementation]
   /// Target from the issue: the fastest peer's median ns/op on this machine (RxSwift, ReactiveSwift, OpenCombine).
   let fastestPeer: Double?
   /// Set for a workload whose types are not on this branch yet: it is listed, not run.
   let pending: String?
+  /// Iterations per sample, where the runner must not calibrate (cellx: the public benchmark's 10 runs); the
+  /// first for a full run, the second for `--quick`.
+  var fixedIterations: (full: Int, quick: Int)?
+  /// Iterations of the run whose allocations are counted (steady state); 0 to count none.
+  var countedIterations = 1_000
 
   init(
     id: String,
