@@ -2,6 +2,8 @@
 enum Library: String, CaseIterable {
   case signals = "Signals"
   case openCombine = "OpenCombine"
+  /// Apple's Observation (it ships with the toolchain), used as SwiftUI uses it; see W5, W12, W13.
+  case observation = "Observation"
   case closures = "closures"
 }
 
