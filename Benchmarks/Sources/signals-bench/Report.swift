@@ -45,8 +45,10 @@ struct Report {
 
   var rows: [(Workload, [Measurement])] = []
 
-  /// The rows of the main tables.
-  var mainRows: [(Workload, [Measurement])] { rows }
+  /// The rows of the main tables (W1–W16).
+  var mainRows: [(Workload, [Measurement])] {
+    rows.filter { if case .main = $0.0.group { true } else { false } }
+  }
 
   /// The measurement of `library` in `variant` (nil: the one the main tables show).
   func measurement(_ measurements: [Measurement], _ library: Library, variant: String? = nil) -> Measurement? {
@@ -141,6 +143,8 @@ struct Report {
         "| \(workload.id) | \(perOperation.joined(separator: " | ")) | \(perSubscription.joined(separator: " | ")) | "
           + "\(frames.joined(separator: " | ")) |")
     }
+    printSignalsWorld()
+    printIssue21Goals()
   }
 
   func printFrames() {

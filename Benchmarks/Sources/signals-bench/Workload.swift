@@ -93,11 +93,21 @@ struct Workload {
   let fastestPeer: Double?
   /// Set for a workload whose types are not on this branch yet: it is listed, not run.
   let pending: String?
+  /// Which table reports it: the stream and property workloads, or the signals-world shapes (issue 21).
+  var group = Group.main
   /// Iterations per sample, where the runner must not calibrate (cellx: the public benchmark's 10 runs); the
   /// first for a full run, the second for `--quick`.
   var fixedIterations: (full: Int, quick: Int)?
   /// Iterations of the run whose allocations are counted (steady state); 0 to count none.
   var countedIterations = 1_000
+
+  /// Where a workload is reported.
+  enum Group {
+    /// The main tables (W1–W16).
+    case main
+    /// The section of the js-reactivity-benchmark shapes, with the figure the public benchmark reports.
+    case signalsWorld(SignalsWorldShape)
+  }
 
   init(
     id: String,
@@ -134,6 +144,24 @@ struct Workload {
     self.pending = reason
   }
 
+  /// The js-reactivity-benchmark shapes (issue 21): the kairo suite, cellx, two of reactively's graphs.
+  static var signalsWorld: [Workload] {
+    [
+      .kairoAvoidable(),
+      .kairoBroad(),
+      .kairoDeep(),
+      .kairoDiamond(),
+      .kairoMux(),
+      .kairoRepeated(),
+      .kairoTriangle(),
+      .kairoUnstable(),
+      .cellx(layers: 1_000),
+      .cellx(layers: 5_000),
+      .reactivelyWideDense(),
+      .reactivelyDeep(),
+    ]
+  }
+
   /// Every workload, in the issue's order.
   static var all: [Workload] {
     [
@@ -153,7 +181,7 @@ struct Workload {
       .w13Transaction(),
       .w14Zip(),
       .w15ColdStart(),
-    ]
+    ] + signalsWorld
   }
 }
 
