@@ -181,6 +181,7 @@ struct Workload {
       .w13Transaction(),
       .w14Zip(),
       .w15ColdStart(),
+      .w16TwoThreads(),
     ] + signalsWorld
   }
 }
@@ -188,13 +189,28 @@ struct Workload {
 /// Where observers add what they receive: a pointer, so the hot path pays no exclusivity check and every
 /// library pays the same.
 final class Sink {
-  let pointer = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+  let pointer: UnsafeMutablePointer<Int>
+  private let base: UnsafeMutablePointer<Int>
 
-  init() { pointer.initialize(to: 0) }
-  deinit { pointer.deallocate() }
+  convenience init() { self.init(padding: 0) }
+
+  /// A sink whose value has `padding` words of its own allocation before and after it.
+  init(padding: Int) {
+    base = .allocate(capacity: 2 * padding + 1)
+    base.initialize(repeating: 0, count: 2 * padding + 1)
+    pointer = base + padding
+  }
+
+  deinit { base.deallocate() }
 
   @inline(__always) func add(_ value: Int) { pointer.pointee &+= value }
   @inline(__always) func store(_ value: Int) { pointer.pointee = value }
   var value: Int { pointer.pointee }
   func reset() { pointer.pointee = 0 }
+}
+
+extension Sink {
+  /// A sink alone on its cache lines, for an observer on another thread (W16): two sinks from `init()` may
+  /// share a line, and two threads adding to them would slow each other down (false sharing).
+  static func isolated() -> Sink { Sink(padding: 16) }
 }
