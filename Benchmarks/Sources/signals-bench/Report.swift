@@ -6,7 +6,7 @@ func format(ns value: Double) -> String {
 }
 
 func format(count value: Double) -> String {
-  value == value.rounded() ? String(Int(value)) : String(format2: value)
+  value == value.rounded() ? grouped(Int(value)) : String(format2: value)
 }
 
 func grouped(_ value: Int) -> String {
