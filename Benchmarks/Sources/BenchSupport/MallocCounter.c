@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <execinfo.h>
+#include <malloc.h>
 #include <unistd.h>
 #include <stddef.h>
 
@@ -84,6 +85,14 @@ int64_t malloc_counter_stop(void) {
   return __atomic_load_n(&count, __ATOMIC_RELAXED);
 }
 
+int malloc_counter_suspend(void) {
+  int wasOn = counting;
+  counting = 0;
+  return wasOn;
+}
+
+void malloc_counter_restore(int wasOn) { counting = wasOn; }
+
 void malloc_counter_trace(int on) {
   if (on) {
     // The first backtrace() loads libgcc_s, which allocates: do it before tracing starts.
@@ -94,3 +103,8 @@ void malloc_counter_trace(int on) {
 }
 
 int malloc_counter_is_interposed(void) { return seen; }
+
+size_t heap_bytes_in_use(void) {
+  struct mallinfo2 info = mallinfo2();
+  return info.uordblks + info.hblkhd;
+}

@@ -6,7 +6,7 @@ func format(ns value: Double) -> String {
 }
 
 func format(count value: Double) -> String {
-  value == value.rounded() ? String(Int(value)) : String(format2: value)
+  value == value.rounded() ? grouped(Int(value)) : String(format2: value)
 }
 
 func grouped(_ value: Int) -> String {
@@ -45,15 +45,31 @@ struct Report {
 
   var rows: [(Workload, [Measurement])] = []
 
-  func measurement(_ measurements: [Measurement], _ library: Library) -> Measurement? {
-    measurements.first { $0.library == library }
+  /// The rows of the main tables (W1–W16).
+  var mainRows: [(Workload, [Measurement])] {
+    rows.filter { if case .main = $0.0.group { true } else { false } }
+  }
+
+  /// The measurement of `library` in `variant` (nil: the one the main tables show).
+  func measurement(_ measurements: [Measurement], _ library: Library, variant: String? = nil) -> Measurement? {
+    measurements.first { $0.library == library && $0.variant == variant }
+  }
+
+  /// Signals' median over `library`'s, or nil when either did not run.
+  func signalsOver(_ measurements: [Measurement], _ library: Library) -> Double? {
+    guard let signals = measurement(measurements, .signals), let other = measurement(measurements, library) else {
+      return nil
+    }
+    return signals.median / other.median
   }
 
   func ratio(_ measurements: [Measurement], _ library: Library) -> String {
-    guard let signals = measurement(measurements, .signals), let other = measurement(measurements, library) else {
-      return "—"
-    }
-    return String(format2: signals.median / other.median)
+    signalsOver(measurements, library).map { String(format2: $0) } ?? "—"
+  }
+
+  /// The row of the workload `id`, if it ran.
+  func row(_ id: String) -> [Measurement]? {
+    rows.first { $0.0.id == id && $0.0.pending == nil }?.1
   }
 
   func timeCell(_ measurement: Measurement?) -> String {
@@ -75,11 +91,13 @@ struct Report {
         "Goal (issue 17): Signals at most 0.25 of OpenCombine's median in the same run on W1, W6, W7b, 0.22 on W7.")
     }
     Swift.print("")
-    Swift.print("| | workload | per | Signals | OpenCombine | closures | S/OC | S/closures | goal S/OC ≤ | met |")
-    Swift.print("|---|---|---|---:|---:|---:|---:|---:|---:|---|")
-    for (workload, measurements) in rows {
+    Swift.print(
+      "| | workload | per | Signals | OpenCombine | Observation | closures | S/OC | S/Obs | S/closures | goal S/OC ≤ | met |"
+    )
+    Swift.print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    for (workload, measurements) in mainRows {
       if let reason = workload.pending {
-        Swift.print("| \(workload.id) | \(workload.title) | — | pending: \(reason) | | | | | | |")
+        Swift.print("| \(workload.id) | \(workload.title) | — | pending: \(reason) | | | | | | | | |")
         continue
       }
       let cells = libraries.map { timeCell(measurement(measurements, $0)) }
@@ -94,18 +112,20 @@ struct Report {
       }
       Swift.print(
         "| \(workload.id) | \(workload.title) | \(workload.unit) | \(cells.joined(separator: " | ")) | "
-          + "\(ratio(measurements, .openCombine)) | \(ratio(measurements, .closures)) | \(goal) | \(met) |")
+          + "\(ratio(measurements, .openCombine)) | \(ratio(measurements, .observation)) | "
+          + "\(ratio(measurements, .closures)) | \(goal) | \(met) |")
     }
 
     Swift.print("")
     Swift.print(
-      "Heap allocations per operation (steady state, 1,000 iterations) and per subscription (attach + detach,")
-    Swift.print("on a fresh source, mean of 100), and stack frames from the send to the observer's closure.")
-    Swift.print("")
+      "Heap allocations per operation (steady state: 1,000 iterations; 20 of a kairo shape, 1 run of a reactively")
     Swift.print(
-      "| | allocs/op Signals | OpenCombine | closures | allocs/sub Signals | OpenCombine | closures | frames Signals | OpenCombine | closures |"
-    )
-    Swift.print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "graph, none of cellx) and per subscription (attach + detach, on a fresh source, mean of 100), and stack")
+    Swift.print("frames from the send to the observer's closure.")
+    Swift.print("")
+    let others = libraries.dropFirst().map(\.rawValue).joined(separator: " | ")
+    Swift.print("| | allocs/op Signals | \(others) | allocs/sub Signals | \(others) | frames Signals | \(others) |")
+    Swift.print("|---" + String(repeating: "|---:", count: 3 * libraries.count) + "|")
     for (workload, measurements) in rows where workload.pending == nil {
       let perOperation = libraries.map { library in
         measurement(measurements, library)?.allocationsPerOperation.map { format(count: $0) } ?? "—"
@@ -123,6 +143,8 @@ struct Report {
         "| \(workload.id) | \(perOperation.joined(separator: " | ")) | \(perSubscription.joined(separator: " | ")) | "
           + "\(frames.joined(separator: " | ")) |")
     }
+    printSignalsWorld()
+    printIssue21Goals()
   }
 
   func printFrames() {

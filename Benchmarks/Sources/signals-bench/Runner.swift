@@ -19,19 +19,32 @@ struct Options {
   /// Judge the run by the goal for a build with cross-module optimisation (`--cross-module-goals`): Signals
   /// at most 0.5 of OpenCombine on every workload both run.
   var crossModuleGoals = false
+  /// `--quick`: a workload with fixed iterations (cellx) runs its quick count.
+  var isQuick = false
 
-  static let quick = Options(sampleSeconds: 0.02, samples: 5)
+  /// Whether `--only` selects `workload`: by its id, or by the group its id starts with (`kairo` selects
+  /// `kairo-deep` and the rest of the suite).
+  func selects(_ workload: Workload) -> Bool {
+    let id = workload.id.uppercased()
+    return only.isEmpty || only.contains(id) || only.contains { id.hasPrefix($0 + "-") }
+  }
+
+  static let quick = Options(sampleSeconds: 0.02, samples: 5, isQuick: true)
 }
 
 /// What the runner measured for one library on one workload.
 struct Measurement {
   let library: Library
+  /// The implementation's variant (W16's "one thread"); nil for the one the main tables show.
+  var variant: String?
   /// ns per operation, one per sample.
   var samples: [Double] = []
   var allocationsPerOperation: Double?
   var allocationsPerAttach: Double?
   var allocationsPerDetach: Double?
   var frames: FrameProbe?
+  /// Heap bytes held per derived property with its observer (cellx 5,000).
+  var heapBytesPerDerived: Double?
 
   var median: Double {
     let sorted = samples.sorted()
@@ -47,13 +60,13 @@ struct Checks {
   var verified = 0
   var failures: [String] = []
 
-  mutating func check(_ workload: Workload, _ library: Library, iterations: Int, got: Int) {
+  mutating func check(_ workload: Workload, _ implementation: Implementation, iterations: Int, got: Int) {
     let expected = workload.expected(iterations)
     if got == expected {
       verified += 1
     } else {
-      failures.append(
-        "\(workload.id) \(library.rawValue): checksum \(got), expected \(expected) (\(iterations) iterations)")
+      let name = implementation.library.rawValue + (implementation.variant.map { " (\($0))" } ?? "")
+      failures.append("\(workload.id) \(name): checksum \(got), expected \(expected) (\(iterations) iterations)")
     }
   }
 }
@@ -83,43 +96,53 @@ func measure(_ workload: Workload, options: Options, checks: inout Checks) -> [M
     options.libraries.isEmpty || options.libraries.contains($0.library)
   }
   guard !implementations.isEmpty else { return [] }
-  let runs = implementations.map { $0.make() }
-  var measurements = implementations.map { Measurement(library: $0.library) }
+  let runs = implementations.map { $0.makeTimed() }
+  var measurements = implementations.map { Measurement(library: $0.library, variant: $0.variant) }
 
-  // Calibrate: grow the iteration count until a run takes a tenth of a sample, then scale to a sample.
   var iterations = [Int](repeating: 1, count: runs.count)
-  for index in runs.indices {
-    var count = 1
-    while true {
-      let (checksum, seconds) = timed(runs[index], count)
-      checks.check(workload, implementations[index].library, iterations: count, got: checksum)
-      if seconds >= options.sampleSeconds / 10 || count >= 1 << 30 {
-        iterations[index] = max(1, Int(Double(count) * options.sampleSeconds / max(seconds, 1e-9)))
-        break
+  if let fixed = workload.fixedIterations {
+    // A fixed count (cellx: 10 runs per sample, as the public benchmark reports); no calibration.
+    iterations = iterations.map { _ in options.isQuick ? fixed.quick : fixed.full }
+  } else {
+    // Calibrate: grow the iteration count until a run takes a tenth of a sample, then scale to a sample.
+    for index in runs.indices {
+      var count = 1
+      while true {
+        let (checksum, seconds) = runs[index](count)
+        checks.check(workload, implementations[index], iterations: count, got: checksum)
+        if seconds >= options.sampleSeconds / 10 || count >= 1 << 30 {
+          iterations[index] = max(1, Int(Double(count) * options.sampleSeconds / max(seconds, 1e-9)))
+          break
+        }
+        count = seconds < options.sampleSeconds / 1000 ? count * 10 : count * 2
       }
-      count = seconds < options.sampleSeconds / 1000 ? count * 10 : count * 2
     }
   }
 
   for round in 0..<options.samples {
     for step in runs.indices {
       let index = (step + round) % runs.count
-      let (checksum, seconds) = timed(runs[index], iterations[index])
-      checks.check(workload, implementations[index].library, iterations: iterations[index], got: checksum)
+      let (checksum, seconds) = runs[index](iterations[index])
+      checks.check(workload, implementations[index], iterations: iterations[index], got: checksum)
       let operations = Double(iterations[index] * workload.operationsPerIteration)
       measurements[index].samples.append(seconds * 1e9 / operations)
     }
   }
 
-  // Allocations per operation, in steady state (after the samples), outside the timed runs.
-  let counted = 1_000
-  for index in runs.indices {
+  // Allocations per operation, in steady state (after the samples), outside the timed runs (a workload whose
+  // untimed part would be counted too sets `countedIterations` to 0).
+  let counted = workload.countedIterations
+  for index in runs.indices where counted > 0 {
     malloc_counter_start()
-    let checksum = runs[index](counted)
+    let (checksum, _) = runs[index](counted)
     let allocations = malloc_counter_stop()
-    checks.check(workload, implementations[index].library, iterations: counted, got: checksum)
+    checks.check(workload, implementations[index], iterations: counted, got: checksum)
     measurements[index].allocationsPerOperation =
       Double(allocations) / Double(counted * workload.operationsPerIteration)
+  }
+
+  for (index, implementation) in implementations.enumerated() {
+    measurements[index].heapBytesPerDerived = implementation.heapBytes?()
   }
 
   // Allocations per subscription: a fresh source each time, attach counted, then detach counted. One cycle

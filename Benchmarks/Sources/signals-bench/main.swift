@@ -4,11 +4,12 @@ import BenchSupport
 import Glibc
 #endif
 
-// signals-bench: Signals side by side with OpenCombine and hand-written closures (issue 7).
+// signals-bench: Signals side by side with OpenCombine, Apple's Observation and hand-written closures (issues 7,
+// 21), and the js-reactivity-benchmark shapes (kairo, cellx, reactively) beside a hand-written floor.
 //
 //   swift run -c release --package-path Benchmarks signals-bench [--quick] [--only W1,W4] [--frames]
 //
-// --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
+// --only takes ids or a group prefix (`--only kairo,cellx`); --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
 // --cross-module-goals judges the run by the goal for a build with cross-module optimisation;
 // --trace-allocations W1 prints where each allocation of one subscription (or, for a workload without one, of
 // one operation) comes from. See README, Performance.
@@ -42,7 +43,7 @@ while let argument = arguments.popFirst() {
     options.showFrames = true
   case "--help", "-h":
     print(
-      "usage: signals-bench [--quick] [--only W1,…] [--library Signals,OpenCombine,closures] [--frames] [--cross-module-goals] [--profile N] [--trace-allocations W1]"
+      "usage: signals-bench [--quick] [--only W1,kairo,…] [--library Signals,OpenCombine,Observation,closures] [--frames] [--cross-module-goals] [--profile N] [--trace-allocations W1]"
     )
     exit(0)
   default:
@@ -106,11 +107,11 @@ if let id = traceAllocations {
 if let iterations = profileIterations {
   var checks = Checks()
   for workload in Workload.all where workload.pending == nil {
-    guard options.only.isEmpty || options.only.contains(workload.id.uppercased()) else { continue }
+    guard options.selects(workload) else { continue }
     for implementation in workload.implementations {
       guard options.libraries.isEmpty || options.libraries.contains(implementation.library) else { continue }
       let run = implementation.make()
-      checks.check(workload, implementation.library, iterations: iterations, got: profiled(run, iterations))
+      checks.check(workload, implementation, iterations: iterations, got: profiled(run, iterations))
     }
   }
   print(checks.failures.isEmpty ? "Profile run: checksums verified." : "Profile run: \(checks.failures)")
@@ -120,7 +121,7 @@ if let iterations = profileIterations {
 var report = Report()
 var checks = Checks()
 let started = nanoseconds()
-for workload in Workload.all where options.only.isEmpty || options.only.contains(workload.id.uppercased()) {
+for workload in Workload.all where options.selects(workload) {
   if workload.pending != nil {
     print("\(workload.id) \(workload.title): pending")
     report.rows.append((workload, []))

@@ -1,4 +1,4 @@
-// C support for signals-bench: an exact heap-allocation counter, and glibc's backtrace() (execinfo.h, which the
+// C support for signals-bench: an exact heap-allocation counter, the heap bytes in use, and glibc's backtrace() (execinfo.h, which the
 // Glibc module does not export) for counting stack frames.
 //
 // Allocations are counted while counting is on.
@@ -10,6 +10,7 @@
 #define SIGNALS_BENCH_SUPPORT_H
 
 #include <execinfo.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /// Starts counting allocations from zero.
@@ -23,7 +24,19 @@ int64_t malloc_counter_stop(void);
 /// error (backtrace_symbols_fd, which does not allocate): where the allocations of a subscription come from.
 void malloc_counter_trace(int on);
 
+/// Pauses counting and returns whether it was on; `malloc_counter_restore` with that value resumes it. For
+/// untimed work inside a counted run (resetting an Observation model), which must not be counted.
+int malloc_counter_suspend(void);
+
+/// Resumes counting if `wasOn` (from `malloc_counter_suspend`) says it was on; the count goes on from where it was.
+void malloc_counter_restore(int wasOn);
+
 /// Whether the interposed malloc is the one the process uses (checked once at startup).
 int malloc_counter_is_interposed(void);
+
+/// The heap bytes the process holds now: glibc's mallinfo2() over all arenas, bytes in allocated chunks
+/// (`uordblks`, malloc's per-chunk overhead included) plus bytes in chunks mapped on their own (`hblkhd`).
+/// The difference around building something is what that thing holds.
+size_t heap_bytes_in_use(void);
 
 #endif

@@ -1,8 +1,12 @@
+import Observation
 import Signals
 
 // W12: a property diamond. `a` is set; `b = a.map(+1)` and `c = a.map(×2)` are combined into `d`, which has one
 // observer. One operation is one set of `a`; the observer receives one value per set (glitch-free).
 // OpenCombine 0.14 has no combineLatest, so it does not run. The closures compute b, c and d in a `didSet`.
+// Observation, as SwiftUI uses it (ObservationRender.swift): an `@Observable` model whose `b`, `c` and `d` are
+// computed properties (`var d: Int { b + c }`); the render reads `d` under `withObservationTracking` (which
+// registers `a`) and runs again after each set.
 
 extension Workload {
   static func w12PropertyDiamond() -> Workload {
@@ -25,6 +29,27 @@ extension Workload {
           }
         ),
         Implementation(
+          .observation,
+          selfTimed: {
+            let model = DiamondModel()
+            let sink = Sink()
+            let view = ObservedRender { sink.add(model.d) }
+            return observationRun(
+              reset: {
+                model.a = -1
+                view.update()
+              },
+              { iterations in
+                sink.reset()
+                for value in 0..<iterations {
+                  model.a = value
+                  view.update()
+                }
+                return sink.value
+              })
+          }
+        ),
+        Implementation(
           .closures,
           make: {
             let a = ClosureProperty(0)
@@ -43,4 +68,12 @@ extension Workload {
       ]
     )
   }
+}
+
+/// W12's Observation model: `a` stored, `b`, `c` and `d` computed from it.
+@Observable final class DiamondModel {
+  var a = 0
+  var b: Int { a &+ 1 }
+  var c: Int { a &* 2 }
+  var d: Int { b &+ c }
 }

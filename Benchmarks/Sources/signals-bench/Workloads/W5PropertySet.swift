@@ -1,7 +1,10 @@
+import Observation
 import OpenCombine
 import Signals
 
 // W5: set a MutableProperty that has one observer (OpenCombine: CurrentValueSubject). One operation is one set.
+// Observation, as SwiftUI uses it (ObservationRender.swift): an `@Observable` model with one stored `value`; the
+// observer is a render reading `value` under `withObservationTracking`, run again after each set.
 
 extension Workload {
   static func w5PropertySet() -> Workload {
@@ -36,6 +39,27 @@ extension Workload {
           }
         ),
         Implementation(
+          .observation,
+          selfTimed: {
+            let model = ObservableValue()
+            let sink = Sink()
+            let view = ObservedRender { sink.add(model.value) }
+            return observationRun(
+              reset: {
+                model.value = -1
+                view.update()
+              },
+              { iterations in
+                sink.reset()
+                for value in 0..<iterations {
+                  model.value = value
+                  view.update()
+                }
+                return sink.value
+              })
+          }
+        ),
+        Implementation(
           .closures,
           make: {
             let property = ClosureProperty(0)
@@ -61,4 +85,9 @@ final class ClosureProperty<Value> {
   }
 
   init(_ value: Value) { self.value = value }
+}
+
+/// W5's Observation model: one stored value.
+@Observable final class ObservableValue {
+  var value = 0
 }
