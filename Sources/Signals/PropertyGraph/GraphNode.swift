@@ -99,6 +99,10 @@ class GraphNode {
   @usableFromInline
   var typeDescription: String { "Property" }
 
+  /// For ``PropertyGraphDump``: the value shown, the observer count, and whether the node ended.
+  @usableFromInline
+  func dumpState() -> (value: String, observers: Int, ended: Bool) { ("?", 0, false) }
+
   /// Whether the node is a source fed by a stream, whose core must stay fed while something is computed from
   /// it (its core counts its dependents).
   @usableFromInline

@@ -91,6 +91,14 @@ class ValueNode<Value>: GraphNode {
 
   @usableFromInline
   override var typeDescription: String { "Property<\(Value.self)>" }
+
+  @usableFromInline
+  override func dumpState() -> (value: String, observers: Int, ended: Bool) {
+    let core = (domain == nil ? self.core : withRoot { _ in self.core }) as? PropertyCore<Value>
+    let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
+    let ended = domain == nil ? false : withRoot { _ in isEnded }
+    return (LogEvent.describe(value), core?.observerCount ?? 0, ended || (core?.hasTerminated ?? false))
+  }
 }
 
 /// A node computed from others: `map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`.

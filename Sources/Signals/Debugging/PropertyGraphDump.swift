@@ -1,0 +1,208 @@
+/// A picture of part of the property graph, for a person: what each property is computed from, its operator,
+/// its current value and how many observers it has — as an indented text tree, or as Graphviz DOT.
+///
+/// Make one from the properties you want to see, or from a whole view model: every property, and every
+/// command's `isEnabled` and `isExecuting`, among its stored properties is found by reflection and named after
+/// its label (`title`, `submit.isEnabled`, `name.text` for a child view model's property). The graph is read as it is now; reading it changes nothing, and
+/// is safe while other threads set properties (each node is read under its domain's lock).
+///
+/// ```swift
+/// print(PropertyGraphDump(of: viewModel))          // the text tree
+/// print(PropertyGraphDump(of: viewModel).dot)      // paste into `dot -Tsvg`
+/// ```
+public struct PropertyGraphDump: CustomStringConvertible, Sendable {
+  /// One property of the dump.
+  public struct Node: Sendable, Equatable {
+    /// The label it was found under (`title`, `submit.isEnabled`), or the name given with
+    /// ``Property/named(_:)``; `nil` for a property in between that has neither.
+    public var name: String?
+    /// The operator that computes it (`map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`), or what it
+    /// is (`MutableProperty`, `Property`: a constant or a property fed by a stream).
+    public var kind: String
+    /// Its type: `MutableProperty<String>`, `Property<Int>`.
+    public var type: String
+    /// Its current value, shown as ``LogEvent/describe(_:)`` shows one.
+    public var value: String
+    /// How many observers its `signal` and `producer` have (bindings from it included).
+    public var observers: Int
+    /// The positions in ``nodes`` of the properties it is computed from, in order.
+    public var inputs: [Int]
+    /// Whether it has ended (its sources ended).
+    public var hasEnded: Bool
+  }
+
+  /// Every property reached, the ones asked for first, then what they are computed from.
+  public let nodes: [Node]
+  /// The positions in ``nodes`` of the properties asked for.
+  public let roots: [Int]
+
+  /// A dump of `properties`, each under its label, and of everything they are computed from.
+  public init(_ properties: KeyValuePairs<String, any PropertyProtocol>) {
+    var builder = Builder()
+    for (label, property) in properties { builder.addRoot(property, label: label) }
+    (nodes, roots) = builder.finish()
+  }
+
+  /// A dump of the properties (and commands' `isEnabled` and `isExecuting`) stored in `object`, found by
+  /// reflection (and in the values and objects it holds, one level deep: a struct of inputs, a child view model), and of everything they are
+  /// computed from.
+  public init(of object: Any) {
+    var builder = Builder()
+    builder.addChildren(of: object, prefix: nil, depth: 0)
+    (nodes, roots) = builder.finish()
+  }
+
+  /// The text tree: each property asked for, then what it is computed from, indented; a property already
+  /// shown is shown again by name only.
+  public var description: String {
+    var lines: [String] = []
+    var shown = Set<Int>()
+    func write(_ index: Int, prefix: String, childPrefix: String) {
+      let node = nodes[index]
+      let title = node.name ?? "(\(node.kind))"
+      if shown.contains(index), !node.inputs.isEmpty {
+        lines.append("\(prefix)\(title) (above)")
+        return
+      }
+      shown.insert(index)
+      var line = "\(prefix)\(title): \(node.type) = \(node.value)"
+      if node.name != nil, node.kind != "MutableProperty" { line += "  [\(node.kind)]" }
+      if node.observers > 0 { line += "  \(node.observers) observer\(node.observers == 1 ? "" : "s")" }
+      if node.hasEnded { line += "  ended" }
+      lines.append(line)
+      for (position, input) in node.inputs.enumerated() {
+        let isLast = position == node.inputs.count - 1
+        write(
+          input, prefix: childPrefix + (isLast ? "└─ " : "├─ "), childPrefix: childPrefix + (isLast ? "   " : "│  "))
+      }
+    }
+    for root in roots { write(root, prefix: "", childPrefix: "") }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The same graph as Graphviz DOT: a box per property (name, operator, type, value, observers), an arrow
+  /// from each input to what is computed from it.
+  public var dot: String {
+    var lines = ["digraph properties {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
+    for (index, node) in nodes.enumerated() {
+      var label = [node.name ?? "(unnamed)", "\(node.kind): \(node.type)", node.value]
+      if node.observers > 0 { label.append("\(node.observers) observer\(node.observers == 1 ? "" : "s")") }
+      let escaped = label.map { $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") }
+      let style = roots.contains(index) ? ", style=bold" : ""
+      lines.append("  n\(index) [label=\"\(escaped.joined(separator: "\\n"))\"\(style)];")
+    }
+    for (index, node) in nodes.enumerated() {
+      for input in node.inputs { lines.append("  n\(input) -> n\(index);") }
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension PropertyGraphDump {
+  /// Collects the nodes, once each, by walking inputs from the roots.
+  struct Builder {
+    var nodes: [Node] = []
+    var roots: [Int] = []
+    var indices: [ObjectIdentifier: Int] = [:]
+    /// The graph nodes, kept alive while the dump is made.
+    var kept: [GraphNode] = []
+    var labels: [ObjectIdentifier: String] = [:]
+
+    mutating func addRoot(_ property: any PropertyProtocol, label: String?) {
+      guard let node = Self.core(of: property) else { return }
+      if let label, labels[ObjectIdentifier(node)] == nil { labels[ObjectIdentifier(node)] = label }
+      let index = add(node)
+      if nodes[index].name == nil { nodes[index].name = label }
+      if !roots.contains(index) { roots.append(index) }
+    }
+
+    mutating func addChildren(of object: Any, prefix: String?, depth: Int) {
+      // A class's stored properties are split among its mirror and its superclasses' mirrors.
+      var mirrors: [Mirror] = []
+      var next: Mirror? = Mirror(reflecting: object)
+      while let mirror = next {
+        mirrors.insert(mirror, at: 0)
+        next = mirror.superclassMirror
+      }
+      for child in mirrors.flatMap(\.children) {
+        guard var label = child.label else { continue }
+        if label.hasPrefix("_") { label.removeFirst() }
+        let name = prefix.map { "\($0).\(label)" } ?? label
+        if let property = child.value as? any PropertyProtocol {
+          addRoot(property, label: name)
+        } else if let command = child.value as? any CommandStateReporting {
+          addRoot(command.isEnabled, label: "\(name).isEnabled")
+          addRoot(command.isExecuting, label: "\(name).isExecuting")
+        } else if depth == 0, [.struct, .class].contains(Mirror(reflecting: child.value).displayStyle) {
+          addChildren(of: child.value, prefix: name, depth: depth + 1)
+        }
+      }
+    }
+
+    /// The node of `property`, for the property types of Signals.
+    static func core(of property: any PropertyProtocol) -> GraphNode? {
+      (property as? any GraphNodeProviding)?.graphNode
+    }
+
+    mutating func add(_ node: GraphNode) -> Int {
+      let id = ObjectIdentifier(node)
+      if let index = indices[id] { return index }
+      let index = nodes.count
+      indices[id] = index
+      kept.append(node)
+      let inputs = node.domain == nil ? [] : node.withRoot { _ in node.inputs.nodes }
+      nodes.append(node.dumpNode(name: labels[id] ?? DebugNames.name(of: node)))
+      nodes[index].inputs = inputs.map { add($0) }
+      return index
+    }
+
+    func finish() -> ([Node], [Int]) { (nodes, roots) }
+  }
+}
+
+/// A property of Signals, as the dump and the names reach its node.
+protocol GraphNodeProviding {
+  var graphNode: GraphNode { get }
+}
+
+extension Property: GraphNodeProviding {
+  var graphNode: GraphNode { storage.core.node }
+}
+
+extension MutableProperty: GraphNodeProviding {
+  var graphNode: GraphNode { storage.core.node }
+}
+
+/// A command, as the dump sees it: its two state properties.
+protocol CommandStateReporting {
+  var isEnabled: Property<Bool> { get }
+  var isExecuting: Property<Bool> { get }
+}
+
+extension Command: CommandStateReporting {}
+
+extension GraphNode {
+  /// What the dump shows of this node, without its inputs.
+  @usableFromInline
+  func dumpNode(name: String?) -> PropertyGraphDump.Node {
+    let (value, observers, ended) = dumpState()
+    return PropertyGraphDump.Node(
+      name: name, kind: operatorName, type: typeDescription, value: value, observers: observers, inputs: [],
+      hasEnded: ended)
+  }
+
+  /// The operator that computes the node, from its class: `MapNode<…>` is `map`.
+  var operatorName: String {
+    let type = String(describing: Swift.type(of: self))
+    let base = type.prefix { $0 != "<" }
+    switch base {
+    case "MapNode": return "map"
+    case "SkipRepeatsNode": return "skipRepeats"
+    case "CombineNode", "CombineListNode": return "combineLatest"
+    case "FlatMapNode": return "flatMap(.latest)"
+    case "SourceNode": return typeDescription.hasPrefix("Mutable") ? "MutableProperty" : "Property"
+    default: return String(base)
+    }
+  }
+}
