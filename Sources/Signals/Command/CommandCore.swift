@@ -45,8 +45,8 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = Locked(initial)
     shown = MutableProperty(initial.shown)
-    isExecuting = shown.map { $0.isExecuting }.skipRepeats()
-    isEnabled = shown.map { $0.isEnabled }.skipRepeats()
+    isExecuting = Property(derived: ShownFlagNode(shown.source, .isExecuting))
+    isEnabled = Property(derived: ShownFlagNode(shown.source, .isEnabled))
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
     (disabledAttempts, disabledInput) = Signal<Input, Never>.pipe()
   }

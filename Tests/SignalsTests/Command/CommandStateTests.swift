@@ -109,14 +109,23 @@ import Testing
 
   @Test func insideATransactionTheStateIsShownAsItHappens() {
     let text = MutableProperty("")
-    let command = Command<Void, Int, Never>(work: { 1 })
+    let readByTheWork = Locked<[ShownStateRecord]>([])
+    let state = Locked<(isExecuting: Property<Bool>, isEnabled: Property<Bool>)?>(nil)
+    let command = Command<Void, Int, Never>(work: {
+      // A read inside the transaction: each property is computed from the command's state as it is now.
+      let (isExecuting, isEnabled) = state.withLock { $0! }
+      readByTheWork.withLock { $0.append(ShownStateRecord(isExecuting: isExecuting, isEnabled: isEnabled)) }
+      return 1
+    })
+    state.withLock { $0 = (command.isExecuting, command.isEnabled) }
     let log = StateLog(command, watching: .both)
     let shownInside = withTransaction { () -> [ShownStateRecord] in
       text.value = "typed"
       command.execute()
-      return log.states
+      return log.states + [ShownStateRecord(command)]
     }
-    #expect(shownInside == [.runningDisabled, .idleEnabled])
+    #expect(readByTheWork.withLock { $0 } == [.runningDisabled])
+    #expect(shownInside == [.runningDisabled, .idleEnabled, .idleEnabled])
     #expect(log.states == [.runningDisabled, .idleEnabled])
   }
 
