@@ -48,15 +48,7 @@ extension Signal {
     events: Set<LogEvent> = LogEvent.all,
     logger: @escaping (_ identifier: String, _ message: String) -> Void = { print("[\($0)] \($1)") }
   ) -> Signal {
-    let log = EventLog(identifier: identifier, events: events, logger: logger)
-    return on(
-      value: log.hook(.value),
-      failed: log.hook(.failed),
-      completed: log.hook(.completed),
-      interrupted: log.hook(.interrupted),
-      terminated: log.hook(.terminated),
-      disposed: log.hook(.disposed)
-    )
+    EventLog(identifier: identifier, events: events, logger: logger).logging(self)
   }
 }
 
@@ -69,16 +61,7 @@ extension SignalProducer {
     logger: @escaping (_ identifier: String, _ message: String) -> Void = { print("[\($0)] \($1)") }
   ) -> SignalProducer {
     let log = EventLog(identifier: identifier, events: events, logger: logger)
-    return on(
-      starting: log.hook(.starting),
-      started: log.hook(.started),
-      value: log.hook(.value),
-      failed: log.hook(.failed),
-      completed: log.hook(.completed),
-      interrupted: log.hook(.interrupted),
-      terminated: log.hook(.terminated),
-      disposed: log.hook(.disposed)
-    )
+    return on(starting: log.hook(.starting), started: log.hook(.started)).lift { log.logging($0) }
   }
 }
 
@@ -87,6 +70,14 @@ struct EventLog {
   let identifier: String
   let events: Set<LogEvent>
   let logger: (String, String) -> Void
+
+  /// `signal` with a hook for each selected kind of event; the producer form adds `starting` and `started`,
+  /// and applies this to every start.
+  func logging<Value, Failure>(_ signal: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    signal.on(
+      value: hook(.value), failed: hook(.failed), completed: hook(.completed), interrupted: hook(.interrupted),
+      terminated: hook(.terminated), disposed: hook(.disposed))
+  }
 
   /// A hook that logs `event` alone, or `nil` if `event` is not selected.
   func hook(_ event: LogEvent) -> (() -> Void)? {
