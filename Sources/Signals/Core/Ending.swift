@@ -1,14 +1,17 @@
-/// How a core ended, kept so that ``SignalCore/observeForwardingEnd(_:)`` can hand the terminal event on.
+/// How a core ended: the one record of its end (``SignalCore/State/ending``), from which whether it ended,
+/// whether an event ended it, and the terminal event ``SignalCore/observeForwardingEnd(_:)`` hands on are all
+/// read.
 ///
 /// Not the event itself: a core's state must not depend on its value type in layout, so that the `deinit`
 /// of a core, which runs unspecialised, destroys that state without a run-time look-up of generic metadata
-/// (about 440 instructions per producer start). A failure's error is kept in a box, made only when a core
-/// fails.
+/// on every producer start. A failure's error is kept in a box, made only when a core fails.
 @usableFromInline
 enum Ending<Failure: Error> {
   case completed
   case interrupted
   case failed(FailureBox<Failure>)
+  /// Ended with no event: nobody could observe the core any more (``SignalCore/endIfAbandoned(_:)``).
+  case abandoned
 
   /// The ending of a terminal `event`.
   @inlinable
@@ -25,9 +28,16 @@ enum Ending<Failure: Error> {
   func event<Value>(of _: Value.Type = Value.self) -> Signal<Value, Failure>.Event {
     switch self {
     case .completed: .completed
-    case .interrupted: .interrupted
+    case .interrupted, .abandoned: .interrupted
     case .failed(let box): .failed(box.error)
     }
+  }
+
+  /// Whether a terminal event ended the core (rather than the loss of its last observer and handle).
+  @inlinable
+  var isEvent: Bool {
+    if case .abandoned = self { return false }
+    return true
   }
 }
 

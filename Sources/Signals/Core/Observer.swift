@@ -9,8 +9,8 @@ extension Signal {
     @usableFromInline let core: SignalCore<Value, Failure>?
     @usableFromInline let action: (Event) -> Void
     /// Sends `interrupted` into `core`; made where the types are known, for the `deinit`, which runs
-    /// unspecialised: making the event there cost a generic metadata look-up on every release (≈ 340
-    /// instructions per producer start), even when nothing is sent.
+    /// unspecialised: making the event there costs a generic metadata look-up on every release, even when
+    /// nothing is sent.
     @usableFromInline let interruptCore: (SignalCore<Value, Failure>) -> Void
 
     /// An observer that calls `action` with every event it is sent.

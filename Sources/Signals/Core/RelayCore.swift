@@ -63,7 +63,7 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
   /// delivery of that event, which is serial with every call of the closure, ends it that way.
   @inlinable
   final var endedWithEvent: Bool {
-    withState { $0.terminal != nil }
+    withState { $0.ending?.isEvent == true }
   }
 
   /// Relays the upstream's terminal event; ignores a value. Not inlined into the subclasses' `receive`, so
@@ -88,65 +88,4 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
   final func dispose() {
     detach(self)
   }
-}
-
-/// An operator's closure as a ``RelayCore`` keeps it: in a variable, so that it can be released at the end,
-/// yet called without a retain and a release of its context.
-///
-/// Calling a closure read from a class's variable costs a retain and a release (the call could replace the
-/// variable); calling it through a borrow of a noncopyable value costs neither. On
-/// `send → map → filter → observer` that was a fifth of the instructions.
-@usableFromInline
-struct OperatorClosure<Input, Output>: ~Copyable {
-  @usableFromInline let body: (Input) -> Output
-
-  @inlinable
-  init(_ body: @escaping (Input) -> Output) {
-    self.body = body
-  }
-
-  /// The closure that replaces the operator's at the end. Never called: every call checks the end first.
-  @inlinable
-  static var released: OperatorClosure {
-    OperatorClosure { _ in relayClosureCalledAfterTheEnd() }
-  }
-
-  /// Calls the closure.
-  @inlinable @inline(__always)
-  borrowing func callAsFunction(_ input: Input) -> Output {
-    body(input)
-  }
-}
-
-/// A `filter`'s predicate as its core keeps it; see ``OperatorClosure``.
-///
-/// A type of its own because the predicate's result is `Bool`, not a generic parameter: kept as an
-/// ``OperatorClosure`` with `Output == Bool`, it would need a thunk around it, an allocation per `filter`.
-@usableFromInline
-struct OperatorPredicate<Input>: ~Copyable {
-  @usableFromInline let body: (Input) -> Bool
-
-  @inlinable
-  init(_ body: @escaping (Input) -> Bool) {
-    self.body = body
-  }
-
-  /// The predicate that replaces the operator's at the end. Never called: every call checks the end first.
-  @inlinable
-  static var released: OperatorPredicate {
-    OperatorPredicate { _ in relayClosureCalledAfterTheEnd() }
-  }
-
-  /// Calls the predicate.
-  @inlinable @inline(__always)
-  borrowing func callAsFunction(_ input: Input) -> Bool {
-    body(input)
-  }
-}
-
-/// What the closure that replaces an operator's closure at the end calls. Never reached: every call of the
-/// operator's closure checks the end first.
-@usableFromInline
-func relayClosureCalledAfterTheEnd() -> Never {
-  preconditionFailure("an operator's closure was called after its signal ended")
 }

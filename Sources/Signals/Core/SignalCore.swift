@@ -60,10 +60,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     /// inside its own delivery by it: the change has come back around a cycle.
     @usableFromInline var deliverer: ThreadID = 0
     @usableFromInline var pending = PendingQueue<Item>()
-    /// Whether a terminal event was accepted (or the core ended unobserved).
-    @usableFromInline var isTerminated = false
-    /// How the core ended, kept so that ``observeForwardingEnd(_:)`` can hand the terminal event on.
-    @usableFromInline var terminal: Ending<Failure>?
+    /// How the core ended, `nil` while it runs: the one record of the end, set only by
+    /// ``SignalCore/end(_:with:)``.
+    @usableFromInline var ending: Ending<Failure>?
     /// Whether the ``Signal`` handle of an `endsWhenUnobserved` core is still alive.
     @usableFromInline var hasHandle = true
     /// What to dispose when the core ends: upstream subscriptions, a producer's lifetime.
@@ -73,6 +72,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     /// Property cores: how many derived properties are computed from this one. Like an observer, each keeps an
     /// `endsWhenUnobserved` core from ending (see ``endIfAbandoned(_:)``).
     @usableFromInline var graphDependents = 0
+
+    /// Whether the core ended: a terminal event was accepted, or the core ended unobserved.
+    @inlinable
+    var isTerminated: Bool { ending != nil }
 
     @inlinable
     mutating func takeTerminations() -> Terminations {
@@ -127,8 +130,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Whether the core delivers to an observer of its own rather than to its list: a ``StartCore`` with a
   /// receiver (see ``Recipients/own``).
   @usableFromInline let deliversToItself: Bool
-  /// Set, under the lock, together with `State.isTerminated`; read without the lock by an input released
-  /// after the end (see ``hasTerminated``).
+  /// Whether ``State/ending`` is set, for readers that hold no lock (see ``hasTerminated``): a mirror that
+  /// only ``end(_:with:)`` writes.
   @usableFromInline let hasEnded = Atomic<Bool>(false)
   /// Whether the core is *sealed*: ``relay(_:)`` then hands values straight to ``soleObserver``, without
   /// the lock (see ``sealIfAlone(_:)``). Set under the lock; cleared by the delivery of the terminal event.
@@ -176,10 +179,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   /// Accepts an event from any thread and delivers it serially; see the type's documentation.
   ///
-  /// `send`, `relay` and `deliver` are always inlined: they are the frames between a send and its observer,
-  /// and people debug through them. Inlined, `send → map → filter → observeValues` is 5 frames deep: one
-  /// closure per operator, the observer's box, and the user's closure (measured with `signals-bench
-  /// --frames`; the same chain written with plain closures is 6).
+  /// `send`, `relay` and `deliver` are always inlined: they would be frames between a send and its observer,
+  /// and people debug through them. Inlined, a value passes one frame per operator, the observer's box and
+  /// the user's closure (`signals-bench --frames` prints the stack).
   @inlinable @inline(__always)
   final func send(_ event: Event) {
     if !replays, case .value = event, HandOff.claimWithoutLock(delivery) {
@@ -189,11 +191,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
     let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
-      if event.isTerminating {
-        state.isTerminated = true
-        hasEnded.store(true, ordering: .releasing)
-        state.terminal = Ending(event)
-      }
+      if event.isTerminating { end(&state, with: Ending(event)) }
       if replays, case .value(let value) = event { replaying.latest = value }
       guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         state.pending.append(.event(event))
@@ -236,11 +234,20 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// both are already serial, and a reentrant event queues there, not here.
   @inlinable @inline(__always)
   final func relay(_ event: Event) {
-    if isSealed.load(ordering: .acquiring), case .value = event {
-      if !hasTerminated { soleObserver.receive(event) }
-      return
+    guard case .value(let value) = event else { return relayUnsealed(event) }
+    guard !hasTerminated else { return }
+    relayValue(value)
+  }
+
+  /// ``relay(_:)`` for a value, once the caller has found the core running: an operator's core checks its
+  /// end before it calls the user's closure (see ``RelayCore``), and the end is checked once per hop.
+  @inlinable @inline(__always)
+  final func relayValue(_ value: Value) {
+    if isSealed.load(ordering: .acquiring) {
+      soleObserver.receive(.value(value))
+    } else {
+      relayUnsealed(.value(value))
     }
-    relayUnsealed(event)
   }
 
   /// ``relay(_:)`` for a core that is not sealed, or a terminal event: one lock, a snapshot. Kept out of line,
@@ -249,11 +256,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   final func relayUnsealed(_ event: Event) {
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in
       guard !state.isTerminated else { return (false, Observers()) }
-      if event.isTerminating {
-        state.isTerminated = true
-        hasEnded.store(true, ordering: .releasing)
-        state.terminal = Ending(event)
-      }
+      if event.isTerminating { end(&state, with: Ending(event)) }
       return (true, state.observers)
     }
     guard accepted else { return }
@@ -267,9 +270,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   final func interrupt() {
     let (recipients, dropped) = withState { state -> (Recipients<Value, Failure>?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
-      state.isTerminated = true
-      hasEnded.store(true, ordering: .releasing)
-      state.terminal = .interrupted
+      end(&state, with: .interrupted)
       guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         let queued = state.pending.removeAll()
         for item in queued {
@@ -403,11 +404,20 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     terminations.disposeAll()
   }
 
+  /// Under the lock: records how the core ended, the one place where a core ends. The caller has checked
+  /// that it had not ended yet.
+  @inlinable @inline(__always)
+  final func end(_ state: inout State, with ending: Ending<Failure>) {
+    state.ending = ending
+    hasEnded.store(true, ordering: .releasing)
+  }
+
   /// Whether the core has ended, read without taking the lock.
   ///
-  /// For the `deinit` of an ``Signal/Observer``, which runs unspecialised: sending `interrupted` into a core
-  /// that already ended does nothing, but reaching that conclusion through the generic `send` cost thousands
-  /// of instructions of metadata lookups per producer start.
+  /// For the paths that must not take it: an operator's core checking its end before it calls the user's
+  /// closure, and the `deinit` of an ``Signal/Observer``, which runs unspecialised, where sending
+  /// `interrupted` into a core that already ended would go through the generic `send` and its metadata
+  /// look-ups only to do nothing.
   @inlinable
   final var hasTerminated: Bool { hasEnded.load(ordering: .acquiring) }
 

@@ -14,8 +14,7 @@ import Synchronization
 /// and it is broken when the observer is removed (disposal) or the core finishes (every core finishes when
 /// its input, upstream or owner goes away). Letting go of the core at disposal lets a derived signal that
 /// nobody references any more be freed. A weak reference would be simpler to reason about, but it gives the
-/// core a side table and makes every retain and release on the hot path take the runtime's slow path
-/// (measured: send → map → filter → observer went from 84 ns to 56 ns without it).
+/// core a side table and makes every retain and release on the hot path take the runtime's slow path.
 @usableFromInline
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)

@@ -11,8 +11,8 @@ import Darwin
 /// The property graph needs it in two places: a binding that sets a property whose change is still being
 /// delivered *on the same thread* has come back around a cycle (a set from another thread is just a
 /// concurrent set), and a transaction or a propagation that owns part of the graph must recognise its own
-/// thread. `pthread_self()` costs about half a nanosecond, so recording it on every delivery is affordable;
-/// thread-local storage (a few nanoseconds per access) is kept for the paths that need it.
+/// thread. `pthread_self()` is a register read, cheap enough to record on every delivery; thread-local
+/// storage costs a call per access and is kept for the paths that need it.
 @usableFromInline
 typealias ThreadID = UInt
 
@@ -28,8 +28,8 @@ func currentThreadID() -> ThreadID {
 
 /// A pointer-sized slot per thread, for state that belongs to the calling thread only (an open transaction).
 ///
-/// A thin wrapper over a POSIX thread-specific key: reading costs about 3 ns, so it is only read where the
-/// library already knows it needs it.
+/// A thin wrapper over a POSIX thread-specific key: each read is a call into the C library, so it is only
+/// read where the library already knows it needs it.
 @usableFromInline
 struct ThreadSlot: @unchecked Sendable {
   @usableFromInline let key: pthread_key_t

@@ -42,32 +42,3 @@ extension SignalProducer {
     lift { $0.skipNil() }
   }
 }
-
-/// The core of a `compactMap`ped signal, and its entry in its upstream's list: one allocation per
-/// `compactMap` attached (see ``RelayCore``).
-@usableFromInline
-final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
-  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
-  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
-  /// that replaces it is one of them.
-  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value?>
-
-  /// Attaches the new core to `upstream`.
-  ///
-  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
-  /// site of the operator.
-  @inlinable @inline(never)
-  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value?) {
-    self.transform = OperatorClosure(transform)
-    super.init(upstream: upstream) { unsafeDowncast($0, to: CompactMapCore.self).transform = .released }
-    attachToUpstream { [self] in receive($0) }
-  }
-
-  /// Relays one event of the upstream; a value only if `transform` makes one of it.
-  @inlinable @inline(__always)
-  func receive(_ event: Signal<Input, Failure>.Event) {
-    guard case .value(let value) = event else { return relayEnd(event) }
-    guard !hasTerminated, let transformed = transform(value) else { return }
-    relay(.value(transformed))
-  }
-}

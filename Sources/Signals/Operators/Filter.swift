@@ -22,32 +22,3 @@ extension SignalProducer {
     lift { $0.filter(isIncluded) }
   }
 }
-
-/// The core of a `filter`ed signal, and its entry in its upstream's list: one allocation per `filter`
-/// attached (see ``RelayCore``).
-@usableFromInline
-final class FilterCore<Value, Failure: Error>: RelayCore<Value, Value, Failure>, @unchecked Sendable {
-  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
-  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
-  /// that replaces it is one of them.
-  @exclusivity(unchecked) @usableFromInline var isIncluded: OperatorPredicate<Value>
-
-  /// Attaches the new core to `upstream`.
-  ///
-  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
-  /// site of the operator.
-  @inlinable @inline(never)
-  init(upstream: SignalCore<Value, Failure>, isIncluded: @escaping (Value) -> Bool) {
-    self.isIncluded = OperatorPredicate(isIncluded)
-    super.init(upstream: upstream) { unsafeDowncast($0, to: FilterCore.self).isIncluded = .released }
-    attachToUpstream { [self] in receive($0) }
-  }
-
-  /// Relays one event of the upstream, unless it is a value `isIncluded` rejects.
-  @inlinable @inline(__always)
-  func receive(_ event: Signal<Value, Failure>.Event) {
-    guard case .value(let value) = event else { return relayEnd(event) }
-    guard !hasTerminated, isIncluded(value) else { return }
-    relay(event)
-  }
-}

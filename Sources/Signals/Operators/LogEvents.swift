@@ -57,14 +57,7 @@ extension Signal {
   ) -> Signal {
     let log = EventLog(
       identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
-    return on(
-      value: log.hook(.value),
-      failed: log.hook(.failed),
-      completed: log.hook(.completed),
-      interrupted: log.hook(.interrupted),
-      terminated: log.hook(.terminated),
-      disposed: log.hook(.disposed)
-    )
+    return log.logging(self)
   }
 }
 
@@ -80,16 +73,7 @@ extension SignalProducer {
   ) -> SignalProducer {
     let log = EventLog(
       identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
-    return on(
-      starting: log.hook(.starting),
-      started: log.hook(.started),
-      value: log.hook(.value),
-      failed: log.hook(.failed),
-      completed: log.hook(.completed),
-      interrupted: log.hook(.interrupted),
-      terminated: log.hook(.terminated),
-      disposed: log.hook(.disposed)
-    )
+    return on(starting: log.hook(.starting), started: log.hook(.started)).lift { log.logging($0) }
   }
 }
 
@@ -153,6 +137,14 @@ struct EventLog {
     self.identifier = identifier
     self.events = events
     self.logger = logger ?? { identifier, message in StandardError.writeLine("[\(identifier)] \(message) (\(site))") }
+  }
+
+  /// `signal` with a hook for each selected kind of event; the producer form adds `starting` and `started`,
+  /// and applies this to every start.
+  func logging<Value, Failure>(_ signal: Signal<Value, Failure>) -> Signal<Value, Failure> {
+    signal.on(
+      value: hook(.value), failed: hook(.failed), completed: hook(.completed), interrupted: hook(.interrupted),
+      terminated: hook(.terminated), disposed: hook(.disposed))
   }
 
   /// A hook that logs `event` alone, or `nil` if `event` is not selected.

@@ -108,32 +108,3 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
     transform = .released
   }
 }
-
-/// The core of a `map`ped signal, and its entry in its upstream's list: one allocation per `map` attached
-/// (see ``RelayCore``).
-@usableFromInline
-final class MapCore<Input, Value, Failure: Error>: RelayCore<Input, Value, Failure>, @unchecked Sendable {
-  /// Replaced when a terminal event ends the core (see ``RelayCore``). Read without a lock, and not checked
-  /// for exclusivity at run time: only the upstream's deliveries, which are serial, call it, and the end
-  /// that replaces it is one of them.
-  @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
-
-  /// Attaches the new core to `upstream`.
-  ///
-  /// Not inlined, so that the closure the upstream calls has one thunk per type, rather than one per call
-  /// site of the operator.
-  @inlinable @inline(never)
-  init(upstream: SignalCore<Input, Failure>, transform: @escaping (Input) -> Value) {
-    self.transform = OperatorClosure(transform)
-    super.init(upstream: upstream) { unsafeDowncast($0, to: MapCore.self).transform = .released }
-    attachToUpstream { [self] in receive($0) }
-  }
-
-  /// Relays one event of the upstream, transformed.
-  @inlinable @inline(__always)
-  func receive(_ event: Signal<Input, Failure>.Event) {
-    guard case .value(let value) = event else { return relayEnd(event) }
-    guard !hasTerminated else { return }
-    relay(.value(transform(value)))
-  }
-}

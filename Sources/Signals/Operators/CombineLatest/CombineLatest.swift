@@ -84,11 +84,8 @@ extension Signal {
     return combiningList(inputs, into: slots, machine: CombineLatestState()) { slots.map { $0.value } }
   }
 
-  /// The pack forms' one implementation: the latest values of `first` and `rest`, turned into the value sent
-  /// by `output` (outside the lock).
-  ///
-  /// Inlinable, so that it runs specialised for the inputs' types; only the storing of each input's values
-  /// and the reading of the pack's slots stay generic at run time (see ``LatestSlot``).
+  /// The pack forms' implementation: the latest values of `first` and `rest` (``LatestSlot``s), turned into
+  /// the value sent by `output`; see ``combining(_:into:_:into:machine:snapshot:output:)``.
   @inlinable
   static func latestCombination<each V, Output>(
     _ first: Signal,
@@ -97,15 +94,9 @@ extension Signal {
   ) -> Signal<Output, Failure> {
     let firstSlot = LatestSlot<Value>()
     let restSlots = (repeat LatestSlot<each V>())
-    let snapshot = { (firstSlot.value, (repeat (each restSlots).value)) }
-    return Signal<Output, Failure>(deriving: { downstream in
-      let handlers = CombiningInputs(
-        Coordinator(CombineLatestState(), downstream: downstream, output: output), snapshot: snapshot)
-      let disposables = CompositeDisposable()
-      disposables += handlers.observe(first, into: firstSlot)
-      _ = (repeat disposables += handlers.observe(each rest, into: each restSlots))
-      return disposables
-    })
+    return combining(
+      first, into: firstSlot, repeat each rest, into: repeat each restSlots, machine: CombineLatestState(),
+      snapshot: { (firstSlot.value, (repeat (each restSlots).value)) }, output: output)
   }
 }
 

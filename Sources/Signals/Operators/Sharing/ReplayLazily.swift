@@ -27,46 +27,23 @@ extension SignalProducer {
   }
 }
 
-/// The shared start of `replayLazily(upTo:)`: its replay buffer and its observers.
+/// The shared start of `replayLazily(upTo:)`: its replay buffer and its observers, kept by a
+/// ``ReplayMachine``.
 ///
-/// Upstream events and new observers go through one ordered outbox, and one thread at a time (the flusher)
-/// processes it outside the lock: an event is buffered and delivered to the observers attached so far, an
-/// attachment replays the buffer and joins. So a new observer sees exactly the events after its replay.
+/// Upstream events and new observers go through the machine's one ordered outbox, and one thread at a time
+/// (the flusher) carries out what it decides, outside the lock: an event is delivered to the observers
+/// attached so far, an attachment replays the buffer. So a new observer sees exactly the events after its
+/// replay.
 private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
-  typealias Event = Signal<Value, Failure>.Event
   typealias Observer = Signal<Value, Failure>.Observer
 
-  enum Item {
-    case event(Event)
-    case attach(id: Int, Observer)
-  }
-
-  enum Work {
-    case deliver(Event, [Observer])
-    case replay([Value], Event?, Observer)
-    case none
-  }
-
-  struct State {
-    var buffer: [Value] = []
-    var terminal: Event?
-    var observers: [(id: Int, observer: Observer)] = []
-    /// Starts that ended before their attachment was processed.
-    var endedEarly: Set<Int> = []
-    var nextID = 0
-    var hasStarted = false
-    var outbox = PendingQueue<Item>()
-    var isFlushing = false
-  }
-
-  private let state = Locked(State())
+  private let machine: Locked<ReplayMachine<Value, Failure, Observer>>
   private let source: SignalProducer<Value, Failure>
-  private let capacity: Int
   private let connection = SerialDisposable()
 
   init(_ source: SignalProducer<Value, Failure>, capacity: Int) {
     self.source = source
-    self.capacity = capacity
+    machine = Locked(ReplayMachine(capacity: capacity))
   }
 
   deinit {
@@ -74,12 +51,7 @@ private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func attach(_ observer: Observer, _ lifetime: Lifetime) {
-    let (id, starts) = state.withLock { state -> (Int, Bool) in
-      defer { state.nextID += 1 }
-      let starts = !state.hasStarted
-      state.hasStarted = true
-      return (state.nextID, starts)
-    }
+    let (id, starts) = machine.withLock { $0.arrive() }
     lifetime.observeEnded { self.detach(id) }
     enqueue(.attach(id: id, observer))
     if starts {
@@ -88,34 +60,13 @@ private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
   }
 
   private func detach(_ id: Int) {
-    let removed = state.withLock { state -> Observer? in
-      guard let index = state.observers.firstIndex(where: { $0.id == id }) else {
-        if state.terminal == nil { state.endedEarly.insert(id) }
-        return nil
-      }
-      return state.observers.remove(at: index).observer
-    }
+    let removed = machine.withLock { $0.leave(id) }
     _ = removed  // released here, outside the lock
   }
 
-  private func enqueue(_ item: Item) {
-    let flushes = state.withLock { state -> Bool in
-      state.outbox.append(item)
-      guard !state.isFlushing else { return false }
-      state.isFlushing = true
-      return true
-    }
-    if flushes { flush() }
-  }
-
-  private func flush() {
-    while let work = state.withLock({ state -> Work? in
-      guard let item = state.outbox.popFirst() else {
-        state.isFlushing = false
-        return nil
-      }
-      return process(item, &state)
-    }) {
+  private func enqueue(_ item: ReplayMachine<Value, Failure, Observer>.Item) {
+    guard machine.withLock({ $0.enqueue(item) }) else { return }
+    while let work = machine.withLock({ $0.nextWork() }) {
       switch work {
       case .deliver(let event, let observers):
         for observer in observers { observer.send(event) }
@@ -127,26 +78,105 @@ private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
       }
     }
   }
+}
 
-  private func process(_ item: Item, _ state: inout State) -> Work {
+/// The state machine of `replayLazily(upTo:)`: the latest values and the end of the one shared start, the
+/// observers it delivers to, and the ordered outbox of what reached it.
+///
+/// - Waiting for its first start: ``arrive()`` tells the first arrival to start the source.
+/// - Running: each event of the source is kept (the latest `capacity` values) and goes to the observers
+///   attached so far; each attachment replays what was kept, then joins them.
+/// - Ended: the terminal event is kept; an attachment replays the values and the end, and does not join.
+///
+/// Items are taken in the order they were enqueued, by one flusher at a time: ``enqueue(_:)`` answers
+/// whether the caller is that flusher, and ``nextWork()`` what it must do next outside the lock (`nil` when
+/// the outbox is empty and it may let go). `Recipient` is an observer for the operator, anything for a test.
+struct ReplayMachine<Value, Failure: Error, Recipient> {
+  typealias Event = Signal<Value, Failure>.Event
+
+  /// What reaches the machine, in order.
+  enum Item {
+    case event(Event)
+    case attach(id: Int, Recipient)
+  }
+
+  /// What the flusher does with an item, outside the lock.
+  enum Work {
+    /// Deliver an event of the source to these observers.
+    case deliver(Event, [Recipient])
+    /// Replay these values, then the end if there is one, to a new observer.
+    case replay([Value], Event?, Recipient)
+    /// Nothing (an event after the end; an attachment whose start ended first).
+    case none
+  }
+
+  let capacity: Int
+  private(set) var buffer: [Value] = []
+  private(set) var terminal: Event?
+  private(set) var observers: [(id: Int, recipient: Recipient)] = []
+  /// Starts that ended before their attachment was processed.
+  private var endedEarly: Set<Int> = []
+  private var nextID = 0
+  private var hasStarted = false
+  private var outbox = PendingQueue<Item>()
+  private var isFlushing = false
+
+  init(capacity: Int) {
+    self.capacity = capacity
+  }
+
+  /// A start of the result arrives: its id, and whether it is the first, which starts the source.
+  mutating func arrive() -> (id: Int, startsSource: Bool) {
+    defer { nextID += 1 }
+    let starts = !hasStarted
+    hasStarted = true
+    return (nextID, starts)
+  }
+
+  /// The start `id` ended: its observer leaves, and is returned to be released outside the lock. One whose
+  /// attachment is still in the outbox is remembered, so that the attachment is dropped.
+  mutating func leave(_ id: Int) -> Recipient? {
+    guard let index = observers.firstIndex(where: { $0.id == id }) else {
+      if terminal == nil { endedEarly.insert(id) }
+      return nil
+    }
+    return observers.remove(at: index).recipient
+  }
+
+  /// Queues `item`; returns whether the caller must flush (nobody else is).
+  mutating func enqueue(_ item: Item) -> Bool {
+    outbox.append(item)
+    guard !isFlushing else { return false }
+    isFlushing = true
+    return true
+  }
+
+  /// The flusher's next step; `nil` once the outbox is empty, and the flusher lets go.
+  mutating func nextWork() -> Work? {
+    guard isFlushing else { preconditionFailure("Internal inconsistency: a flush without a flusher") }
+    guard let item = outbox.popFirst() else {
+      isFlushing = false
+      return nil
+    }
     switch item {
     case .event(let event):
-      guard state.terminal == nil else { return .none }
+      guard terminal == nil else { return Work.none }
+      let recipients = observers.map(\.recipient)
       if case .value(let value) = event {
         if capacity > 0 {
-          if state.buffer.count == capacity { state.buffer.removeFirst() }
-          state.buffer.append(value)
+          if buffer.count == capacity { buffer.removeFirst() }
+          buffer.append(value)
         }
-        return .deliver(event, state.observers.map { $0.observer })
+      } else {
+        terminal = event
+        endedEarly = []
+        observers = []
       }
-      state.terminal = event
-      state.endedEarly = []
-      defer { state.observers = [] }
-      return .deliver(event, state.observers.map { $0.observer })
-    case .attach(let id, let observer):
-      if state.endedEarly.remove(id) != nil { return .none }
-      if state.terminal == nil { state.observers.append((id, observer)) }
-      return .replay(state.buffer, state.terminal, observer)
+      return .deliver(event, recipients)
+    case .attach(let id, let recipient):
+      if endedEarly.remove(id) != nil { return Work.none }
+      if terminal == nil { observers.append((id, recipient)) }
+      return .replay(buffer, terminal, recipient)
     }
   }
 }

@@ -26,17 +26,16 @@ extension SignalProducer {
   }
 }
 
-/// The connection of `share()`: the shared stream while at least one observer is attached.
+/// The connection of `share()`: the shared stream while at least one observer is attached
+/// (``ConnectionMachine`` decides).
 private final class ShareHub<Value, Failure: Error>: @unchecked Sendable {
   struct Connection {
-    let id: Int
     let signal: Signal<Value, Failure>
     let input: Signal<Value, Failure>.Observer
     let upstream = SerialDisposable()
-    var observers = 1
   }
 
-  private let state = Locked<(connection: Connection?, nextID: Int)>((nil, 0))
+  private let machine = Locked(ConnectionMachine<Connection>())
   private let source: SignalProducer<Value, Failure>
 
   init(_ source: SignalProducer<Value, Failure>) {
@@ -44,51 +43,36 @@ private final class ShareHub<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func attach(_ observer: Signal<Value, Failure>.Observer, _ lifetime: Lifetime) {
-    let (connection, connects) = state.withLock { state -> (Connection, Bool) in
-      if var connection = state.connection {
-        connection.observers += 1
-        state.connection = connection
-        return (connection, false)
+    let join = machine.withLock { machine in
+      machine.join {
+        let (signal, input) = Signal<Value, Failure>.pipe()
+        return Connection(signal: signal, input: input)
       }
-      let (signal, input) = Signal<Value, Failure>.pipe()
-      let connection = Connection(id: state.nextID, signal: signal, input: input)
-      state.nextID += 1
-      state.connection = connection
-      return (connection, true)
     }
+    let (id, connection, connects) =
+      switch join {
+      case .join(let id, let connection): (id, connection, false)
+      case .connect(let id, let connection): (id, connection, true)
+      }
     // A start that joins just as the shared stream ends receives its real terminal event.
     lifetime += connection.signal.observeForwardingEnd(observer)
-    lifetime.observeEnded { self.leave(connection.id) }
+    lifetime.observeEnded { self.leave(id) }
     guard connects else { return }
     let input = connection.input
     connection.upstream.inner = source.start { [weak self] event in
-      if event.isTerminating { self?.end(connection.id) }
+      if event.isTerminating { self?.end(id) }
       input.send(event)
     }
   }
 
   /// An observer left: the last one of a connection disconnects it.
   private func leave(_ id: Int) {
-    let disconnected = state.withLock { state -> Connection? in
-      guard var connection = state.connection, connection.id == id else { return nil }
-      connection.observers -= 1
-      guard connection.observers == 0 else {
-        state.connection = connection
-        return nil
-      }
-      state.connection = nil
-      return connection
-    }
-    disconnected?.upstream.dispose()
+    machine.withLock { $0.leave(id) }?.upstream.dispose()
   }
 
   /// The shared stream ended: the next observer connects anew.
   private func end(_ id: Int) {
-    let ended = state.withLock { state -> Connection? in
-      guard let connection = state.connection, connection.id == id else { return nil }
-      state.connection = nil
-      return connection
-    }
+    let ended = machine.withLock { $0.end(id) }
     _ = ended  // released here, outside the lock
   }
 }

@@ -30,19 +30,14 @@ extension SignalProducer {
 }
 
 /// The connection of `share(replay:)`: a `replayLazily(upTo:)` of the source while at least one start is
-/// attached, dropped when the last one leaves, so that the next start makes a new one.
+/// attached, dropped when the last one leaves, so that the next start makes a new one (``ConnectionMachine``
+/// decides).
 ///
 /// Dropping the connection releases its replaying producer once the starts of it have ended; that releases
 /// the shared start's hub, which interrupts the work (`replayLazily`'s rule: the work ends when the result
 /// and all its starts are gone).
 private final class ReplaySharing<Value, Failure: Error>: @unchecked Sendable {
-  struct Connection {
-    let id: Int
-    let replaying: SignalProducer<Value, Failure>
-    var starts = 1
-  }
-
-  private let state = Locked<(connection: Connection?, nextID: Int)>((nil, 0))
+  private let machine = Locked(ConnectionMachine<SignalProducer<Value, Failure>>())
   private let source: SignalProducer<Value, Failure>
   private let capacity: Int
 
@@ -52,33 +47,17 @@ private final class ReplaySharing<Value, Failure: Error>: @unchecked Sendable {
   }
 
   func attach(_ observer: Signal<Value, Failure>.Observer, _ lifetime: Lifetime) {
-    let connection = state.withLock { state -> Connection in
-      if var connection = state.connection {
-        connection.starts += 1
-        state.connection = connection
-        return connection
-      }
-      let connection = Connection(id: state.nextID, replaying: source.replayLazily(upTo: capacity))
-      state.nextID += 1
-      state.connection = connection
-      return connection
+    let join = machine.withLock { machine in machine.join { source.replayLazily(upTo: capacity) } }
+    switch join {
+    case .join(let id, let replaying), .connect(let id, let replaying):
+      lifetime.observeEnded { self.leave(id) }
+      lifetime += replaying.start(observer)
     }
-    lifetime.observeEnded { self.leave(connection.id) }
-    lifetime += connection.replaying.start(observer)
   }
 
   /// A start ended (its observer left, or the shared start ended): the last one drops the connection.
   private func leave(_ id: Int) {
-    let dropped = state.withLock { state -> Connection? in
-      guard var connection = state.connection, connection.id == id else { return nil }
-      connection.starts -= 1
-      guard connection.starts == 0 else {
-        state.connection = connection
-        return nil
-      }
-      state.connection = nil
-      return connection
-    }
+    let dropped = machine.withLock { $0.leave(id) }
     _ = dropped  // released here, outside the lock
   }
 }

@@ -131,6 +131,31 @@ struct CombiningInputs<Failure: Error> {
 }
 
 extension Signal {
+  /// The pack forms' one implementation, for `combineLatest` and `zip`: each input's values go into its slot,
+  /// `machine` decides, and `snapshot` (called under the lock) reads the slots into what `output` turns into
+  /// the value sent (outside the lock).
+  ///
+  /// Inlinable, so that it runs specialised for the inputs' types; only the storing of each input's values
+  /// and the reading of the pack's slots stay generic at run time.
+  @inlinable
+  static func combining<Machine: CombiningMachine, FirstSlot: InputStore, each RestSlot: InputStore, Snapshot, Output>(
+    _ first: Signal,
+    into firstSlot: FirstSlot,
+    _ rest: repeat Signal<(each RestSlot).Value, Failure>,
+    into restSlots: repeat each RestSlot,
+    machine: Machine,
+    snapshot: @escaping () -> Snapshot,
+    output: @escaping (Snapshot) -> Output
+  ) -> Signal<Output, Failure> where FirstSlot.Value == Value {
+    Signal<Output, Failure>(deriving: { downstream in
+      let handlers = CombiningInputs(Coordinator(machine, downstream: downstream, output: output), snapshot: snapshot)
+      let disposables = CompositeDisposable()
+      disposables += handlers.observe(first, into: firstSlot)
+      _ = (repeat disposables += handlers.observe(each rest, into: each restSlots))
+      return disposables
+    })
+  }
+
   /// The list forms' one implementation (`combineLatest` and `zip` over a collection of signals of one type):
   /// observes `inputs` in order, keeping each one's values in the matching element of `slots`, with `machine`
   /// deciding and `snapshot` taking what one value sends. An empty list sends `snapshot()` (`[]`) and

@@ -2,7 +2,7 @@
 ///
 /// The observers of a pack's inputs run generic at run time (Swift 6.3 does not specialise the calls a
 /// `repeat` expansion makes per element). Generic code that switches over a `Signal<Value, Failure>.Event`
-/// asks the runtime for that enum's metadata on every event — a hashed look-up, about 340 instructions.
+/// asks the runtime for that enum's metadata on every event: a hashed look-up.
 /// Code generic over the event type itself, through this protocol, gets the metadata once, when the observer
 /// is made, and the method below receives it with the event: no look-up per event.
 @usableFromInline

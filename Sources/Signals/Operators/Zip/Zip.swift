@@ -70,9 +70,8 @@ extension Signal {
     return combiningList(inputs, into: slots, machine: ZipState()) { slots.map { $0.dequeue() } }
   }
 
-  /// The pack forms' one implementation: the oldest unpaired values of `first` and `rest`, turned into the
-  /// value sent by `output` (outside the lock). The same engine as `combineLatest` (``CombiningInputs``), with
-  /// ``ZipState`` deciding and ``QueueSlot``s keeping the values.
+  /// The pack forms' implementation: the oldest unpaired values of `first` and `rest` (``QueueSlot``s), with
+  /// ``ZipState`` deciding; see ``combining(_:into:_:into:machine:snapshot:output:)``.
   @inlinable
   static func zipCombination<each V, Output>(
     _ first: Signal,
@@ -81,15 +80,9 @@ extension Signal {
   ) -> Signal<Output, Failure> {
     let firstSlot = QueueSlot<Value>()
     let restSlots = (repeat QueueSlot<each V>())
-    let snapshot = { (firstSlot.dequeue(), (repeat (each restSlots).dequeue())) }
-    return Signal<Output, Failure>(deriving: { downstream in
-      let inputHandlers = CombiningInputs(
-        Coordinator(ZipState(), downstream: downstream, output: output), snapshot: snapshot)
-      let disposables = CompositeDisposable()
-      disposables += inputHandlers.observe(first, into: firstSlot)
-      _ = (repeat disposables += inputHandlers.observe(each rest, into: each restSlots))
-      return disposables
-    })
+    return combining(
+      first, into: firstSlot, repeat each rest, into: repeat each restSlots, machine: ZipState(),
+      snapshot: { (firstSlot.dequeue(), (repeat (each restSlots).dequeue())) }, output: output)
   }
 }
 

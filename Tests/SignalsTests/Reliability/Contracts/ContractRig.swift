@@ -255,8 +255,9 @@ enum Scenario: String, CaseIterable, Sendable, CustomTestStringConvertible {
 struct OperatorCase: Sendable, CustomTestStringConvertible {
   /// Names the operator and its form, e.g. `Signal.map(_:)`.
   let name: String
-  /// The entries of ``ContractTable/publicOperators`` this case exercises.
-  let covers: [String]
+  /// For an operator with overloads, a text of the shape of the one this case runs (see
+  /// ``PublicOperators/Declaration/shape``): `"KeyPath"` picks `map(_:)` by key path.
+  var overload: String?
   let build: @Sendable (Rig) -> Subject
   /// Overrides of how a scenario ends the result (default: see ``Scenario``).
   var actions: [Scenario: @Sendable (Rig) -> Void] = [:]
@@ -266,14 +267,17 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   var interruptions: [Int: String?] = [:]
   /// Whether a disposed start leaves the shared upstream running until the result itself is released.
   var detachesWhenReleased = false
+  /// Whether the operator starts an input as it is made, before anyone observes it (and so must stop it when
+  /// the unobserved result is freed).
+  var startsEagerly = false
   /// Why the overrides hold: the operator's documented rule.
   var rule = ""
 
   var testDescription: String { name }
 
-  init(_ name: String, covers: [String]? = nil, _ build: @escaping @Sendable (Rig) -> Subject) {
+  init(_ name: String, overload: String? = nil, _ build: @escaping @Sendable (Rig) -> Subject) {
     self.name = name
-    self.covers = covers ?? [name]
+    self.overload = overload
     self.build = build
   }
 
@@ -328,5 +332,25 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     case .disposal: return isProducer ? "interrupted" : nil
     case .ownEnding: return nil
     }
+  }
+}
+
+extension OperatorCase {
+  /// This case as ``OperatorCoverage`` sees it.
+  var coverage: OperatorCoverage.Case { OperatorCoverage.Case(name: name, overload: overload) }
+
+  /// A case that starts an input as it is made; see ``startsEagerly``.
+  func startingEagerly(rule: String) -> OperatorCase {
+    var copy = self
+    copy.startsEagerly = true
+    copy.rule += (copy.rule.isEmpty ? "" : " ") + rule
+    return copy
+  }
+
+  /// This case, running the overload of its operator whose shape contains `text`.
+  func overload(_ text: String) -> OperatorCase {
+    var copy = self
+    copy.overload = text
+    return copy
   }
 }

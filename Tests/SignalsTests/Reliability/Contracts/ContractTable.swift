@@ -12,35 +12,44 @@ enum ContractTable {
   static let interval = Duration.seconds(5)
 
   /// A single-input operator over `Int`s that can fail, in its signal form and its producer form (`lift`).
+  /// `overload`, for an operator with overloads, is a text of the shape of the one the case runs (see
+  /// ``OperatorCase/overload``).
   static func unary<V, F: Error>(
     _ op: String,
+    overload: String? = nil,
     _ signal: @escaping @Sendable (Signal<Int, TestError>, Rig) -> Signal<V, F>,
     _ producer: @escaping @Sendable (SignalProducer<Int, TestError>, Rig) -> SignalProducer<V, F>
   ) -> [OperatorCase] {
     [
-      OperatorCase("Signal.\(op)") { rig in .signal(signal(rig.ints().signal, rig)) },
-      OperatorCase("SignalProducer.\(op)") { rig in .producer(producer(rig.ints().producer, rig)) },
+      OperatorCase("Signal.\(op)", overload: overload) { rig in .signal(signal(rig.ints().signal, rig)) },
+      OperatorCase("SignalProducer.\(op)", overload: overload) { rig in
+        .producer(producer(rig.ints().producer, rig))
+      },
     ]
   }
 
   /// A two-input operator over `Int`s that can fail, in both forms.
   static func binary<V, F: Error>(
     _ op: String,
+    overload: String? = nil,
     _ signal: @escaping @Sendable (Signal<Int, TestError>, Signal<Int, TestError>, Rig) -> Signal<V, F>,
     _ producer:
       @escaping @Sendable (SignalProducer<Int, TestError>, SignalProducer<Int, TestError>, Rig) ->
       SignalProducer<V, F>
   ) -> [OperatorCase] {
     [
-      OperatorCase("Signal.\(op)") { rig in .signal(signal(rig.ints().signal, rig.ints().signal, rig)) },
-      OperatorCase("SignalProducer.\(op)") { rig in
+      OperatorCase("Signal.\(op)", overload: overload) { rig in
+        .signal(signal(rig.ints().signal, rig.ints().signal, rig))
+      },
+      OperatorCase("SignalProducer.\(op)", overload: overload) { rig in
         .producer(producer(rig.ints().producer, rig.ints().producer, rig))
       },
     ]
   }
 
   static let all: [OperatorCase] =
-    (transforms + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties).map {
+    (transforms + booleans + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties)
+    .map {
       operatorCase in
       let op = operatorCase.name.drop { $0 != "." }.dropFirst()
       guard !operatorCase.name.hasPrefix("Property."),
@@ -67,7 +76,8 @@ enum ContractTable {
         "merge(_:) sequence", "merge(_:) variadic", "merging(with:)", "combineLatest(_:_:)",
         "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection", "zip(_:_:)",
         "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
-      ] + ["merge", "concat", "latest"].flatMap { ["flatMap(\($0), _:)", "flatten(\($0))"] }, "failed",
+      ] + ["merge", "concat", "latest", "merge of signals"].flatMap { ["flatMap(_:_:) \($0)", "flatten(_:) \($0)"] },
+      "failed",
       { rig in rig.inputs[1].send(.failed) }, "The second input's (or the inner producer's) failure fails it."
     ),
     (
@@ -99,7 +109,7 @@ enum ContractTable {
 
   static let transforms: [OperatorCase] =
     unary(
-      "map(_:)",
+      "map(_:)", overload: "(Value) -> U",
       { s, rig in
         let c = rig.canary()
         return s.map {
@@ -112,7 +122,7 @@ enum ContractTable {
           keep(c); return $0 * 2
         }
       })
-    + unary("map(_:) key path", { s, _ in s.map(\.description) }, { p, _ in p.map(\.description) })
+    + unary("map(_:) key path", overload: "KeyPath", { s, _ in s.map(\.description) }, { p, _ in p.map(\.description) })
     + unary(
       "filter(_:)",
       { s, rig in
@@ -273,20 +283,23 @@ enum ContractTable {
         .interrupting(0, gives: "completed", rule: "")
     }
     + dematerialize
-    + unary(
-      "on(…)",
-      { s, rig in
+    + [
+      OperatorCase("Signal.on(value:failed:completed:interrupted:terminated:disposed:)") { rig in
         let c = rig.canary()
-        return s.on(
-          value: { _ in keep(c) }, failed: { _ in keep(c) }, completed: { keep(c) }, interrupted: { keep(c) },
-          terminated: { keep(c) }, disposed: { keep(c) })
+        return .signal(
+          rig.ints().signal.on(
+            value: { _ in keep(c) }, failed: { _ in keep(c) }, completed: { keep(c) }, interrupted: { keep(c) },
+            terminated: { keep(c) }, disposed: { keep(c) }))
       },
-      { p, rig in
+      OperatorCase("SignalProducer.on(starting:started:value:failed:completed:interrupted:terminated:disposed:)") {
+        rig in
         let c = rig.canary()
-        return p.on(
-          starting: { keep(c) }, started: { keep(c) }, value: { _ in keep(c) }, failed: { _ in keep(c) },
-          completed: { keep(c) }, interrupted: { keep(c) }, terminated: { keep(c) }, disposed: { keep(c) })
-      })
+        return .producer(
+          rig.ints().producer.on(
+            starting: { keep(c) }, started: { keep(c) }, value: { _ in keep(c) }, failed: { _ in keep(c) },
+            completed: { keep(c) }, interrupted: { keep(c) }, terminated: { keep(c) }, disposed: { keep(c) }))
+      },
+    ]
     + unary(
       "logEvents(identifier:events:fileID:line:logger:)",
       { s, rig in
@@ -374,8 +387,12 @@ enum ContractTable {
   // MARK: Several inputs
 
   static let combining: [OperatorCase] =
-    binary("merge(_:) sequence", { a, b, _ in Signal.merge([a, b]) }, { a, b, _ in SignalProducer.merge([a, b]) })
-    + binary("merge(_:) variadic", { a, b, _ in Signal.merge(a, b) }, { a, b, _ in SignalProducer.merge(a, b) })
+    binary(
+      "merge(_:) sequence", overload: "Sequence", { a, b, _ in Signal.merge([a, b]) },
+      { a, b, _ in SignalProducer.merge([a, b]) })
+    + binary(
+      "merge(_:) variadic", overload: "Self...", { a, b, _ in Signal.merge(a, b) },
+      { a, b, _ in SignalProducer.merge(a, b) })
     + binary("merging(with:)", { a, b, _ in a.merging(with: b) }, { a, b, _ in a.merging(with: b) })
     + binary(
       "combineLatest(_:_:)", { a, b, _ in Signal.combineLatest(a, b) },
@@ -423,22 +440,31 @@ enum ContractTable {
       })
     + binary("zipping(with:)", { a, b, _ in a.zipping(with: b) }, { a, b, _ in a.zipping(with: b) })
     + binary("zip(_:) collection", { a, b, _ in Signal.zip([a, b]) }, { a, b, _ in SignalProducer.zip([a, b]) })
-    + unary(
-      "withLatest(from:)", { s, rig in s.withLatest(from: rig.safeInts().signal) },
-      { p, rig in
-        p.withLatest(from: rig.safeInts().producer)
+    + [
+      OperatorCase("Signal.withLatest(from:) signal", overload: "(Signal<U, Never>)") { rig in
+        .signal(rig.ints().signal.withLatest(from: rig.safeInts().signal))
+      },
+      OperatorCase("Signal.withLatest(from:) producer", overload: "(SignalProducer<U, Never>)") { rig in
+        .signal(rig.ints().signal.withLatest(from: rig.safeInts().producer))
       }
-    ).map {
+      .startingEagerly(rule: "A signal's `withLatest(from:)` a producer starts it at once, as documented."),
+      OperatorCase("SignalProducer.withLatest(from:) signal", overload: "(Signal<U, Never>)") { rig in
+        .producer(rig.ints().producer.withLatest(from: rig.safeInts().signal))
+      },
+      OperatorCase("SignalProducer.withLatest(from:) producer", overload: "(SignalProducer<U, Never>)") { rig in
+        .producer(rig.ints().producer.withLatest(from: rig.safeInts().producer))
+      },
+    ].map {
       $0.interrupting(
         1, gives: nil, rule: "`other` ending, in any way, changes nothing: its last value stays the latest.")
     }
     + [
-      OperatorCase("Signal.withLatest(from:) property") { rig in
+      OperatorCase("Signal.withLatest(from:) property", overload: "PropertyProtocol") { rig in
         let property = MutableProperty(0)
         rig.retain(property)
         return .signal(rig.ints().signal.withLatest(from: property))
       },
-      OperatorCase("SignalProducer.withLatest(from:) property") { rig in
+      OperatorCase("SignalProducer.withLatest(from:) property", overload: "PropertyProtocol") { rig in
         let property = MutableProperty(0)
         rig.retain(property)
         return .producer(rig.ints().producer.withLatest(from: property))
@@ -455,36 +481,80 @@ enum ContractTable {
         p.sample(on: rig.voids().producer)
       })
 
+  // MARK: Booleans
+
+  /// An input of `Bool`s that fails with `TestError.boom`.
+  static func bools(_ rig: Rig) -> Input<Bool, TestError> {
+    rig.input(value: { $0.isMultiple(of: 2) }, error: TestError.boom)
+  }
+
+  static let booleans: [OperatorCase] = [
+    OperatorCase("Signal.negate()") { rig in .signal(bools(rig).signal.negate()) },
+    OperatorCase("SignalProducer.negate()") { rig in .producer(bools(rig).producer.negate()) },
+    OperatorCase("Signal.and(_:)") { rig in .signal(bools(rig).signal.and(bools(rig).signal)) },
+    OperatorCase("SignalProducer.and(_:)") { rig in .producer(bools(rig).producer.and(bools(rig).producer)) },
+    OperatorCase("Signal.or(_:)") { rig in .signal(bools(rig).signal.or(bools(rig).signal)) },
+    OperatorCase("SignalProducer.or(_:)") { rig in .producer(bools(rig).producer.or(bools(rig).producer)) },
+  ]
+
   // MARK: Flattening
 
-  static let flattening: [OperatorCase] = [FlattenStrategy.merge, .concat, .latest].flatMap { strategy in
-    unary(
-      "flatMap(\(strategy), _:)",
+  static let flattening: [OperatorCase] =
+    [FlattenStrategy.merge, .concat, .latest].flatMap { strategy in
+      unary(
+        "flatMap(_:_:) \(strategy)", overload: "SignalProducer<U, Failure>",
+        { s, rig in
+          let c = rig.canary()
+          let inner = rig.ints()
+          return s.flatMap(strategy) { _ in
+            keep(c); return inner.producer
+          }
+        },
+        { p, rig in
+          let c = rig.canary()
+          let inner = rig.ints()
+          return p.flatMap(strategy) { _ in
+            keep(c); return inner.producer
+          }
+        })
+        + unary(
+          "flatten(_:) \(strategy)", overload: "== SignalProducer<",
+          { s, rig in
+            let inner = rig.ints()
+            return s.map { _ in inner.producer }.flatten(strategy)
+          },
+          { p, rig in
+            let inner = rig.ints()
+            return p.map { _ in inner.producer }.flatten(strategy)
+          })
+    }
+    // The overloads whose inners are any `SignalProducerConvertible` (here a hot signal), and a stream of signals.
+    + unary(
+      "flatMap(_:_:) merge of signals", overload: "SignalProducerConvertible",
       { s, rig in
         let c = rig.canary()
         let inner = rig.ints()
-        return s.flatMap(strategy) { _ in
-          keep(c); return inner.producer
+        return s.flatMap(.merge) { _ in
+          keep(c); return inner.signal
         }
       },
       { p, rig in
         let c = rig.canary()
         let inner = rig.ints()
-        return p.flatMap(strategy) { _ in
-          keep(c); return inner.producer
+        return p.flatMap(.merge) { _ in
+          keep(c); return inner.signal
         }
       })
-      + unary(
-        "flatten(\(strategy))",
-        { s, rig in
-          let inner = rig.ints()
-          return s.map { _ in inner.producer }.flatten(strategy)
-        },
-        { p, rig in
-          let inner = rig.ints()
-          return p.map { _ in inner.producer }.flatten(strategy)
-        })
-  }
+    + unary(
+      "flatten(_:) merge of signals", overload: "== Signal<",
+      { s, rig in
+        let inner = rig.ints()
+        return s.map { _ in inner.signal }.flatten(.merge)
+      },
+      { p, rig in
+        let inner = rig.ints()
+        return p.map { _ in inner.signal }.flatten(.merge)
+      })
 
   // MARK: Time
 
@@ -505,7 +575,7 @@ enum ContractTable {
         p.debounce(interval, on: rig.scheduler)
       })
     + unary(
-      "timeout(after:raising:on:)",
+      "timeout(after:raising:on:)", overload: "(Duration, Failure,",
       { s, rig in
         s.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
       },
@@ -513,10 +583,10 @@ enum ContractTable {
         p.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
       })
     + [
-      OperatorCase("Signal.timeout(after:raising:on:) never") { rig in
+      OperatorCase("Signal.timeout(after:raising:on:) never", overload: "NewFailure") { rig in
         .signal(rig.safeInts().signal.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
       },
-      OperatorCase("SignalProducer.timeout(after:raising:on:) never") { rig in
+      OperatorCase("SignalProducer.timeout(after:raising:on:) never", overload: "NewFailure") { rig in
         .producer(rig.safeInts().producer.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
       },
     ].map { $0.with(.failure, outcome: "failed", rule: "The input cannot fail; the time runs out and fails it.") }
@@ -556,12 +626,13 @@ enum ContractTable {
           rig.inputs[0].send(.failed)
         }, rule: "The first failure restarts the input; the second is forwarded."),
     OperatorCase("SignalProducer.share()") { rig in .producer(rig.ints().producer.share()) },
+    OperatorCase("SignalProducer.share(replay:)") { rig in .producer(rig.ints().producer.share(replay: 1)) },
     OperatorCase("SignalProducer.replayLazily(upTo:)") { rig in .producer(rig.ints().producer.replayLazily(upTo: 1)) }
       .sharingUntilReleased(),
-    OperatorCase("SignalProducer.concat(_:) sequence") { rig in
+    OperatorCase("SignalProducer.concat(_:) sequence", overload: "Sequence") { rig in
       .producer(SignalProducer.concat([rig.ints().producer, rig.ints().producer]))
     },
-    OperatorCase("SignalProducer.concat(_:) variadic") { rig in
+    OperatorCase("SignalProducer.concat(_:) variadic", overload: "Self...") { rig in
       .producer(SignalProducer.concat(rig.ints().producer, rig.ints().producer))
     },
     OperatorCase("SignalProducer.concatenating(_:)") { rig in
@@ -581,9 +652,10 @@ enum ContractTable {
 
   /// A property operator over properties fed by inputs that cannot fail; the case observes its `producer`.
   static func property<V>(
-    _ op: String, inputs count: Int = 1, _ make: @escaping @Sendable ([Property<Int>], Rig) -> Property<V>
+    _ op: String, inputs count: Int = 1, overload: String? = nil,
+    _ make: @escaping @Sendable ([Property<Int>], Rig) -> Property<V>
   ) -> OperatorCase {
-    OperatorCase("Property.\(op)") { rig in
+    OperatorCase("Property.\(op)", overload: overload) { rig in
       let sources = (0..<count).map { _ in Property(initial: 0, then: rig.safeInts().signal) }
       return .producer(make(sources, rig).producer)
     }
@@ -595,13 +667,13 @@ enum ContractTable {
   }
 
   static let properties: [OperatorCase] = [
-    property("map(_:)") { sources, rig in
+    property("map(_:)", overload: "(Value) -> U") { sources, rig in
       let c = rig.canary()
       return sources[0].map {
         keep(c); return $0 * 2
       }
     },
-    property("map(_:) key path") { sources, _ in sources[0].map(\.description) },
+    property("map(_:) key path", overload: "KeyPath") { sources, _ in sources[0].map(\.description) },
     property("skipRepeats()") { sources, _ in sources[0].skipRepeats() },
     property("skipRepeats(_:)") { sources, rig in
       let c = rig.canary()
@@ -609,7 +681,7 @@ enum ContractTable {
         keep(c); return $0 == $1
       }
     },
-    property("flatMap(latest, _:)", inputs: 2) { sources, rig in
+    property("flatMap(_:_:) latest", inputs: 2) { sources, rig in
       let c = rig.canary()
       let inner = sources[1]
       return sources[0].flatMap(.latest) { _ in
@@ -625,38 +697,19 @@ enum ContractTable {
     },
     property("combineLatest(_:) collection", inputs: 2) { sources, _ in Property.combineLatest(sources) },
     property("combiningLatest(with:)", inputs: 2) { sources, _ in sources[0].combiningLatest(with: sources[1]) },
+    property("negate()") { sources, _ in sources[0].map { $0.isMultiple(of: 2) }.negate() },
+    property("and(_:)", inputs: 2) { sources, _ in
+      sources[0].map { $0.isMultiple(of: 2) }.and(sources[1].map { $0.isMultiple(of: 3) })
+    },
+    property("or(_:)", inputs: 2) { sources, _ in
+      sources[0].map { $0.isMultiple(of: 2) }.or(sources[1].map { $0.isMultiple(of: 3) })
+    },
+    property("observe(on:)") { sources, rig in sources[0].observe(on: rig.scheduler) },
+    property("logEvents(identifier:events:fileID:line:logger:)") { sources, rig in
+      let c = rig.canary()
+      return sources[0].logEvents { _, _ in keep(c) }
+    },
   ]
-
-  /// The public operators, one entry per overload and form, derived by hand from
-  /// `grep -h "public func\|public static func" -r Sources/Signals/Operators`.
-  static let publicOperators: [String] = {
-    let bothForms = [
-      "map(_:)", "map(_:) key path", "filter(_:)", "compactMap(_:)", "skipNil()", "collect()", "collect(count:)",
-      "scan(_:_:)", "scan(into:_:)", "reduce(_:_:)", "reduce(into:_:)", "skipRepeats()", "skipRepeats(_:)",
-      "mapError(_:)", "flatMapError(_:)", "promoteError(_:)", "materialize()", "dematerialize()", "on(…)",
-      "logEvents(identifier:events:fileID:line:logger:)",
-      "take(first:)", "take(last:)", "take(while:)", "take(until:)", "take(during:)", "skip(first:)", "skip(while:)",
-      "merge(_:) sequence", "merge(_:) variadic", "merging(with:)",
-      "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection",
-      "zip(_:_:)", "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
-      "withLatest(from:)", "withLatest(from:) property", "sample(with:)", "sample(on:)",
-      "flatMap(merge, _:)", "flatMap(concat, _:)", "flatMap(latest, _:)",
-      "flatten(merge)", "flatten(concat)", "flatten(latest)",
-      "delay(_:on:)", "throttle(_:on:)", "debounce(_:on:)", "timeout(after:raising:on:)",
-      "timeout(after:raising:on:) never", "collect(every:on:)", "observe(on:)",
-    ]
-    let producerOnly = [
-      "start(on:)", "retry(upTo:interval:on:)", "timer(interval:on:)", "prefix(value:)", "retry(upTo:)", "share()",
-      "replayLazily(upTo:)", "concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)",
-    ]
-    let propertyForms = [
-      "map(_:)", "map(_:) key path", "skipRepeats()", "skipRepeats(_:)", "flatMap(latest, _:)",
-      "combineLatest(_:_:)", "combineLatest(_:_:reduce:)", "combineLatest(_:) collection", "combiningLatest(with:)",
-    ]
-    return bothForms.map { "Signal.\($0)" } + bothForms.map { "SignalProducer.\($0)" }
-      + producerOnly.map { "SignalProducer.\($0)" }
-      + propertyForms.map { "Property.\($0)" }
-  }()
 }
 
 extension OperatorCase {
