@@ -201,6 +201,7 @@ extension GraphNode {
     case "SkipRepeatsNode": return "skipRepeats"
     case "CombineNode", "CombineListNode": return "combineLatest"
     case "FlatMapNode": return "flatMap(.latest)"
+    case "ShownFlagNode": return "command state"
     case "SourceNode": return typeDescription.hasPrefix("Mutable") ? "MutableProperty" : "Property"
     default: return String(base)
     }
