@@ -175,7 +175,7 @@ import Testing
     let repository = TrackedRoomRepository(CachedRoomRepository(cache: cache, api: api))
     var graph = Graph()
     do {
-      let view = RoomListView(viewModel: RoomListViewModel(repository: repository))
+      let view = RoomListView(viewModel: RoomListViewModel(repository: repository, viewScheduler: scheduler))
       let viewModel = view.viewModel
       graph.add("view", view, side: .view)
       graph.add("view model", viewModel)

@@ -21,7 +21,7 @@ import Testing
   }
 
   func makeViewModel() -> RoomListViewModel {
-    RoomListViewModel(repository: CachedRoomRepository(cache: cache, api: api))
+    RoomListViewModel(repository: CachedRoomRepository(cache: cache, api: api), viewScheduler: scheduler)
   }
 
   @Test func aCacheHitIsShownAtOnceThenReplacedByTheNetworksRooms() {
@@ -39,6 +39,21 @@ import Testing
     status.expect(marble: "c-u", values: statusValues)
     #expect(viewModel.error.value == nil)
     #expect(api.activity == [.started, .answered])
+  }
+
+  @Test func theOutputsChangeOnTheViewSchedulerWhereverTheRepositoryAnswers() {
+    let view = TestScheduler()
+    let viewModel = RoomListViewModel(repository: CachedRoomRepository(cache: cache, api: api), viewScheduler: view)
+    #expect(viewModel.rooms.value == savedRooms, "the cached rooms, at once")
+    scheduler.advance(by: .seconds(2))
+    #expect(api.activity == [.started, .answered])
+    #expect(viewModel.rooms.value == savedRooms, "the network's answer waits for the view's scheduler")
+    #expect(viewModel.status.value == "Loading… (showing saved rooms)")
+    #expect(!viewModel.canRefresh.value)
+    view.run()
+    #expect(viewModel.rooms.value == freshRooms)
+    #expect(viewModel.status.value == "Up to date")
+    #expect(viewModel.canRefresh.value)
   }
 
   @Test func anEmptyCacheShowsNoRoomsUntilTheNetworkAnswers() {
@@ -148,7 +163,7 @@ import Testing
   @Test func showsTheSavedRoomsThenTheNetworksWithRefreshDisabledWhileLoading() {
     let api = FakeRoomAPI(scheduler: scheduler, latency: .seconds(2), reply: .rooms(freshRooms))
     let repository = CachedRoomRepository(cache: RoomCache(rooms: savedRooms), api: api)
-    let view = RoomListView(viewModel: RoomListViewModel(repository: repository))
+    let view = RoomListView(viewModel: RoomListViewModel(repository: repository, viewScheduler: scheduler))
     #expect(view.statusLabel.text == "Loading… (showing saved rooms)")
     #expect(view.roomsLabel.text == "Standard King    ¥388 a night\nDeluxe Twin      ¥458 a night")
     #expect(!view.refreshButton.isEnabled)
@@ -166,7 +181,7 @@ import Testing
   @Test func showsTheErrorAboveTheRoomsItKeptAndClearsItOnRefresh() {
     let api = FakeRoomAPI(scheduler: scheduler, latency: .seconds(2), reply: .failure(.unreachable))
     let repository = CachedRoomRepository(cache: RoomCache(rooms: savedRooms), api: api)
-    let view = RoomListView(viewModel: RoomListViewModel(repository: repository))
+    let view = RoomListView(viewModel: RoomListViewModel(repository: repository, viewScheduler: scheduler))
     scheduler.advance(by: .seconds(2))
 
     #expect(view.messageArea.message == .error("The network is unreachable"))
@@ -174,6 +189,7 @@ import Testing
     #expect(view.roomsLabel.text == "Standard King    ¥388 a night\nDeluxe Twin      ¥458 a night")
 
     #expect(view.refreshButton.tap())
+    scheduler.advance(by: .zero)  // the view's scheduler: the outputs change in its actions
     #expect(view.messageArea.message == nil)
     #expect(!view.refreshButton.isEnabled)
     #expect(api.activity == [.started, .failed(.unreachable), .started])

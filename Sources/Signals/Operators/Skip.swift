@@ -51,6 +51,45 @@ extension Signal {
   }
 }
 
+extension Signal {
+  /// Drops values until `trigger` fires, then forwards everything.
+  ///
+  /// ```
+  /// input:           -1-2-3-4-|
+  /// trigger:         ----x-----
+  /// skip(until:):    -----3-4-|
+  /// ```
+  ///
+  /// Any event of `trigger` opens the gate — a value, completion, or interruption — as any event of it ends
+  /// ``take(until:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
+  /// ended when the result was made opens it at once.
+  ///
+  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Emits: the source's values that arrive after the trigger fired; none before.
+  /// - Completes: when the source completes, even while still skipping. **Fails:** when the source fails,
+  ///   with its error, even while still skipping.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Once the trigger fired, the
+  ///   result detaches from it; ending, for any reason, detaches from both.
+  public func skip<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal {
+    let upstream = core
+    let triggerCore = trigger.core
+    return Signal(deriving: { downstream in
+      // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
+      let isSkipping = Locked(true)
+      let triggerObservation = SerialDisposable()
+      triggerObservation.inner = triggerCore.observe { _ in
+        isSkipping.withLock { $0 = false }
+        triggerObservation.dispose()
+      }
+      let source = upstream.observe { event in
+        if case .value = event, isSkipping.withLock({ $0 }) { return }
+        downstream.send(event)
+      }
+      return CompositeDisposable([triggerObservation, source].compactMap { $0 })
+    })
+  }
+}
+
 extension SignalProducer {
   /// Drops the first `count` values of every start; see ``Signal/skip(first:)``.
   public func skip(first count: Int) -> SignalProducer {
@@ -60,5 +99,12 @@ extension SignalProducer {
   /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(while:)``.
   public func skip(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer {
     lift { $0.skip(while: shouldContinue) }
+  }
+
+  /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:)``.
+  ///
+  /// Each start starts `trigger` first, then this producer; disposing or ending the start interrupts both.
+  public func skip<Trigger>(until trigger: SignalProducer<Trigger, Never>) -> SignalProducer {
+    lift(trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
   }
 }

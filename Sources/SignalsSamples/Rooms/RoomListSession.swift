@@ -40,7 +40,10 @@ public final class RoomListSession: FormSession {
     let clock = DemoClock()
     let api = FakeRoomAPI(scheduler: clock, latency: latency, reply: .rooms(Self.todaysRooms))
     let cache = RoomCache(rooms: Self.savedRooms)
-    let view = RoomListView(viewModel: RoomListViewModel(repository: CachedRoomRepository(cache: cache, api: api)))
+    // The demo runs on one thread, its view's: the outputs change there at once.
+    let viewModel = RoomListViewModel(
+      repository: CachedRoomRepository(cache: cache, api: api), viewScheduler: ImmediateScheduler())
+    let view = RoomListView(viewModel: viewModel)
     self.clock = clock
     self.api = api
     self.cache = cache

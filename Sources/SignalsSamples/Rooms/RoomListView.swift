@@ -22,7 +22,10 @@ public final class RoomListView {
     self.viewModel = viewModel
     statusLabel.reactive.text <~ viewModel.status
     roomsLabel.reactive.text <~ viewModel.rooms.map { rooms in rooms.map(\.listing).joined(separator: "\n") }
-    refreshButton.command = viewModel.refresh
+    // Enabled from the view model's output, which changes on the view's scheduler, rather than from the
+    // command (`refreshButton.command`), whose state changes on the thread the repository answers on.
+    refreshButton.reactive.isEnabled <~ viewModel.canRefresh
+    refreshButton.taps.observeValues { [weak viewModel] in viewModel?.refresh.execute() }
     messageArea.reactive.message <~ viewModel.error.map { error in error.map { .error($0.message) } }
   }
 }

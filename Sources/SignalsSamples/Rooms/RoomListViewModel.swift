@@ -4,8 +4,9 @@ import Signals
 /// ``RoomRepository``, cached ones at once, then the network's.
 ///
 /// - Inputs: ``refresh``, which a button executes.
-/// - Outputs: ``rooms``, ``source``, ``isLoading``, ``error`` and ``status``, all properties, and
-///   ``refresh``'s `isEnabled`.
+/// - Outputs: ``rooms``, ``source``, ``isLoading``, ``error``, ``status`` and ``canRefresh``, all
+///   properties that change on the view's scheduler, whatever thread the repository answers on (its real
+///   network would be an HTTP client's), as ``HotelSearchViewModel``'s do.
 ///
 /// It loads when it is made: the cached rooms are in ``rooms`` when `init` returns, and the network's
 /// replace them when it answers. The rules:
@@ -29,6 +30,9 @@ public final class RoomListViewModel {
   /// with cached rooms, `"Loading… (showing saved rooms)"` or, when no load runs, `"Saved rooms, not up to
   /// date"`; with none yet, `"Loading…"` or `"No rooms"`. It emits only when the text changes.
   public let status: Property<String>
+  /// Whether ``refresh`` may run now: its `isEnabled`, changing on the view's scheduler. A view binds its
+  /// button's enabled state to this, not to the command, whose state changes where the repository answers.
+  public let canRefresh: Property<Bool>
   /// Loads the rooms again: it sends each list the repository sends and completes with the network's, or
   /// fails with the network's error.
   ///
@@ -41,22 +45,24 @@ public final class RoomListViewModel {
   private let token: Lifetime.Token
 
   /// A room list on `repository`, whose first load starts at once: the cached rooms are shown when `init`
-  /// returns.
-  public init(repository: any RoomRepository) {
+  /// returns. Its outputs change on `viewScheduler` (`MainScheduler.shared` in an app, a `TestScheduler` in
+  /// specs).
+  ///
+  /// - Parameter repository: the rooms; it may answer on any thread, and fail.
+  public init(repository: any RoomRepository, viewScheduler: any Scheduler) {
     let (lifetime, token) = Lifetime.make()
     self.token = token
     // Bound to the view model's lifetime, not the caller's: a button's tap drops the execution's disposable,
     // and the request must still be cancelled when the view goes away.
-    refresh = Command(execute: { (_: Void) in repository.rooms().take(during: lifetime) })
+    let refresh = Command(execute: { (_: Void) in repository.rooms().take(during: lifetime) })
+    self.refresh = refresh
     let shown = Property<RoomList?>(initial: nil, then: refresh.values.map { Optional($0) })
-    rooms = shown.map { $0?.rooms ?? [] }.skipRepeats()
-    source = shown.map { $0?.source }.skipRepeats()
-    isLoading = refresh.isExecuting
+    let source = shown.map { $0?.source }.skipRepeats()
     let loadStarted = refresh.isExecuting.signal.filter { $0 }.map { _ -> NetworkError? in nil }
-    error = Property(initial: nil, then: Signal.merge(loadStarted, refresh.errors.map { Optional($0) })).skipRepeats()
+    let error = Property(initial: nil, then: Signal.merge(loadStarted, refresh.errors.map { Optional($0) }))
     // By source first: the network's answer is "Up to date" at once, before the execution's completion turns
     // `isLoading` off, so the status does not flicker back to "Loading…" in between.
-    status = Property.combineLatest(isLoading, source) { isLoading, source in
+    let status = Property.combineLatest(refresh.isExecuting, source) { isLoading, source in
       switch (source, isLoading) {
       case (.network?, _): return "Up to date"
       case (.cache?, true): return "Loading… (showing saved rooms)"
@@ -64,7 +70,15 @@ public final class RoomListViewModel {
       case (nil, true): return "Loading…"
       case (nil, false): return "No rooms"
       }
-    }.skipRepeats()
+    }
+    // The first load starts before the outputs are made, so that they start from the cached rooms; every
+    // change after that reaches them on the view's scheduler.
     refresh.execute()
+    rooms = shown.map { $0?.rooms ?? [] }.skipRepeats().observe(on: viewScheduler)
+    self.source = source.observe(on: viewScheduler)
+    isLoading = refresh.isExecuting.observe(on: viewScheduler)
+    self.error = error.skipRepeats().observe(on: viewScheduler)
+    self.status = status.skipRepeats().observe(on: viewScheduler)
+    canRefresh = refresh.isEnabled.observe(on: viewScheduler)
   }
 }

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTesting
 import Testing
 
 @Suite struct SkipTests {
@@ -71,6 +72,59 @@ import Testing
     #expect(observerCount(signal) == 0)
     input.send(value: 1)
     #expect(calls == 0)
+  }
+
+  // MARK: skip(until:)
+
+  @Test func skipUntilForwardsTheValuesThatArriveAfterTheTriggerFired() {
+    let scheduler = TestScheduler()
+    let source = scheduler.hotSignal("-1-2-3-4-|")
+    let trigger = scheduler.hotSignal("----x-----")
+    let recorder = TestRecorder(source.skip(until: trigger), scheduler: scheduler)
+    scheduler.run()
+    recorder.expect(marble: "-----3-4-|")
+    #expect(observerCount(trigger) == 0, "detached from the trigger once it fired")
+    #expect(observerCount(source) == 0)
+  }
+
+  @Test func skipUntilOpensOnATriggerThatEndsWithoutAValueOrHadAlreadyEnded() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let (lifetime, token) = Lifetime.make()
+    let untilEnded = Recorder(signal.skip(until: lifetime.ended))
+    let (trigger, fire) = Signal<(), Never>.pipe()
+    let untilInterrupted = Recorder(signal.skip(until: trigger))
+    fire.sendInterrupted()
+    let afterAnEndedTrigger = Recorder(signal.skip(until: Signal<(), Never>.empty))
+    input.send(value: 1)
+    token.dispose()
+    input.send(value: 2)
+    #expect(untilEnded.descriptions == ["2"])
+    #expect(untilInterrupted.descriptions == ["1", "2"])
+    #expect(afterAnEndedTrigger.descriptions == ["1", "2"])
+  }
+
+  @Test func skipUntilEndsWithTheSourceEvenWhileSkipping() {
+    let scheduler = TestScheduler()
+    let trigger = scheduler.hotSignal("------x")
+    let failing = TestRecorder(
+      scheduler.hotSignal("-1-X", error: TestError.boom).skip(until: trigger), scheduler: scheduler)
+    let completing = TestRecorder(scheduler.hotSignal("-1|").skip(until: trigger), scheduler: scheduler)
+    scheduler.run()
+    failing.expect(marble: "---X", error: .boom)
+    completing.expect(marble: "--|")
+    #expect(observerCount(trigger) == 0, "ending detaches from the trigger")
+  }
+
+  @Test func skipUntilOnAProducerStartsTheTriggerFirstOnEveryStart() {
+    let scheduler = TestScheduler()
+    let source = scheduler.coldProducer("-1-2-3|")
+    let trigger = scheduler.coldProducer("--x")
+    let first = TestRecorder(source.skip(until: trigger), scheduler: scheduler)
+    scheduler.advance(ticks: 10)
+    let second = TestRecorder(source.skip(until: trigger), scheduler: scheduler)
+    scheduler.run()
+    first.expect(marble: "---2-3|")
+    second.expect(marble: "-------------2-3|")
   }
 
   @Test func producerFormsSkipOnEveryStart() {

@@ -383,6 +383,14 @@ enum ContractTable {
           keep(c); return $0 < 0
         }
       })
+    + unary(
+      "skip(until:)", { s, rig in s.skip(until: rig.voids().signal) },
+      { p, rig in
+        p.skip(until: rig.voids().producer)
+      }
+    ).map {
+      $0.interrupting(1, gives: nil, rule: "Any event of the trigger, an interruption too, only opens the gate.")
+    }
 
   // MARK: Several inputs
 
