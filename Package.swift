@@ -23,7 +23,8 @@ let package = Package(
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .target(name: "SignalsMVVM", dependencies: ["Signals"]),
     // The samples: view models (which import Signals only) and their views (built from SignalsMVVM controls).
-    .target(name: "SignalsSamples", dependencies: ["Signals", "SignalsMVVM"]),
+    // The terminal demo's clock is SignalsTesting's TestScheduler: one virtual clock in the package.
+    .target(name: "SignalsSamples", dependencies: ["Signals", "SignalsMVVM", "SignalsTesting"]),
     .executableTarget(name: "hotel-demo", dependencies: ["Signals", "SignalsMVVM", "SignalsSamples"]),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(

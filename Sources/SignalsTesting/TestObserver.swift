@@ -13,13 +13,18 @@ import Signals
 /// ```
 ///
 /// A failed assertion fails the test at the caller's line, with `message` and what was received, under Swift
-/// Testing and XCTest alike (their `fileID`, `filePath`, `line` and `column` default to the caller's). Thread-safe. It holds no stream: observing with ``observer`` does not keep the observer alive,
-/// and a released `TestObserver` ignores what is sent to its observer afterwards.
+/// Testing and XCTest alike (their `fileID`, `filePath`, `line` and `column` default to the caller's).
+/// Thread-safe. It holds no stream: observing with ``observer`` does not keep the observer alive, and a released
+/// `TestObserver` ignores what is sent to its observer afterwards.
+///
+/// It is ReactiveSwift's spelling over SignalsTesting's one recorder: the events are kept by a
+/// ``TestRecorder``, ``recorder``, whose marbles and `expect` methods are there too.
 public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
   public typealias Event = Signal<Value, Failure>.Event
 
-  private let storage = Locked<[Event]>([])
+  /// The recorder that keeps the events.
+  public let recorder = TestRecorder<Value, Failure>()
 
   /// An observer with nothing received yet.
   public init() {}
@@ -28,12 +33,12 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   /// producer with (`producer.start(testObserver.observer)`).
   public var observer: Signal<Value, Failure>.Observer {
     Signal<Value, Failure>.Observer { [weak self] event in
-      self?.storage.withLock { $0.append(event) }
+      self?.recorder.record(event)
     }
   }
 
   /// Every event received, in order.
-  public var events: [Event] { storage.withLock { $0 } }
+  public var events: [Event] { recorder.events }
 
   /// The values received, in order.
   public var values: [Value] { events.compactMap(\.value) }
@@ -163,11 +168,7 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   private func check(_ holds: Bool, _ message: String, _ site: CallSite, expected: String? = nil) {
     guard !holds else { return }
     let wanted = expected.map { "\n  expected: \($0)" } ?? ""
-    reportFailure("\(message)\(wanted)\n  received: [\(events.map(describe).joined(separator: ", "))]", at: site)
-  }
-
-  private func describe(_ event: Event) -> String {
-    event.value.map { "\($0)" } ?? event.description
+    reportFailure("\(message)\(wanted)\n  received: [\(recorder.descriptions.joined(separator: ", "))]", at: site)
   }
 }
 

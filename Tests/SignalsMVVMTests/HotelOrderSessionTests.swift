@@ -17,24 +17,24 @@ import Testing
 
   @Test func tabCyclesThroughTheControlsAndEnterOnAFieldMovesOn() {
     let session = HotelOrderSession()
-    #expect(session.focus == .name)
+    #expect(session.focusedName == "name")
     session.perform(.enter)
-    #expect(session.focus == .phone)
+    #expect(session.focusedName == "phone")
     session.perform(.tab)
     session.perform(.tab)
-    #expect(session.focus == .submit)
+    #expect(session.focusedName == "submit")
     session.perform(.tab)
-    #expect(session.focus == .name)
+    #expect(session.focusedName == "name")
   }
 
   @Test func shiftTabAndTheArrowsMoveTheFocusBothWays() {
     let session = HotelOrderSession()
     session.perform(.backTab)
-    #expect(session.focus == .submit)  // wraps around
+    #expect(session.focusedName == "submit")  // wraps around
     session.perform(.backTab)
-    #expect(session.focus == .clear)
+    #expect(session.focusedName == "clear")
     for key in [TerminalKey.up, .up, .down] { session.perform(key.formAction!) }
-    #expect(session.focus == .phone)
+    #expect(session.focusedName == "phone")
   }
 
   @Test func theHelpLinesNameEveryKeyTheMarksAndHelp() {

@@ -16,11 +16,18 @@ public final class HotelOrderSession: FormSession {
     ])
   }
 
-  /// The focused control.
-  public var focus: HotelOrderView.Focus { HotelOrderView.Focus(rawValue: focusIndex)! }
-
-  /// The form as plain text, the focused control marked with `>`.
-  public override var frame: String { view.render(focus: focus) }
+  /// The form as plain text, the focused control marked with `>`, and no trailing spaces. It reads the
+  /// controls only, never the view model: what it draws is what the bindings set.
+  public override var frame: String {
+    func field(_ name: String, _ input: InputView) -> String {
+      draw(name, label: input.label.text ?? "", status: input.statusLabel.text)
+    }
+    var lines = ["== \(view.titleLabel.text ?? "") ==", field("name", view.nameInput), field("phone", view.phoneInput)]
+    lines += (view.summaryLabel.text ?? "").split(separator: "\n").map { "  | \($0)" }
+    lines.append(draw("clear") + "   " + draw("submit"))
+    if let message = draw(view.messageArea) { lines.append(message) }
+    return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+  }
 
   /// The marks beside the fields.
   public override var legend: String? {

@@ -23,21 +23,9 @@ public final class LoginSession: FormSession {
 
   /// The form as plain text, the focused control marked with `>`; the password is masked.
   public override var frame: String {
-    func marker(_ name: String) -> String { name == focusedName ? ">" : " " }
-    func field(_ field: TextField, _ name: String, masked: Bool) -> String {
-      let text = field.text ?? ""
-      let shown =
-        text.isEmpty ? "(\(field.placeholder ?? ""))" : masked ? String(repeating: "*", count: text.count) : text
-      return "\(marker(name)) \(name): [\(shown)]"
-    }
-    let button = view.loginButton
-    var lines = [
-      "== Log in ==",
-      field(view.usernameField, "username", masked: false),
-      field(view.passwordField, "password", masked: true),
-      "\(marker("login")) [ \(button.title) ]\(button.isEnabled ? "" : " (disabled)")",
+    let lines = [
+      "== Log in ==", draw("username"), draw("password", masked: true), draw("login"), draw(view.messageArea),
     ]
-    if let message = view.messageArea.message { lines.append("  ✓ \(message.text)") }
-    return lines.joined(separator: "\n")
+    return lines.compactMap { $0 }.joined(separator: "\n")
   }
 }

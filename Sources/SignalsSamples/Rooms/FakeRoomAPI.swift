@@ -4,7 +4,8 @@ import Signals
 /// given, with ``reply``, and every start, answer, failure and cancel is recorded in ``activity``.
 ///
 /// Specs pass a `TestScheduler`, so a two-second request takes no time and lands on an exact tick; the
-/// terminal demo passes its ``DemoClock``. Use it from one thread, the one that drives its scheduler.
+/// terminal demo passes its clock, a `TestScheduler` too. Use it from one thread, the one that drives its
+/// scheduler.
 ///
 /// ```
 /// reply .rooms(r), latency 2 ticks:   --(r|)

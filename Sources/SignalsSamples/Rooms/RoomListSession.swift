@@ -1,8 +1,9 @@
 import Signals
 import SignalsMVVM
+import SignalsTesting
 
 /// The room list as a ``FormSession``: a ``RoomListView`` on a ``CachedRoomRepository`` whose cache holds
-/// yesterday's rooms and whose ``FakeRoomAPI`` answers today's after a latency on a ``DemoClock``.
+/// yesterday's rooms and whose ``FakeRoomAPI`` answers today's after a latency on the demo's clock.
 ///
 /// Its controls are `refresh`, the view's button, and `network`, a button of the demo's own that switches the
 /// fake network between answering and failing with ``NetworkError/unreachable``. Time passes with
@@ -10,8 +11,11 @@ import SignalsMVVM
 public final class RoomListSession: FormSession {
   /// The room list.
   public let view: RoomListView
-  /// The demo's clock, which the network's latency is measured on.
-  public let clock: DemoClock
+  /// The demo's clock, which the network's latency is measured on: SignalsTesting's virtual clock, whose time
+  /// moves only when the demo says so. The interactive demo advances it by the real time that passes between
+  /// keys; a script advances it with `wait <seconds>` lines, so a scripted run prints the same frames on
+  /// every machine, however loaded. Its actions run on the thread that advances it: the demo's one thread.
+  public let clock: TestScheduler
   /// The fake network: its ``FakeRoomAPI/activity`` is shown under the list.
   public let api: FakeRoomAPI
   /// The cache, holding yesterday's rooms at first.
@@ -37,7 +41,7 @@ public final class RoomListSession: FormSession {
   /// A session whose network answers after `latency`; its first load starts at once, showing the saved
   /// rooms.
   public init(latency: Duration = .seconds(2)) {
-    let clock = DemoClock()
+    let clock = TestScheduler()
     let api = FakeRoomAPI(scheduler: clock, latency: latency, reply: .rooms(Self.todaysRooms))
     let cache = RoomCache(rooms: Self.savedRooms)
     // The demo runs on one thread, its view's: the outputs change there at once.
@@ -73,14 +77,11 @@ public final class RoomListSession: FormSession {
   /// The list as plain text: the status, the rooms, the buttons (the focused one marked with `>`), the error
   /// if the last load failed, and what the fake network did.
   public override var frame: String {
-    func button(_ button: Button, _ name: String) -> String {
-      "\(name == focusedName ? ">" : " ") [ \(button.title) ]\(button.isEnabled ? "" : " (disabled)")"
-    }
     var lines = ["== Meituan Hotel: rooms ==", "  \(view.statusLabel.text ?? "")"]
     let rooms = view.roomsLabel.text ?? ""
     lines += rooms.isEmpty ? ["  | (none)"] : rooms.split(separator: "\n").map { "  | \($0)" }
-    lines.append(button(view.refreshButton, "refresh") + "   " + button(networkButton, "network"))
-    if case .error(let text)? = view.messageArea.message { lines.append("  ✗ \(text)") }
+    lines.append(draw("refresh") + "   " + draw("network"))
+    if let message = draw(view.messageArea) { lines.append(message) }
     let activity = api.activity.map { activity -> String in
       switch activity {
       case .started: return "request"

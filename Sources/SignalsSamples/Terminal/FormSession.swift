@@ -119,6 +119,34 @@ open class FormSession {
   /// model waits on time (a network's latency) overrides it to advance that clock.
   open func advanceTime(by duration: Duration) {}
 
+  /// One line for the control named `name`, drawn the way every demo draws its controls: `>` marks the
+  /// focused one; a field reads `label: [text]` (its placeholder in parentheses while it is empty, its text as
+  /// `*`s if `masked`) followed by `status`; a button reads `[ title ]`, then `(disabled)` while it is.
+  public func draw(_ name: String, label: String? = nil, masked: Bool = false, status: String? = nil) -> String {
+    guard let control = controls.first(where: { $0.name == name })?.control else {
+      preconditionFailure("Internal inconsistency: the form draws a control it does not have, \(name)")
+    }
+    let marker = name == focusedName ? ">" : " "
+    switch control {
+    case .field(let field):
+      let text = field.text ?? ""
+      let shown =
+        text.isEmpty ? "(\(field.placeholder ?? ""))" : masked ? String(repeating: "*", count: text.count) : text
+      return "\(marker) \(label ?? name): [\(shown)]" + (status.map { " \($0)" } ?? "")
+    case .button(let button):
+      return "\(marker) [ \(button.title) ]\(button.isEnabled ? "" : " (disabled)")"
+    }
+  }
+
+  /// The line of a message area: `✓` and the text for information, `✗` for an error; `nil` when it is empty.
+  public func draw(_ messageArea: MessageArea) -> String? {
+    switch messageArea.message {
+    case .info(let text)?: "  ✓ \(text)"
+    case .error(let text)?: "  ✗ \(text)"
+    case nil: nil
+    }
+  }
+
   /// Performs `action` on the form.
   ///
   /// - Returns: `false` if it named a control the form does not have (and did nothing).
