@@ -20,10 +20,8 @@
 /// **State.** ``isExecuting`` turns `true` before the work is called and `false` when the last execution ends
 /// (completes, fails, or is interrupted by disposal). ``isEnabled`` is `enabledIf && !isExecuting` for the
 /// ``ExecutionPolicy/serial`` policy, and just `enabledIf` for ``ExecutionPolicy/concurrent``. Both only emit
-/// when they change, and they change together: both are derived, in the property graph, from one state of the
-/// command, so whoever is told of a change of either (an observer of one, of the other, an Observation
-/// `onChange`) reads both after it. A value of an execution is delivered while it is executing; its terminal
-/// event after the state was updated, so an observer of that event can execute the command again.
+/// when they change. The state is already updated when an execution's terminal event is delivered, so an
+/// observer of that event can execute the command again.
 ///
 /// **Outputs.** ``values``, ``errors``, ``completed`` and ``events`` carry what every execution produces,
 /// whoever started it; ``disabledAttempts`` carries the input of every execution refused because the command
@@ -46,13 +44,11 @@ public final class Command<Input, Output, Failure: Error> {
   public let policy: ExecutionPolicy
 
   /// Whether an execution started now would run: `enabledIf`, and not executing when the policy is serial.
-  /// It emits only when it changes, and `false` when the command is released. It changes together with
-  /// ``isExecuting``: an observer of either reads both after the change.
+  /// It emits only when it changes, and `false` when the command is released.
   public let isEnabled: Property<Bool>
 
   /// Whether an execution is running. `true` before the work is called; `false` once the last execution has
-  /// ended. It emits only when it changes, together with ``isEnabled``: an observer of either reads both after
-  /// the change.
+  /// ended. It emits only when it changes.
   public let isExecuting: Property<Bool>
 
   /// Every event of every execution, as values: each execution's values, then its terminal event.
@@ -104,8 +100,8 @@ public final class Command<Input, Output, Failure: Error> {
     let core = CommandCore(policy: policy, enabledIf: enabledIf?.value ?? true, work: work)
     self.core = core
     self.policy = policy
-    isEnabled = core.isEnabled
-    isExecuting = core.isExecuting
+    isEnabled = Property(core.enabled)
+    isExecuting = Property(core.executing)
     events = core.events
     values = core.events.compactMap { $0.value }
     errors = core.events.compactMap { $0.error }
@@ -143,7 +139,7 @@ public final class Command<Input, Output, Failure: Error> {
   public func apply(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
     let core = self.core
     return SignalProducer { observer, lifetime in
-      _ = core.execute(input, for: (observer, lifetime))
+      core.execute(input, observer, lifetime)
     }
   }
 
@@ -154,7 +150,7 @@ public final class Command<Input, Output, Failure: Error> {
   @discardableResult
   @inlinable
   public func execute(_ input: Input) -> any Disposable {
-    core.execute(input, for: nil)
+    core.execute(input)
   }
 }
 

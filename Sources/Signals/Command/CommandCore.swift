@@ -4,20 +4,14 @@
 /// the command alive. When the command is released it calls ``release()``: the outputs complete and the core
 /// starts nothing more, while executions in flight end normally for whoever started them.
 ///
-/// ## One state, shown as one change
-/// The truth is ``state``, the ``ExecutionState`` machine under its lock: it alone decides whether an execution
-/// may begin. What the command shows of it, `isExecuting` and `isEnabled`, are two properties derived from one
-/// source, ``shown``, so that the property graph changes both in one change: every observer of either, and every
-/// Observation `onChange`, reads them both after the change (Contracts §13). Each change of the state is made
-/// inside `shown`'s update, that is under the source's lock, so `shown` takes the states in the order in which
-/// they happened; it is only set when what it shows really changes. Observers are called after the locks are
+/// ## Publishing `isExecuting` and `isEnabled` without a lock held
+/// Each change of the execution state is made inside `executing`'s update, that is under the property's
+/// lock, so the order in which `isExecuting` changes is the order of the state changes, and `executing.value`
+/// is true before the work starts on every thread. The property is only set when its value really changes:
+/// the update's body says whether it did, and an update that did not change stores and emits nothing.
+/// `isEnabled` is then brought up to date the same way. Observers are called after the locks are
 /// released, so an observer may read, execute or feed `enabledIf` of this very command without deadlock
-/// (ReactiveSwift #309). Locks are only ever taken in the order source → state.
-///
-/// ## One path for an execution
-/// ``execute(_:for:)`` is every execution: `apply`'s starts (with the caller's observer) and `execute` (without
-/// one); synchronous work and producer work. Each event goes through ``deliver(_:to:)``, the one place that ends
-/// the execution, feeds the outputs and maps the work's failure for the caller.
+/// (ReactiveSwift #309). Locks are only ever taken in the order property → state.
 ///
 /// ## Specialisation
 /// The core is `@inlinable` throughout, so that a client's `Command<Int, String, Never>` runs specialised
@@ -25,15 +19,13 @@
 @usableFromInline
 final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event
-  /// Who started an execution through `apply`: its observer, and the lifetime of its start.
-  @usableFromInline typealias Caller = (observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime)
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
+  /// The state's policy, which never changes, readable without the lock.
+  @usableFromInline let policy: ExecutionPolicy
   @usableFromInline let state: Locked<ExecutionState>
-  /// What the command shows of ``state``; the one source of ``isExecuting`` and ``isEnabled``.
-  @usableFromInline let shown: MutableProperty<ShownState>
-  @usableFromInline let isExecuting: Property<Bool>
-  @usableFromInline let isEnabled: Property<Bool>
+  @usableFromInline let executing: MutableProperty<Bool>
+  @usableFromInline let enabled: MutableProperty<Bool>
   @usableFromInline let events: Signal<WorkEvent, Never>
   @usableFromInline let eventsInput: Signal<WorkEvent, Never>.Observer
   @usableFromInline let disabledAttempts: Signal<Input, Never>
@@ -42,95 +34,120 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
+    self.policy = policy
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = Locked(initial)
-    shown = MutableProperty(initial.shown)
-    isExecuting = Property(derived: ShownFlagNode(shown.source, .isExecuting))
-    isEnabled = Property(derived: ShownFlagNode(shown.source, .isEnabled))
+    executing = MutableProperty(false)
+    enabled = MutableProperty(initial.isEnabled)
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
     (disabledAttempts, disabledInput) = Signal<Input, Never>.pipe()
   }
 
   // MARK: Executing
 
-  /// Runs one execution for `caller` (a start of a producer from `apply`), or for nobody (`execute`).
-  ///
-  /// Disabled, it reports the input and fails the caller. Otherwise the work is called at once. Synchronous work
-  /// is called directly, without a producer: it has ended when this returns, and the (already disposed)
-  /// disposable returned has nothing to interrupt; a caller who disposes its start while the value is delivered
-  /// ends it `interrupted`. Producer work is started with its interrupter in the caller's
-  /// lifetime before it runs, so that a caller who disposes during the start interrupts it at once.
-  ///
-  /// - Returns: what interrupts the execution.
+  /// Runs one execution for its caller: the body of every producer `apply` returns.
   @inlinable
-  func execute(_ input: Input, for caller: Caller?) -> any Disposable {
+  func execute(_ input: Input, _ observer: Signal<Output, CommandError<Failure>>.Observer, _ lifetime: Lifetime) {
     guard transition({ $0.begin() }) else {
       disabledInput.send(value: input)
-      caller?.observer.send(error: .disabled)
+      observer.send(error: .disabled)
+      return
+    }
+    work.producer(input).startWithSignal { signal, interrupter in
+      lifetime += interrupter
+      signal.observe { event in
+        self.publish(event)
+        observer.send(event.mapError(CommandError.failed))
+      }
+    }
+  }
+
+  /// Runs one execution that has no observer of its own: the body of ``Command/execute(_:)``.
+  ///
+  /// It is ``execute(_:_:_:)`` without the caller's stream, which would only receive what nobody observes:
+  /// the work's own start is the execution, and its interrupter is what the caller gets. Synchronous work is
+  /// called directly, without a producer: nobody holds the execution's disposable while it runs, so nothing
+  /// can interrupt it, and it has ended when the returned (already disposed) disposable is handed out.
+  @inlinable
+  func execute(_ input: Input) -> any Disposable {
+    guard transition({ $0.begin() }) else {
+      disabledInput.send(value: input)
       return EndedExecution.shared
     }
     switch work {
     case .synchronous(let work):
       do throws(Failure) {
         let output = try work(input)
-        deliver(.value(output), to: caller)
-        // A caller who disposed its start while the value was delivered has interrupted the execution, as it
-        // would interrupt producer work.
-        deliver(caller?.lifetime.hasEnded == true ? .interrupted : .completed, to: caller)
+        publish(.value(output))
+        publish(.completed)
       } catch {
-        deliver(.failed(error), to: caller)
+        publish(.failed(error))
       }
       return EndedExecution.shared
     case .producer(let work):
       var execution: (any Disposable)?
       work(input).startWithSignal { signal, interrupter in
         execution = interrupter
-        caller?.lifetime.hold(interrupter)
-        signal.observe { event in self.deliver(event, to: caller) }
+        signal.observe { event in self.publish(event) }
       }
       return execution.unsafelyUnwrapped
     }
   }
 
-  /// Hands one event of an execution to the outputs, then to its caller; a terminal event first ends the
-  /// execution, so that whoever is told of it may execute again.
+  /// Hands one event of an execution to the outputs; a terminal event first ends the execution.
   @inlinable
-  func deliver(_ event: WorkEvent, to caller: Caller?) {
+  func publish(_ event: WorkEvent) {
     if event.isTerminating { transition { $0.end() } }
     eventsInput.send(value: event)
-    caller?.observer.send(event.mapError(CommandError.failed))
   }
 
   // MARK: State changes
 
-  /// Changes the state, and shows the change if what the command shows changed; see the type's documentation.
+  /// Changes the state and publishes `isExecuting` and `isEnabled` if they changed; see the type's documentation.
   @inlinable
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    shown.source.update { shown in
-      let (changeResult, now) = state.withLock { state in (change(&state), state.shown) }
+    executing.source.update { published in
+      let (changeResult, isExecuting) = state.withLock { state in (change(&state), state.isExecuting) }
       result = changeResult
-      guard now != shown else { return false }
-      shown = now
+      guard isExecuting != published else { return false }
+      published = isExecuting
       return true
     }
+    // A concurrent command's `isEnabled` does not depend on its executions: only `enabledIf` and release,
+    // which publish it themselves, change it.
+    if policy == .serial { publishEnabled() }
     return result.unsafelyUnwrapped
+  }
+
+  /// Brings `isEnabled` up to date with the state, emitting only if it changed.
+  @inlinable
+  func publishEnabled() {
+    enabled.source.update { published in
+      let isEnabled = state.withLock { $0.isEnabled }
+      guard isEnabled != published else { return false }
+      published = isEnabled
+      return true
+    }
   }
 
   /// Takes a new value of `enabledIf`.
   @inlinable
   func setEnabledIf(_ value: Bool) {
-    transition { $0.enabledIf = value }
+    state.withLock { $0.enabledIf = value }
+    publishEnabled()
   }
 
   /// Called when the command is released: disables it and completes every output.
   @usableFromInline
   func release() {
-    transition { $0.release() }
+    state.withLock { $0.release() }
+    publishEnabled()
     eventsInput.sendCompleted()
     disabledInput.sendCompleted()
-    shown.source.end()
+    executing.source.end()
+    enabled.source.end()
   }
 }
 
@@ -141,6 +158,24 @@ enum CommandWork<Input, Output, Failure: Error> {
   case producer((Input) -> SignalProducer<Output, Failure>)
   /// Synchronous work, `Command(work:)`: it returns the output or throws the failure.
   case synchronous((Input) throws(Failure) -> Output)
+
+  /// The producer one execution starts for `input`.
+  @inlinable
+  func producer(_ input: Input) -> SignalProducer<Output, Failure> {
+    switch self {
+    case .producer(let work):
+      return work(input)
+    case .synchronous(let work):
+      return SignalProducer { observer, _ in
+        do throws(Failure) {
+          observer.send(value: try work(input))
+          observer.sendCompleted()
+        } catch {
+          observer.send(error: error)
+        }
+      }
+    }
+  }
 }
 
 /// The disposable of an execution that ended before it was handed out: disabled, or synchronous work.

@@ -28,12 +28,6 @@ struct ExecutionState {
     !isReleased && enabledIf && (policy == .concurrent || executions == 0)
   }
 
-  /// What the command shows of this state: its `isExecuting` and `isEnabled`, as one value.
-  @inlinable
-  var shown: ShownState {
-    ShownState(isExecuting: isExecuting, isEnabled: isEnabled)
-  }
-
   /// Starts an execution if the command is enabled; returns whether it did.
   @inlinable
   mutating func begin() -> Bool {
@@ -53,19 +47,5 @@ struct ExecutionState {
   @inlinable
   mutating func release() {
     isReleased = true
-  }
-}
-
-/// A command's `isExecuting` and `isEnabled` as one value: the source of the property graph both are derived
-/// from, so that they change in one change of the graph.
-@usableFromInline
-struct ShownState: Equatable, Sendable {
-  @usableFromInline var isExecuting: Bool
-  @usableFromInline var isEnabled: Bool
-
-  @inlinable
-  init(isExecuting: Bool, isEnabled: Bool) {
-    self.isExecuting = isExecuting
-    self.isEnabled = isEnabled
   }
 }
