@@ -26,10 +26,13 @@ let package = Package(
     // The terminal demo's clock is SignalsTesting's TestScheduler: one virtual clock in the package.
     .target(name: "SignalsSamples", dependencies: ["Signals", "SignalsMVVM", "SignalsTesting"]),
     .executableTarget(name: "hotel-demo", dependencies: ["Signals", "SignalsMVVM", "SignalsSamples"]),
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    // What the test targets share about threads: a test that blocks does it on a thread of its own, and a
+    // watch fails any test that keeps a thread of the cooperative pool or the main actor (Tests/README.md).
+    .target(name: "SignalsTestSupport", path: "Tests/SignalsTestSupport"),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
     .testTarget(
       name: "SignalsMVVMTests",
-      dependencies: ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples"]
+      dependencies: ["Signals", "SignalsTesting", "SignalsMVVM", "SignalsSamples", "SignalsTestSupport"]
     ),
     // XCTest specs of SignalsTesting itself: its expectations fail an XCTest test as they fail a Swift Testing one.
     .testTarget(name: "SignalsTestingXCTests", dependencies: ["Signals", "SignalsTesting"]),

@@ -1,8 +1,9 @@
 import Signals
 import SignalsMVVM
+import SignalsTestSupport
 import Testing
 
-@Suite struct LabelTests {
+@Suite(.watchingThePool) struct LabelTests {
   @Test func showsWhatIsBound() {
     let label = Label()
     let title = MutableProperty("Meituan Hotel")
@@ -23,7 +24,7 @@ import Testing
   }
 }
 
-@Suite struct TextFieldTests {
+@Suite(.watchingThePool) struct TextFieldTests {
   @Test func programmaticSetsAreNotUserEdits() {
     let field = TextField()
     var edits: [String?] = []
@@ -77,7 +78,7 @@ import Testing
   }
 }
 
-@Suite struct ButtonTests {
+@Suite(.watchingThePool) struct ButtonTests {
   @Test func tapsOnlyWhenEnabled() {
     let button = Button("OK")
     var taps = 0
@@ -148,7 +149,7 @@ import Testing
   }
 }
 
-@Suite struct MessageAreaTests {
+@Suite(.watchingThePool) struct MessageAreaTests {
   @Test func showsErrorsAndInfosReplacingThePreviousMessage() {
     let area = MessageArea()
     let (errors, errorInput) = Signal<String, Never>.pipe()

@@ -1,5 +1,6 @@
 import SignalsMVVM
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// The hotel demo's scripted session, run as `hotel-demo --script` runs it, then released: everything it made
 /// must be freed, and every binding it made must have ended.
-@Suite struct DemoLeakTests {
+@Suite(.watchingThePool) struct DemoLeakTests {
   /// Weak references to every object of a hotel form, and the lifetimes of its controls.
   struct Graph {
     /// Which side of the form an object belongs to.

@@ -1,8 +1,9 @@
 import Foundation
+import SignalsTestSupport
 import Testing
 
 /// Runs the built `hotel-demo` executable, as the README does, with a script on its standard input.
-@Suite struct HotelDemoExecutableTests {
+@Suite(.watchingThePool) struct HotelDemoExecutableTests {
   /// The executable next to the test bundle, in the build's products directory.
   static var executable: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hotel-demo")

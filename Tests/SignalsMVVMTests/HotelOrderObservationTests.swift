@@ -1,12 +1,13 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 /// The hotel order view model, unchanged, read through Observation the way a SwiftUI view reads it
 /// (`Docs/SwiftUI.md`): an `ObservationRenderer` renders a frame from its outputs and renders again only when
 /// something it read changed. The five bindings of the demo work, and each user action costs one render.
-@Suite struct HotelOrderObservationTests {
+@Suite(.watchingThePool) struct HotelOrderObservationTests {
   /// The view: its only state is the last error shown, as a SwiftUI view would keep it in `@State`.
   final class HotelOrderScreen {
     let viewModel = HotelOrderViewModel(title: "Meituan Hotel")

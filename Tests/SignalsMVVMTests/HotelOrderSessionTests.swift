@@ -1,7 +1,8 @@
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
-@Suite struct HotelOrderSessionTests {
+@Suite(.watchingThePool) struct HotelOrderSessionTests {
   @Test func parsesScriptLines() {
     typealias Action = FormAction
     #expect(Action(scriptLine: "type Li Lei") == .type("Li Lei"))
@@ -164,7 +165,7 @@ import Testing
   }
 }
 
-@Suite struct LoginSessionTests {
+@Suite(.watchingThePool) struct LoginSessionTests {
   @Test func scriptedLoginPrintsEveryFrame() {
     let script = "type chris\ntab\ntype secret\npress login"
     let expected = """

@@ -1,9 +1,10 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct HotelOrderViewModelTests {
+@Suite(.watchingThePool) struct HotelOrderViewModelTests {
   // The seed's "verify phone" test, in our API.
   @Test func verifyPhone() {
     let phone = PhoneInputViewModel()

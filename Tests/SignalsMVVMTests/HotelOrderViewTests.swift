@@ -1,9 +1,10 @@
 import Signals
 import SignalsMVVM
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
-@Suite struct HotelOrderViewTests {
+@Suite(.watchingThePool) struct HotelOrderViewTests {
   @Test func showsTheViewModelWhenBound() {
     let view = HotelOrderView(viewModel: HotelOrderViewModel(title: "Meituan Hotel", guestName: "Zhuo"))
     #expect(view.titleLabel.text == "Meituan Hotel")

@@ -1,5 +1,6 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// Observation (an `ObservationRenderer` for the view's `body`), changed only on the view's scheduler (a
 /// `TestScheduler` standing in for the main one), and a catalog that answers later.
 @MainActor
-@Suite struct HotelSearchViewModelTests {
+@Suite(.watchingThePool) struct HotelSearchViewModelTests {
   let main = TestScheduler()
   let network = TestScheduler()
 

@@ -1,9 +1,10 @@
 import Signals
 import SignalsMVVM
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
-@Suite struct KeyValueBindingTests {
+@Suite(.watchingThePool) struct KeyValueBindingTests {
   @Test func chainedBindingsShowTheModelAndFollowIt() {
     let viewModel = ArticleViewModel(title: "Hello", content: "First")
     let view = ArticleView(viewModel: viewModel)

@@ -1,10 +1,11 @@
 import Signals
 import SignalsMVVM
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct LoginViewModelTests {
+@Suite(.watchingThePool) struct LoginViewModelTests {
   @Test func loginIsEnabledOnlyWhenBothFieldsAreFilledIn() {
     let viewModel = LoginViewModel()
     let enabled = TestRecorder(viewModel.loginCommand.isEnabled)
@@ -55,7 +56,7 @@ import Testing
   }
 }
 
-@Suite struct UserInfoViewModelTests {
+@Suite(.watchingThePool) struct UserInfoViewModelTests {
   @Test func mockWebUpdatesArriveAtZeroThreeAndFiveSeconds() {
     let scheduler = TestScheduler()
     let viewModel = UserInfoViewModel(scheduler: scheduler)

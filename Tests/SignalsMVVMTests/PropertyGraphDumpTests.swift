@@ -1,9 +1,10 @@
 import Foundation
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
-@Suite struct PropertyGraphDumpTests {
+@Suite(.watchingThePool) struct PropertyGraphDumpTests {
   @Test func aDiamondIsShownWithEachOperatorValueAndObserverCount() {
     let first = MutableProperty("Ann")
     let nights = MutableProperty(2)

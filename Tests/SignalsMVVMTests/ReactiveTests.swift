@@ -1,8 +1,9 @@
 import Signals
 import SignalsMVVM
+import SignalsTestSupport
 import Testing
 
-@Suite struct ReactiveTests {
+@Suite(.watchingThePool) struct ReactiveTests {
   @Test func keyPathTargetSetsTheProperty() {
     let badge = Badge()
     let unread = MutableProperty(3)

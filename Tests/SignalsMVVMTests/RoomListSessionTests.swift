@@ -1,8 +1,9 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
-@Suite struct RoomListSessionTests {
+@Suite(.watchingThePool) struct RoomListSessionTests {
   @Test func waitLinesTakeSecondsAndFractionsOfThem() {
     #expect(FormAction(scriptLine: "wait 2") == .wait(.seconds(2)))
     #expect(FormAction(scriptLine: "wait 0.25") == .wait(.milliseconds(250)))

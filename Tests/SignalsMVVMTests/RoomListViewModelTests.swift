@@ -1,11 +1,12 @@
 import Signals
 import SignalsMVVM
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 /// The room list on virtual time: a cache, and a fake network answering after two ticks.
-@Suite struct RoomListViewModelTests {
+@Suite(.watchingThePool) struct RoomListViewModelTests {
   let scheduler = TestScheduler()
   let api: FakeRoomAPI
   let cache = RoomCache(rooms: savedRooms)
@@ -157,7 +158,7 @@ import Testing
   }
 }
 
-@Suite struct RoomListViewTests {
+@Suite(.watchingThePool) struct RoomListViewTests {
   let scheduler = TestScheduler()
 
   @Test func showsTheSavedRoomsThenTheNetworksWithRefreshDisabledWhileLoading() {

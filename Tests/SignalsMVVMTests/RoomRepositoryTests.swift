@@ -1,5 +1,6 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 let savedRooms = [Room(name: "Standard King", pricePerNight: 388), Room(name: "Deluxe Twin", pricePerNight: 458)]
 let freshRooms = [Room(name: "Standard King", pricePerNight: 368), Room(name: "Family Room", pricePerNight: 528)]
 
-@Suite struct RoomRepositoryTests {
+@Suite(.watchingThePool) struct RoomRepositoryTests {
   let scheduler = TestScheduler()
   let lists: [Character: RoomList] = [
     "c": RoomList(rooms: savedRooms, source: .cache), "n": RoomList(rooms: freshRooms, source: .network),

@@ -1,5 +1,6 @@
 import Signals
 import SignalsSamples
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -22,7 +23,7 @@ final class FakeSignUpAPI: SignUpAPI {
   }
 }
 
-@Suite struct SignUpViewModelTests {
+@Suite(.watchingThePool) struct SignUpViewModelTests {
   let scheduler = TestScheduler()
 
   @Test func usernameIsCheckedWithTheServerAndTheLatestCheckWins() {

@@ -1,8 +1,9 @@
 import SignalsSamples
+import SignalsTestSupport
 import Testing
 
 /// The interactive demo's keys: escape sequences read whole, text once its UTF-8 is complete.
-@Suite struct TerminalKeysTests {
+@Suite(.watchingThePool) struct TerminalKeysTests {
   func keys(_ bytes: [UInt8]) -> [TerminalKey] {
     var decoder = TerminalKeyDecoder()
     return decoder.keys(from: bytes) + decoder.flush()

@@ -1,8 +1,9 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
 /// The README's example, verbatim between the markers (scripts/check-readme-example.sh keeps them equal).
-@Suite struct ReadmeExampleTests {
+@Suite(.watchingThePool) struct ReadmeExampleTests {
   @Test func exampleRunsAsTheReadmeSays() {
     #expect(readmeExample() == "LI LEI · 13812345678")
   }

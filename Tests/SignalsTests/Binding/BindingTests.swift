@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -7,7 +8,7 @@ import Testing
 // error (no `<~` overload matches), which is a rule of the type system rather than of run time: it is not
 // tested here, because a test that fails to compile cannot run.
 
-@Suite struct BindingTests {
+@Suite(.watchingThePool) struct BindingTests {
   @Test func signalSourceSetsTheTargetWithEveryValue() {
     let target = MutableProperty(0)
     let (signal, input) = Signal<Int, Never>.pipe()

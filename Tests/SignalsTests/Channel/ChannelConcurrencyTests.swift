@@ -1,9 +1,10 @@
 import Dispatch
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ChannelConcurrencyTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct ChannelConcurrencyTests {
   static let threads = 4
   static let perThread = 5_000
 

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ChannelTests {
+@Suite(.watchingThePool) struct ChannelTests {
   /// Which terminal a parameterised test sends into.
   enum Side: CaseIterable {
     case leading, following

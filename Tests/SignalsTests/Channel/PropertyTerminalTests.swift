@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct PropertyTerminalTests {
+@Suite(.watchingThePool) struct PropertyTerminalTests {
   @Test func aValueSentIntoThePropertysTerminalSetsTheProperty() {
     let property = MutableProperty(Note("a"))
     let changes = Counter(property.signal)

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct TwoWayBindingTests {
+@Suite(.watchingThePool) struct TwoWayBindingTests {
   @Test func theRightSidesValueWinsAtBindTime() {
     let left = MutableProperty(Note("left"))
     let right = MutableProperty(Note("right"))

@@ -1,9 +1,10 @@
 import Dispatch
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct CommandConcurrencyTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct CommandConcurrencyTests {
   static let threads = 4
   static let attemptsPerThread = 2_000
 

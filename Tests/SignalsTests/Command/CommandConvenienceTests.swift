@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct CommandConvenienceTests {
+@Suite(.watchingThePool) struct CommandConvenienceTests {
   @Test func synchronousWorkSendsItsResultThenCompletes() {
     let double = Command(work: { (input: Int) in input * 2 })
     let values = Recorder(double.values)
@@ -58,7 +59,7 @@ import Testing
 }
 
 /// The execution state machine, without threads or streams.
-@Suite struct ExecutionStateTests {
+@Suite(.watchingThePool) struct ExecutionStateTests {
   @Test func serialBeginsOnceUntilTheExecutionEnds() {
     var state = ExecutionState(policy: .serial, enabledIf: true)
     let first = state.begin()

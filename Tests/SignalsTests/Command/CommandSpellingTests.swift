@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// The ways users write a command, with no declared type to guide the compiler: each must compile, without
 /// ambiguity, to the form its closure means. A closure returning a producer is producer work; any other
 /// closure is synchronous work.
-@Suite struct CommandSpellingTests {
+@Suite(.watchingThePool) struct CommandSpellingTests {
   /// The static type the compiler chose.
   private func typeOf<T>(_: T) -> T.Type { T.self }
 

@@ -1,10 +1,11 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
 /// `execute` of synchronous work calls the work directly, without starting a producer: these check that it
 /// behaves exactly as an execution through `apply` does.
-@Suite struct CommandSynchronousExecuteTests {
+@Suite(.watchingThePool) struct CommandSynchronousExecuteTests {
   @Test func executePublishesTheValueThenTheEndToEveryOutputAndReturnsAnEndedDisposable() {
     let double = Command(work: { (input: Int) in input * 2 })
     let events = Recorder(double.events)

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct CommandTests {
+@Suite(.watchingThePool) struct CommandTests {
   // MARK: Executing
 
   @Test func executeCallsTheWorkSynchronouslySoItsEffectIsVisibleOnTheNextLine() {

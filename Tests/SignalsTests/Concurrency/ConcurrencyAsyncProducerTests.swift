@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ConcurrencyAsyncProducerTests {
+@Suite(.watchingThePool) struct ConcurrencyAsyncProducerTests {
   @Test func sequenceElementsAreSentThenCompleted() async {
     let (stream, input) = AsyncStream<Int>.makeStream()
     input.yield(1)

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ConcurrencyCommandTests {
+@Suite(.watchingThePool) struct ConcurrencyCommandTests {
   @Test func asyncWorkSendsItsResultThenCompletes() async {
     let double = Command(awaiting: { (input: Int) async in input * 2 })
     let values = Recorder(double.values)

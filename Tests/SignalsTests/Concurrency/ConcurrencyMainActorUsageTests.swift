@@ -1,5 +1,6 @@
 import Observation
 import Signals
+import SignalsTestSupport
 import Testing
 
 // Written as application code would be: plain `import Signals`, Swift 6 mode, no `@preconcurrency`,
@@ -40,7 +41,7 @@ import Testing
   }
 }
 
-@Suite struct ConcurrencyMainActorUsageTests {
+@Suite(.watchingThePool) struct ConcurrencyMainActorUsageTests {
   @MainActor @Test func aMainActorViewBindsToItsModelAndExecutesItsCommand() async throws {
     let model = GreetingModel()
     let view = GreetingView(model: model)

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ConcurrencyValuesTests {
+@Suite(.watchingThePool) struct ConcurrencyValuesTests {
   @Test func producerValuesYieldEachValueThenEnd() async {
     var seen: [Int] = []
     for await value in SignalProducer<Int, Never>([1, 2, 3]).values {

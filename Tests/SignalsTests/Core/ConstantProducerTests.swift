@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// Producers of events known in advance (`value:`, `values:`, an array, `error:`, `result:`, `empty`) start
 /// without a signal of their own when started with an observer; these tests pin that they behave exactly like
 /// the same producers written with a start closure.
-@Suite struct ConstantProducerTests {
+@Suite(.watchingThePool) struct ConstantProducerTests {
   /// The same events, sent from a start closure: the reference the constant producers must match.
   private static func closureProducer(_ events: [Signal<Int, TestError>.Event]) -> SignalProducer<Int, TestError> {
     SignalProducer { observer, _ in

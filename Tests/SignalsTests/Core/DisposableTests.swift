@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct DisposableTests {
+@Suite(.watchingThePool) struct DisposableTests {
   // MARK: AnyDisposable
 
   @Test func anyDisposableRunsItsActionOnce() {

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct LeakTests {
+@Suite(.watchingThePool) struct LeakTests {
   @Test func pipeAndItsObserversAreFreedWhenEverythingIsReleased() {
     weak var weakSignal: Signal<Int, Never>?
     weak var weakInput: Signal<Int, Never>.Observer?

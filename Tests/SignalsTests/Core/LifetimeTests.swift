@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct LifetimeTests {
+@Suite(.watchingThePool) struct LifetimeTests {
   @Test func releasingOrDisposingTheTokenEndsTheLifetime() {
     let lifetime: Lifetime
     var ended = false

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct MutablePropertyTests {
+@Suite(.watchingThePool) struct MutablePropertyTests {
   @Test func valueReadsWhatWasSet() {
     let property = MutableProperty(1)
     #expect(property.value == 1)

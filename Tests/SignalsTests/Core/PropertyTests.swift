@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct PropertyTests {
+@Suite(.watchingThePool) struct PropertyTests {
   @Test func constantPropertyHasItsValueAndItsProducerSendsItThenCompletes() {
     let property = Property(value: 3)
     #expect(property.value == 3)

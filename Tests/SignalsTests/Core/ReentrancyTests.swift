@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ReentrancyTests {
+@Suite(.watchingThePool) struct ReentrancyTests {
   @Test func sendFromOwnObserverIsDeliveredAfterTheCurrentEventInOrderWithoutRecursion() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let entries = EntryGuard()

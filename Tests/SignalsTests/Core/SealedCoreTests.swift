@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// A derived signal with no handle and one observer is *sealed*: its values go straight to that observer,
 /// without its lock (`SignalCore.sealIfAlone`). These specs pin when a core seals, and that a sealed core
 /// keeps every contract an unsealed one has: what it delivers, what disposal stops, what the end releases.
-@Suite struct SealedCoreTests {
+@Suite(.watchingThePool) struct SealedCoreTests {
   @Test func aDerivedSignalSealsWhenItsHandleGoesAndItHasOneObserver() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let core: SignalCore<Int, Never>

@@ -1,9 +1,10 @@
 import Dispatch
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct SignalProducerTests {
+@Suite(.watchingThePool) struct SignalProducerTests {
   // MARK: Starting and lifetime
 
   @Test func startClosureRunsOncePerStart() {
@@ -313,7 +314,7 @@ import Testing
     #expect(failure(of: SignalProducer<Int, TestError>(error: .other).wait()) == .other)
   }
 
-  @Test func blockingReadsWaitForAProducerThatAnswersOnAnotherThread() {
+  @Test(.onItsOwnThread) func blockingReadsWaitForAProducerThatAnswersOnAnotherThread() {
     let producer = SignalProducer<Int, TestError> { observer, _ in
       DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
         observer.send(value: 1)

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct SignalTests {
+@Suite(.watchingThePool) struct SignalTests {
   // MARK: Pipe and terminal events
 
   @Test func pipeDeliversValuesThenCompletion() {

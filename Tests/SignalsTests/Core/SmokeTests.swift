@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct SmokeTests {
+@Suite(.watchingThePool) struct SmokeTests {
   @Test func pipeDeliversMappedAndFilteredValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.map { $0 * 10 }.filter { $0 > 10 })

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -6,7 +7,7 @@ import Testing
 /// snapshot of its list. These specs change the list during deliveries — where the sole observer is left
 /// stale until the deliverer lets go — and check that every event still reaches exactly the observers it
 /// must, and that closures are released as before.
-@Suite struct SoleObserverTests {
+@Suite(.watchingThePool) struct SoleObserverTests {
   @Test func anObserverRemovedDuringADeliveryIsNotCalledAgainAndTheOtherIs() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var first: [Int] = []

@@ -1,4 +1,5 @@
 import Observation
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
   var count = 0
 }
 
-@Suite struct ObservableKeyPathTests {
+@Suite(.watchingThePool) struct ObservableKeyPathTests {
   @Test func emitsTheCurrentValueThenEachChange() {
     let scheduler = TestScheduler()
     let model = ObservedModel()
@@ -106,7 +107,7 @@ import Testing
   }
 }
 
-@Suite struct ObservablePropertyTests {
+@Suite(.watchingThePool) struct ObservablePropertyTests {
   @Test func propertyFollowsTheKeyPathAndEndsWithTheObject() {
     let scheduler = TestScheduler()
     var model: ObservedModel? = ObservedModel()

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct BooleanTests {
+@Suite(.watchingThePool) struct BooleanTests {
   private let booleans: [Character: Bool] = ["t": true, "f": false]
 
   @Test func negateFlipsEveryValue() {

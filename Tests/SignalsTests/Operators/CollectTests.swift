@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct CollectTests {
+@Suite(.watchingThePool) struct CollectTests {
   @Test func collectSendsEveryValueInOneArrayOnCompletion() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.collect())

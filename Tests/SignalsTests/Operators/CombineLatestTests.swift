@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct CombineLatestTests {
+@Suite(.watchingThePool) struct CombineLatestTests {
   @Test func sendsOnceEveryInputHasAValueThenOnEachValue() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<String, Never>.pipe()
@@ -319,7 +320,7 @@ import Testing
   }
 }
 
-@Suite struct CombineLatestStateTests {
+@Suite(.watchingThePool) struct CombineLatestStateTests {
   @Test func sendsOnlyOnceEveryInputHasAValue() {
     var state = CombineLatestState(inputCount: 2)
     #expect(state.receiveValue(from: 0) == .store)
@@ -345,25 +346,23 @@ import Testing
   }
 }
 
-extension BlockingSuites {
-  @Suite struct CombineLatestConcurrencyTests {
-    @Test func concurrentSendsEndWithTheCombinationOfTheLastValues() {
-      let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
-      let recorder = Recorder(Signal.combineLatest(inputs.map(\.output)))
-      let perThread = 2_000
-      concurrently(inputs.count) { index in
-        for value in 1...perThread { inputs[index].input.send(value: value) }
-        inputs[index].input.sendCompleted()
-      }
-      let values = recorder.values
-      #expect(values.last == Array(repeating: perThread, count: inputs.count))
-      #expect(recorder.events.last == .completed)
-      #expect(!recorder.violatedGrammar)
-      // Each input's value never goes backwards: combinations leave in the order they were taken.
-      for index in inputs.indices {
-        let column = values.map { $0[index] }
-        #expect(column == column.sorted())
-      }
+@Suite(.watchingThePool, .onItsOwnThread) struct CombineLatestConcurrencyTests {
+  @Test func concurrentSendsEndWithTheCombinationOfTheLastValues() {
+    let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
+    let recorder = Recorder(Signal.combineLatest(inputs.map(\.output)))
+    let perThread = 2_000
+    concurrently(inputs.count) { index in
+      for value in 1...perThread { inputs[index].input.send(value: value) }
+      inputs[index].input.sendCompleted()
+    }
+    let values = recorder.values
+    #expect(values.last == Array(repeating: perThread, count: inputs.count))
+    #expect(recorder.events.last == .completed)
+    #expect(!recorder.violatedGrammar)
+    // Each input's value never goes backwards: combinations leave in the order they were taken.
+    for index in inputs.indices {
+      let column = values.map { $0[index] }
+      #expect(column == column.sorted())
     }
   }
 }

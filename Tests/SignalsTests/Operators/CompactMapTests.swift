@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct CompactMapTests {
+@Suite(.watchingThePool) struct CompactMapTests {
   @Test func forwardsTheNonNilResults() {
     let (signal, input) = Signal<String, Never>.pipe()
     let recorder = Recorder(signal.compactMap { Int($0) })

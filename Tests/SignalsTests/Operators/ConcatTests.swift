@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ConcatTests {
+@Suite(.watchingThePool) struct ConcatTests {
   @Test func runsProducersOneAfterTheOther() {
     // first:  -1-2|
     // second:     -3|

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// The hand-off every multi-source operator sends through (`combineLatest`, `zip`, `flatMap`, …): the
 /// flusher lets go without the lock when nothing waits, so these specs pin down that nothing queued is ever
 /// left behind and that events leave in the order the lock accepted them.
-@Suite struct CoordinatorTests {
+@Suite(.watchingThePool) struct CoordinatorTests {
   /// A coordinator over a counter, sending into a fresh signal; returns it, the signal, and its recorder.
   func makeCoordinator() -> (Coordinator<Int, Int, Int, Never>, Signal<Int, Never>, Recorder<Int, Never>) {
     let core = SignalCore<Int, Never>()
@@ -94,65 +95,63 @@ final class SerialDeliveries: Sendable {
   var result: (count: Int, sum: Int, inside: Int, overlapped: Bool) { state.withLock { $0 } }
 }
 
-extension BlockingSuites {
-  @Suite struct CoordinatorStressTests {
-    @Test func updatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
-      let core = SignalCore<Int, Never>()
-      let signal = Signal(core: core)
-      let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core)
-      let seen = SerialDeliveries(signal)
-      let perThread = 2_000
-      stressConcurrently(4) { thread in
-        for index in 0..<perThread {
-          let value = thread * perThread + index
-          if index.isMultiple(of: 2) {
-            coordinator.update(deciding: { count in
-              count += 1
-              return .value(value)
-            })
-          } else {
-            coordinator.update { count, outbox in
-              count += 1
-              outbox.append(.value(value))
-            }
+@Suite(.watchingThePool, .onItsOwnThread) struct CoordinatorStressTests {
+  @Test func updatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
+    let core = SignalCore<Int, Never>()
+    let signal = Signal(core: core)
+    let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core)
+    let seen = SerialDeliveries(signal)
+    let perThread = 2_000
+    stressConcurrently(4) { thread in
+      for index in 0..<perThread {
+        let value = thread * perThread + index
+        if index.isMultiple(of: 2) {
+          coordinator.update(deciding: { count in
+            count += 1
+            return .value(value)
+          })
+        } else {
+          coordinator.update { count, outbox in
+            count += 1
+            outbox.append(.value(value))
           }
         }
       }
-      let total = 4 * perThread
-      let result = seen.result
-      #expect(result.count == total)
-      #expect(result.sum == (0..<total).reduce(0, +))
-      #expect(!result.overlapped)
-      #expect(coordinator.read { $0 } == total)
-      withExtendedLifetime(signal) {}
     }
+    let total = 4 * perThread
+    let result = seen.result
+    #expect(result.count == total)
+    #expect(result.sum == (0..<total).reduce(0, +))
+    #expect(!result.overlapped)
+    #expect(coordinator.read { $0 } == total)
+    withExtendedLifetime(signal) {}
+  }
 
-    @Test func sendsWithoutTheLockAndUpdatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
-      // Two threads send without the lock (falling back to it when another thread flushes), two update
-      // under it: the flusher chosen outside the lock and the one chosen inside never overlap.
-      let core = SignalCore<Int, Never>()
-      let signal = Signal(core: core)
-      let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
-      let seen = SerialDeliveries(signal)
-      let perThread = 20_000
-      stressConcurrently(4) { thread in
-        for index in 0..<perThread {
-          let value = thread * perThread + index
-          if thread < 2 {
-            if !coordinator.sendWithoutLock(.value(value), if: { true }) {
-              coordinator.update(deciding: { _ in .value(value) })
-            }
-          } else {
-            coordinator.update { _, outbox in outbox.append(.value(value)) }
+  @Test func sendsWithoutTheLockAndUpdatesFromManyThreadsAreEachSentOnceAndNeverConcurrently() {
+    // Two threads send without the lock (falling back to it when another thread flushes), two update
+    // under it: the flusher chosen outside the lock and the one chosen inside never overlap.
+    let core = SignalCore<Int, Never>()
+    let signal = Signal(core: core)
+    let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
+    let seen = SerialDeliveries(signal)
+    let perThread = 20_000
+    stressConcurrently(4) { thread in
+      for index in 0..<perThread {
+        let value = thread * perThread + index
+        if thread < 2 {
+          if !coordinator.sendWithoutLock(.value(value), if: { true }) {
+            coordinator.update(deciding: { _ in .value(value) })
           }
+        } else {
+          coordinator.update { _, outbox in outbox.append(.value(value)) }
         }
       }
-      let total = 4 * perThread
-      let result = seen.result
-      #expect(result.count == total)
-      #expect(result.sum == (0..<total).reduce(0, +))
-      #expect(!result.overlapped)
-      withExtendedLifetime(signal) {}
     }
+    let total = 4 * perThread
+    let result = seen.result
+    #expect(result.count == total)
+    #expect(result.sum == (0..<total).reduce(0, +))
+    #expect(!result.overlapped)
+    withExtendedLifetime(signal) {}
   }
 }

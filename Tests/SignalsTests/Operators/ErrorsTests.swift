@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -6,7 +7,7 @@ private enum WrappedError: Error, Equatable {
   case wrapped(TestError)
 }
 
-@Suite struct ErrorsTests {
+@Suite(.watchingThePool) struct ErrorsTests {
   @Test func mapErrorTransformsTheFailureOnly() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     // input:    -1-X
@@ -83,7 +84,7 @@ private enum WrappedError: Error, Equatable {
   }
 }
 
-@Suite struct RetryTests {
+@Suite(.watchingThePool) struct RetryTests {
   /// A producer that fails on its first `failures` starts, sending 1 before failing; then sends 1, 2 and completes.
   private func flaky(failures: Int, starts: Locked<Int>) -> SignalProducer<Int, TestError> {
     SignalProducer { observer, _ in
@@ -128,7 +129,7 @@ private enum WrappedError: Error, Equatable {
     #expect(recorder.descriptions == ["3", "completed"])
   }
 
-  @Test func manySynchronousFailuresDoNotRecurse() {
+  @Test(.onItsOwnThread) func manySynchronousFailuresDoNotRecurse() {
     let starts = Locked(0)
     let recorder = Recorder(flaky(failures: .max, starts: starts).retry(upTo: 20_000))
     #expect(starts.withLock { $0 } == 20_001)

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct FilterTests {
+@Suite(.watchingThePool) struct FilterTests {
   @Test func letsThroughOnlyIncludedValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.filter { $0.isMultiple(of: 2) })

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// `flatMap` and `flatten` whose inner is a `Signal` (any `SignalProducerConvertible`), as ReactiveSwift
 /// accepts.
-@Suite struct FlatMapConvertibleInnerTests {
+@Suite(.watchingThePool) struct FlatMapConvertibleInnerTests {
   @Test func latestFollowsTheNewestSignal() {
     let scheduler = TestScheduler()
     let inners = ["a": scheduler.hotSignal("--1--9"), "b": scheduler.hotSignal("-----2-3|")]

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -19,7 +20,7 @@ private struct Flattening {
   subscript(key: String) -> ProducerProbe<Int, TestError> { probes[key]! }
 }
 
-@Suite struct FlatMapTests {
+@Suite(.watchingThePool) struct FlatMapTests {
   @Test func mergeForwardsEveryInnerAndCompletesAfterAllOfThem() {
     let f = Flattening(.merge)
     // outer:            -a-b----|
@@ -152,7 +153,7 @@ private struct Flattening {
     #expect(Recorder(producers.flatten(.latest)).descriptions == ["1", "2", "3", "completed"])
   }
 
-  @Test func concatRunsALongChainOfSynchronousInnersWithoutRecursing() {
+  @Test(.onItsOwnThread) func concatRunsALongChainOfSynchronousInnersWithoutRecursing() {
     let first = ProducerProbe<Int, Never>()
     let count = 20_000
     let inners = [first.producer] + (1...count).map { SignalProducer<Int, Never>(value: $0) }
@@ -252,7 +253,7 @@ private struct Flattening {
   }
 }
 
-@Suite struct FlattenStateTests {
+@Suite(.watchingThePool) struct FlattenStateTests {
   @Test func concatQueuesWhileAnInnerRunsAndLoopsOverSynchronousCompletions() {
     var state = FlattenState<String>(strategy: .concat)
     #expect(state.receiveOuterValue("a")?.id == 1)
@@ -281,39 +282,37 @@ private struct Flattening {
   }
 }
 
-extension BlockingSuites {
-  @Suite struct FlatMapConcurrencyTests {
-    @Test func mergedInnersSendingFromManyThreadsDeliverEveryValue() {
-      let inners = (0..<4).map { _ in ProducerProbe<Int, Never>() }
-      let (outer, outerInput) = Signal<Int, Never>.pipe()
-      let recorder = Recorder(outer.flatMap(.merge) { inners[$0].producer })
-      for index in inners.indices { outerInput.send(value: index) }
-      outerInput.sendCompleted()
-      let perThread = 1_000
-      concurrently(inners.count) { index in
-        let observer = inners[index].observer
-        for value in 0..<perThread { observer?.send(value: value) }
-        observer?.sendCompleted()
-      }
-      #expect(recorder.values.count == inners.count * perThread)
-      #expect(recorder.events.last == .completed)
-      #expect(!recorder.violatedGrammar)
+@Suite(.watchingThePool, .onItsOwnThread) struct FlatMapConcurrencyTests {
+  @Test func mergedInnersSendingFromManyThreadsDeliverEveryValue() {
+    let inners = (0..<4).map { _ in ProducerProbe<Int, Never>() }
+    let (outer, outerInput) = Signal<Int, Never>.pipe()
+    let recorder = Recorder(outer.flatMap(.merge) { inners[$0].producer })
+    for index in inners.indices { outerInput.send(value: index) }
+    outerInput.sendCompleted()
+    let perThread = 1_000
+    concurrently(inners.count) { index in
+      let observer = inners[index].observer
+      for value in 0..<perThread { observer?.send(value: value) }
+      observer?.sendCompleted()
     }
+    #expect(recorder.values.count == inners.count * perThread)
+    #expect(recorder.events.last == .completed)
+    #expect(!recorder.violatedGrammar)
+  }
 
-    @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
-    func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
-      let (outer, input) = Signal<Int, TestError>.pipe()
-      let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
-      let firstFour = Recorder(
-        outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
-          .take(first: 4))
-      let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
-      input.send(value: 10)
-      input.send(value: 20)
-      input.sendCompleted()
-      #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
-      #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
-      #expect(failing.descriptions == ["failed(boom)"])
-    }
+  @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
+  func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
+    let (outer, input) = Signal<Int, TestError>.pipe()
+    let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
+    let firstFour = Recorder(
+      outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
+        .take(first: 4))
+    let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
+    input.send(value: 10)
+    input.send(value: 20)
+    input.sendCompleted()
+    #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
+    #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
+    #expect(failing.descriptions == ["failed(boom)"])
   }
 }

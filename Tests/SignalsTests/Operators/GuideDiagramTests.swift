@@ -1,10 +1,11 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
 /// The diagrams and edge cases of the operator guides (`Docs/Operators/`) that no operator suite asserts.
-@Suite struct GuideDiagramTests {
+@Suite(.watchingThePool) struct GuideDiagramTests {
   @Test func withLatestFromAnEndedSignalOnlyEndsWithTheSource() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-a-b|")

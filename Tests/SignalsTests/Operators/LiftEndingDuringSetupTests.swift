@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// `SignalProducer.lift` observes the transformed signal after the transform ran. A transform whose signal
 /// ends during its own setup (here `take(first: 0)`, which completes at once) has already ended by then; the
 /// start's observer must still receive the terminal event the operator sent, not `interrupted`.
-@Suite struct LiftEndingDuringSetupTests {
+@Suite(.watchingThePool) struct LiftEndingDuringSetupTests {
   @Test func liftedOperatorThatCompletesDuringSetupDeliversCompleted() {
     let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).take(first: 0))
     #expect(recorder.descriptions == ["completed"])

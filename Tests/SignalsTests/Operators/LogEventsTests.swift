@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct LogEventsTests {
+@Suite(.watchingThePool) struct LogEventsTests {
   @Test func logsEveryEventWithTheIdentifierAndForwardsItUnchanged() {
     var lines: [String] = []
     let (signal, input) = Signal<Int, Never>.pipe()
@@ -60,7 +61,7 @@ import Testing
   }
 }
 
-@Suite struct LogEventsOutputTests {
+@Suite(.watchingThePool) struct LogEventsOutputTests {
   @Test func textIsQuotedSoThatAnEmptyStringIsVisible() {
     var messages: [String] = []
     let (signal, input) = Signal<String, Never>.pipe()
@@ -106,7 +107,7 @@ import Testing
   }
 }
 
-@Suite struct ObserverCountTests {
+@Suite(.watchingThePool) struct ObserverCountTests {
   @Test func aSignalCountsItsObserversUntilEachIsDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
     #expect(signal.observerCount == 0)

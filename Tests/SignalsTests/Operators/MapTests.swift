@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct MapTests {
+@Suite(.watchingThePool) struct MapTests {
   struct Guest { let name: String }
 
   @Test func transformsEveryValue() {

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct MaterializeTests {
+@Suite(.watchingThePool) struct MaterializeTests {
   typealias Event = Signal<Int, TestError>.Event
 
   @Test func materializeSendsEveryEventAsAValueThenCompletes() {

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct MergeTests {
+@Suite(.watchingThePool) struct MergeTests {
   @Test func forwardsValuesAsTheyComeAndCompletesAfterEveryInput() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
@@ -93,36 +94,34 @@ import Testing
   }
 }
 
-extension BlockingSuites {
-  @Suite struct MergeConcurrencyTests {
-    @Test func concurrentInputsDeliverEveryValueSeriallyInEachInputsOrder() {
-      let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
-      let inFlight = Locked(0)
-      let overlapped = Locked(false)
-      let recorder = Recorder<Int, Never>()
-      Signal.merge(inputs.map(\.output)).observe { event in
-        let concurrent = inFlight.withLock { count -> Bool in
-          count += 1
-          return count > 1
-        }
-        if concurrent { overlapped.withLock { $0 = true } }
-        recorder.record(event)
-        inFlight.withLock { $0 -= 1 }
+@Suite(.watchingThePool, .onItsOwnThread) struct MergeConcurrencyTests {
+  @Test func concurrentInputsDeliverEveryValueSeriallyInEachInputsOrder() {
+    let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
+    let inFlight = Locked(0)
+    let overlapped = Locked(false)
+    let recorder = Recorder<Int, Never>()
+    Signal.merge(inputs.map(\.output)).observe { event in
+      let concurrent = inFlight.withLock { count -> Bool in
+        count += 1
+        return count > 1
       }
-      let perThread = 2_000
-      concurrently(inputs.count) { index in
-        for value in 0..<perThread { inputs[index].input.send(value: index * perThread + value) }
-        inputs[index].input.sendCompleted()
-      }
-      let values = recorder.values
-      #expect(values.count == inputs.count * perThread)
-      #expect(recorder.events.last == .completed)
-      #expect(!recorder.violatedGrammar)
-      #expect(!overlapped.withLock { $0 })
-      for index in inputs.indices {
-        let own = values.filter { $0 / perThread == index }
-        #expect(own == Array(index * perThread..<(index + 1) * perThread))
-      }
+      if concurrent { overlapped.withLock { $0 = true } }
+      recorder.record(event)
+      inFlight.withLock { $0 -= 1 }
+    }
+    let perThread = 2_000
+    concurrently(inputs.count) { index in
+      for value in 0..<perThread { inputs[index].input.send(value: index * perThread + value) }
+      inputs[index].input.sendCompleted()
+    }
+    let values = recorder.values
+    #expect(values.count == inputs.count * perThread)
+    #expect(recorder.events.last == .completed)
+    #expect(!recorder.violatedGrammar)
+    #expect(!overlapped.withLock { $0 })
+    for index in inputs.indices {
+      let own = values.filter { $0 / perThread == index }
+      #expect(own == Array(index * perThread..<(index + 1) * perThread))
     }
   }
 }

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct OnTests {
+@Suite(.watchingThePool) struct OnTests {
   @Test func hooksRunBeforeEachEventIsForwardedAndDisposedRunsLast() {
     var log: [String] = []
     let (signal, input) = Signal<Int, Never>.pipe()

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct PrefixTests {
+@Suite(.watchingThePool) struct PrefixTests {
   @Test func sendsTheValueFirstThenTheProducer() {
     let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).prefix(value: 0))
     #expect(recorder.descriptions == ["0", "1", "2", "completed"])

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// compiler offers our names; the compiler's message is pasted in `Docs/Migrating.md`. What can be checked
 /// here is that they leave the static forms as they were: each line below would stop compiling, with
 /// "generic parameter 'Value' could not be inferred", had they been declared as methods (swiftlang/swift#80146).
-@Suite struct RenamedSpellingsTests {
+@Suite(.watchingThePool) struct RenamedSpellingsTests {
   @Test func theStaticFormsStillInferTheirTypes() {
     let (numbers, send) = Signal<Int, Never>.pipe()
     let (words, say) = Signal<String, Never>.pipe()

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct SampleTests {
+@Suite(.watchingThePool) struct SampleTests {
   @Test func sendsTheLatestValueWithEachSample() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-a--b----|")

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct ScanTests {
+@Suite(.watchingThePool) struct ScanTests {
   @Test func scanSendsEveryAccumulation() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.scan(0, +))

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct SkipRepeatsTests {
+@Suite(.watchingThePool) struct SkipRepeatsTests {
   @Test func dropsValuesEqualToTheLastOneForwarded() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.skipRepeats())

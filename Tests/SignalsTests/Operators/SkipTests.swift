@@ -1,8 +1,9 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct SkipTests {
+@Suite(.watchingThePool) struct SkipTests {
   @Test func skipFirstDropsTheFirstValuesThenForwardsEverything() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let recorder = Recorder(signal.skip(first: 2))

@@ -1,7 +1,8 @@
 import Signals
+import SignalsTestSupport
 import Testing
 
-@Suite struct TakeDuringTests {
+@Suite(.watchingThePool) struct TakeDuringTests {
   @Test func forwardsValuesWhileTheLifetimeLasts() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()

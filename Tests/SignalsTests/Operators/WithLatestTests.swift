@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct WithLatestTests {
+@Suite(.watchingThePool) struct WithLatestTests {
   @Test func pairsEachValueWithTheOthersLatest() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-a--b-c-|")

@@ -1,8 +1,9 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
-@Suite struct ZipTests {
+@Suite(.watchingThePool) struct ZipTests {
   @Test func pairsByIndexAndCompletesWhenACompletedInputRunsDry() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<String, Never>.pipe()
@@ -150,7 +151,7 @@ import Testing
   }
 }
 
-@Suite struct ZipStateTests {
+@Suite(.watchingThePool) struct ZipStateTests {
   @Test func sendsWhenEveryInputHasAValueQueued() {
     var state = ZipState(inputCount: 2)
     #expect(state.receiveValue(from: 0) == .store)

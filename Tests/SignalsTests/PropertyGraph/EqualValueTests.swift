@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// Contracts §16, "Equal values": the graph does not compare values. A set is a change even when the value is
 /// equal, and every property derived from it is computed again and emits; `skipRepeats()` is where a graph
 /// compares, and an equivalent value stops there: nothing downstream of it is computed or emits.
-@Suite struct EqualValueTests {
+@Suite(.watchingThePool) struct EqualValueTests {
   @Test func aSetOfAnEqualValueEmitsAndEveryDerivedPropertyEmitsToo() {
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }

@@ -1,10 +1,11 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
 /// Contracts §16: a `PropertyProtocol` type of your own composes like a `MutableProperty`. The graph feeds a
 /// source from its `producer` and keeps that source fed while anything is computed from it.
-@Suite struct ForeignPropertyTests {
+@Suite(.watchingThePool) struct ForeignPropertyTests {
   /// A property type of one's own, forwarding to a `MutableProperty` it holds (RxSwift's `ActivityIndicator`
   /// ported to Signals looks like this).
   final class Custom: PropertyProtocol {

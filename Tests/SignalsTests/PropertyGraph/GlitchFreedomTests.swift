@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// Contracts §16, "Glitch freedom": a change of a source recomputes every property derived from it at most
 /// once, after all of its inputs that depend on the change, and every value anyone sees is computed from one
 /// consistent state of the sources.
-@Suite struct GlitchFreedomTests {
+@Suite(.watchingThePool) struct GlitchFreedomTests {
   @Test func theDiamondFromTheIssueEmitsOnlyTheNewState() {
     // a ─┬─ map(+1) ──┐
     //    └─ map(×10) ─┴─ combineLatest → d

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -5,7 +6,7 @@ import Testing
 /// Contracts §8 and §16: a derived part of the graph stays attached to its sources while a handle, a `signal`,
 /// a `producer`, an observer or a dependent of its own is alive; once all are gone it detaches and is freed,
 /// closures included, even though its sources live on.
-@Suite struct GraphLeakTests {
+@Suite(.watchingThePool) struct GraphLeakTests {
   /// A diamond over `source` whose closures hold canaries; returns the weak handles and a count of the
   /// closures alive.
   final class Diamond {
@@ -179,7 +180,7 @@ import Testing
 /// The cellx benchmark's graph at 5,000 layers (20,000 derived properties, each observed), released at once on
 /// a thread with a small stack: the graph lets go of it iteratively, so nothing recurses per layer (a chain
 /// of releases 5,000 deep overflows such a stack; alien-signals itself overflows on this one).
-@Suite struct DeepGraphReleaseTests {
+@Suite(.watchingThePool) struct DeepGraphReleaseTests {
   /// The four properties of one layer.
   struct Layer {
     let prop1: Property<Int>
@@ -188,7 +189,7 @@ import Testing
     let prop4: Property<Int>
   }
 
-  @Test func aGraphOfFiveThousandLayersIsFreedAtOnceOnASmallStack() {
+  @Test(.onItsOwnThread) func aGraphOfFiveThousandLayersIsFreedAtOnceOnASmallStack() {
     let outcome = Locked<(freed: Bool, before: [Int], after: [Int])?>(nil)
     runOnThread(stackSize: 256 * 1024) {
       weak var weakEnd: Property<Int>?

@@ -1,272 +1,271 @@
+import SignalsTestSupport
 import Synchronization
 import Testing
 
 @testable import Signals
 
-extension BlockingSuites {
-  /// Contracts §16, "Transactions": `withTransaction` makes its sets one change of the graph.
-  @Suite struct TransactionTests {
-    @Test func setsInsideATransactionEmitOnceWithTheFinalState() {
-      let name = MutableProperty("Li")
-      let phone = MutableProperty("138")
-      let summary = Property.combineLatest(name, phone) { "\($0)·\($1)" }
-      let nameRecorder = Recorder(name.signal)
-      let summaryRecorder = Recorder(summary.signal)
-      withTransaction {
-        name.value = ""
-        phone.value = ""
-        name.value = "Han"
-      }
-      #expect(nameRecorder.values == ["Han"])
-      #expect(summaryRecorder.values == ["Han·"])
+/// Contracts §16, "Transactions": `withTransaction` makes its sets one change of the graph.
+@Suite(.watchingThePool, .onItsOwnThread) struct TransactionTests {
+  @Test func setsInsideATransactionEmitOnceWithTheFinalState() {
+    let name = MutableProperty("Li")
+    let phone = MutableProperty("138")
+    let summary = Property.combineLatest(name, phone) { "\($0)·\($1)" }
+    let nameRecorder = Recorder(name.signal)
+    let summaryRecorder = Recorder(summary.signal)
+    withTransaction {
+      name.value = ""
+      phone.value = ""
+      name.value = "Han"
     }
+    #expect(nameRecorder.values == ["Han"])
+    #expect(summaryRecorder.values == ["Han·"])
+  }
 
-    @Test func propertiesOutsideTheGraphAreDeliveredAtTheEndToo() {
-      // Sources nothing is derived from are delivered at the commit as well, once each.
-      let first = MutableProperty(0)
-      let second = MutableProperty(0)
-      let log = Locked<[String]>([])
-      first.signal.observeValues { value in log.withLock { $0.append("first \(value)") } }
-      second.signal.observeValues { value in log.withLock { $0.append("second \(value)") } }
-      withTransaction {
-        first.value = 1
-        second.value = 2
-        first.value = 3
-        #expect(log.withLock { $0 }.isEmpty)
-      }
-      #expect(log.withLock { $0 } == ["first 3", "second 2"])
+  @Test func propertiesOutsideTheGraphAreDeliveredAtTheEndToo() {
+    // Sources nothing is derived from are delivered at the commit as well, once each.
+    let first = MutableProperty(0)
+    let second = MutableProperty(0)
+    let log = Locked<[String]>([])
+    first.signal.observeValues { value in log.withLock { $0.append("first \(value)") } }
+    second.signal.observeValues { value in log.withLock { $0.append("second \(value)") } }
+    withTransaction {
+      first.value = 1
+      second.value = 2
+      first.value = 3
+      #expect(log.withLock { $0 }.isEmpty)
     }
+    #expect(log.withLock { $0 } == ["first 3", "second 2"])
+  }
 
-    @Test func readsInsideATransactionSeeTheNewValuesOfSourcesAndDerivedProperties() {
-      let a = MutableProperty(1)
-      let b = MutableProperty(10)
-      let sum = Property.combineLatest(a, b) { $0 + $1 }
-      let doubled = sum.map { $0 * 2 }
-      withTransaction {
-        a.value = 2
-        #expect(a.value == 2)
-        #expect(sum.value == 12)
-        #expect(doubled.value == 24)
-        b.value = 20
-        #expect(sum.value == 22)
-        #expect(doubled.value == 44)
-      }
+  @Test func readsInsideATransactionSeeTheNewValuesOfSourcesAndDerivedProperties() {
+    let a = MutableProperty(1)
+    let b = MutableProperty(10)
+    let sum = Property.combineLatest(a, b) { $0 + $1 }
+    let doubled = sum.map { $0 * 2 }
+    withTransaction {
+      a.value = 2
+      #expect(a.value == 2)
+      #expect(sum.value == 12)
+      #expect(doubled.value == 24)
+      b.value = 20
+      #expect(sum.value == 22)
       #expect(doubled.value == 44)
     }
+    #expect(doubled.value == 44)
+  }
 
-    @Test func aProducerStartedInsideATransactionReplaysTheValueFromBeforeItThenItsChange() {
-      // An observer that attaches inside a transaction is told what is committed: the value from before the
-      // transaction (which may still roll back), then, at the commit, the transaction's change, once.
-      let a = MutableProperty(1)
-      let doubled = a.map { $0 * 2 }
-      var recorders: [Recorder<Int, Never>] = []
-      withTransaction {
-        a.value = 5
-        #expect(doubled.value == 10)
-        recorders = [Recorder(doubled.producer), Recorder(a.producer)]
-        #expect(recorders.map(\.values) == [[2], [1]])
-      }
-      #expect(recorders.map(\.values) == [[2, 10], [1, 5]])
-      // Rolled back: the observer saw nothing of it.
-      let rolledBack = Recorder(doubled.producer)
-      #expect(throws: TestError.boom) {
-        try withTransaction { () throws(TestError) in
-          a.value = 7
-          let inside = Recorder(doubled.producer)
-          #expect(inside.values == [10])
-          throw TestError.boom
-        }
-      }
-      #expect(rolledBack.values == [10])
+  @Test func aProducerStartedInsideATransactionReplaysTheValueFromBeforeItThenItsChange() {
+    // An observer that attaches inside a transaction is told what is committed: the value from before the
+    // transaction (which may still roll back), then, at the commit, the transaction's change, once.
+    let a = MutableProperty(1)
+    let doubled = a.map { $0 * 2 }
+    var recorders: [Recorder<Int, Never>] = []
+    withTransaction {
+      a.value = 5
+      #expect(doubled.value == 10)
+      recorders = [Recorder(doubled.producer), Recorder(a.producer)]
+      #expect(recorders.map(\.values) == [[2], [1]])
     }
-
-    @Test func aReadInsideATransactionRunsTheTransformOnceAndTheCommitAgain() {
-      let a = MutableProperty(1)
-      let calls = AtomicCounter()
-      let mapped = a.map { value -> Int in
-        calls.increment()
-        return value * 2
+    #expect(recorders.map(\.values) == [[2, 10], [1, 5]])
+    // Rolled back: the observer saw nothing of it.
+    let rolledBack = Recorder(doubled.producer)
+    #expect(throws: TestError.boom) {
+      try withTransaction { () throws(TestError) in
+        a.value = 7
+        let inside = Recorder(doubled.producer)
+        #expect(inside.values == [10])
+        throw TestError.boom
       }
-      let before = calls.value
-      withTransaction {
-        a.value = 5
-        #expect(mapped.value == 10)
-        #expect(mapped.value == 10)  // computed once per set
-      }
-      #expect(calls.value - before == 2)  // the read, then the commit
-      withTransaction { #expect(mapped.value == 10) }  // nothing set: the committed value, no call
-      #expect(calls.value - before == 2)
     }
+    #expect(rolledBack.values == [10])
+  }
 
-    @Test func withValueAndModifyInsideATransactionSeeTheTransactionsValue() {
-      let a = MutableProperty(1)
-      withTransaction {
-        a.value = 5
-        #expect(a.withValue { $0 } == 5)
-        a.modify { $0 += 1 }
-        #expect(a.value == 6)
-      }
+  @Test func aReadInsideATransactionRunsTheTransformOnceAndTheCommitAgain() {
+    let a = MutableProperty(1)
+    let calls = AtomicCounter()
+    let mapped = a.map { value -> Int in
+      calls.increment()
+      return value * 2
+    }
+    let before = calls.value
+    withTransaction {
+      a.value = 5
+      #expect(mapped.value == 10)
+      #expect(mapped.value == 10)  // computed once per set
+    }
+    #expect(calls.value - before == 2)  // the read, then the commit
+    withTransaction { #expect(mapped.value == 10) }  // nothing set: the committed value, no call
+    #expect(calls.value - before == 2)
+  }
+
+  @Test func withValueAndModifyInsideATransactionSeeTheTransactionsValue() {
+    let a = MutableProperty(1)
+    withTransaction {
+      a.value = 5
+      #expect(a.withValue { $0 } == 5)
+      a.modify { $0 += 1 }
       #expect(a.value == 6)
     }
+    #expect(a.value == 6)
+  }
 
-    @Test func nestedTransactionsFlattenIntoTheOutermost() {
-      let a = MutableProperty(0)
-      let recorder = Recorder(a.signal)
+  @Test func nestedTransactionsFlattenIntoTheOutermost() {
+    let a = MutableProperty(0)
+    let recorder = Recorder(a.signal)
+    withTransaction {
+      a.value = 1
       withTransaction {
-        a.value = 1
-        withTransaction {
-          a.value = 2
-        }
-        #expect(recorder.values.isEmpty)
-        a.value = 3
+        a.value = 2
       }
-      #expect(recorder.values == [3])
-    }
-
-    @Test func aThrowRollsBackTheTransactionsSetsAndRethrows() {
-      let a = MutableProperty(0)
-      let b = a.map { $0 * 2 }
-      let recorder = Recorder(b.signal)
-      #expect(throws: TestError.boom) {
-        try withTransaction { () throws(TestError) in
-          a.value = 4
-          #expect(b.value == 8)
-          throw TestError.boom
-        }
-      }
-      #expect(a.value == 0 && b.value == 0)
       #expect(recorder.values.isEmpty)
-      // The transaction is over: the next set emits at once.
-      a.value = 5
-      #expect(recorder.values == [10])
+      a.value = 3
     }
+    #expect(recorder.values == [3])
+  }
 
-    @Test func aNestedTransactionThatThrowsRollsBackOnlyItsOwnSets() {
-      let a = MutableProperty(0)
-      let b = MutableProperty(0)
-      let recorder = Recorder(Property.combineLatest(a, b).signal)
-      withTransaction {
-        a.value = 1
-        do {
-          try withTransaction { () throws(TestError) in
-            a.value = 2
-            b.value = 2
-            throw TestError.other
-          }
-        } catch {}
-        #expect(a.value == 1 && b.value == 0)
-        b.value = 3
+  @Test func aThrowRollsBackTheTransactionsSetsAndRethrows() {
+    let a = MutableProperty(0)
+    let b = a.map { $0 * 2 }
+    let recorder = Recorder(b.signal)
+    #expect(throws: TestError.boom) {
+      try withTransaction { () throws(TestError) in
+        a.value = 4
+        #expect(b.value == 8)
+        throw TestError.boom
       }
-      #expect(recorder.values.map { "\($0.0),\($0.1)" } == ["1,3"])
     }
+    #expect(a.value == 0 && b.value == 0)
+    #expect(recorder.values.isEmpty)
+    // The transaction is over: the next set emits at once.
+    a.value = 5
+    #expect(recorder.values == [10])
+  }
 
-    @Test func otherThreadsSeeNothingOfATransactionBeforeItEnds() {
-      let a = MutableProperty(0)
-      let doubled = a.map { $0 * 2 }
-      let seen = Locked<(Int, Int)>((-1, -1))
-      withTransaction {
-        a.value = 7
-        stressConcurrently(1) { _ in seen.withLock { $0 = (a.value, doubled.value) } }
-        #expect(a.value == 7)
-      }
-      #expect(seen.withLock { $0 } == (0, 0))
-      #expect(a.value == 7 && doubled.value == 14)
-    }
-
-    @Test func setsFromObserversDuringTheCommitAreQueuedInOrder() {
-      // Our reentrancy rule, for a commit: a set made by an observer is propagated after the commit has
-      // reached every observer, in the order the sets were made.
-      let a = MutableProperty(0)
-      let b = MutableProperty(0)
-      let total = Property.combineLatest(a, b) { $0 + $1 }
-      let log = Locked<[String]>([])
-      a.signal.observeValues { value in
-        log.withLock { $0.append("a \(value)") }
-        if value == 1 {
-          b.value = 100
-          b.value = 200
-        }
-      }
-      total.signal.observeValues { value in log.withLock { $0.append("total \(value)") } }
-      withTransaction {
-        a.value = 1
-        b.value = 2
-      }
-      #expect(log.withLock { $0 } == ["a 1", "total 3", "total 101", "total 201"])
-    }
-
-    @Test func aTransactionOpenedInsideAnObserverIsPropagatedAfterTheChangeInProgress() {
-      let a = MutableProperty(0)
-      let b = MutableProperty(0)
-      let pair = Property.combineLatest(a, b) { "\($0),\($1)" }
-      let recorder = Recorder(pair.signal)
-      a.signal.observeValues { value in
-        guard value == 1 else { return }
-        withTransaction {
+  @Test func aNestedTransactionThatThrowsRollsBackOnlyItsOwnSets() {
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let recorder = Recorder(Property.combineLatest(a, b).signal)
+    withTransaction {
+      a.value = 1
+      do {
+        try withTransaction { () throws(TestError) in
           a.value = 2
           b.value = 2
+          throw TestError.other
         }
+      } catch {}
+      #expect(a.value == 1 && b.value == 0)
+      b.value = 3
+    }
+    #expect(recorder.values.map { "\($0.0),\($0.1)" } == ["1,3"])
+  }
+
+  @Test func otherThreadsSeeNothingOfATransactionBeforeItEnds() {
+    let a = MutableProperty(0)
+    let doubled = a.map { $0 * 2 }
+    let seen = Locked<(Int, Int)>((-1, -1))
+    withTransaction {
+      a.value = 7
+      stressConcurrently(1) { _ in seen.withLock { $0 = (a.value, doubled.value) } }
+      #expect(a.value == 7)
+    }
+    #expect(seen.withLock { $0 } == (0, 0))
+    #expect(a.value == 7 && doubled.value == 14)
+  }
+
+  @Test func setsFromObserversDuringTheCommitAreQueuedInOrder() {
+    // Our reentrancy rule, for a commit: a set made by an observer is propagated after the commit has
+    // reached every observer, in the order the sets were made.
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let total = Property.combineLatest(a, b) { $0 + $1 }
+    let log = Locked<[String]>([])
+    a.signal.observeValues { value in
+      log.withLock { $0.append("a \(value)") }
+      if value == 1 {
+        b.value = 100
+        b.value = 200
       }
+    }
+    total.signal.observeValues { value in log.withLock { $0.append("total \(value)") } }
+    withTransaction {
       a.value = 1
-      #expect(recorder.values == ["1,0", "2,2"])
+      b.value = 2
     }
+    #expect(log.withLock { $0 } == ["a 1", "total 3", "total 101", "total 201"])
+  }
 
-    @Test func aBindingOfEveryValueSetInATransactionIsOneChange() {
-      // The hotel form's "clear": two inputs, a summary bound to a label; one change, one label update.
-      let name = MutableProperty("Li Lei")
-      let phone = MutableProperty("13812345678")
-      let label = MutableProperty("")
-      label <~ Property.combineLatest(name, phone) { $0.isEmpty && $1.isEmpty ? "(empty)" : "\($0), \($1)" }
-      let recorder = Recorder(label.signal)
+  @Test func aTransactionOpenedInsideAnObserverIsPropagatedAfterTheChangeInProgress() {
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let pair = Property.combineLatest(a, b) { "\($0),\($1)" }
+    let recorder = Recorder(pair.signal)
+    a.signal.observeValues { value in
+      guard value == 1 else { return }
       withTransaction {
-        name.value = ""
-        phone.value = ""
+        a.value = 2
+        b.value = 2
       }
-      #expect(recorder.values == ["(empty)"])
     }
+    a.value = 1
+    #expect(recorder.values == ["1,0", "2,2"])
+  }
 
-    @Test func aSetOnAnotherThreadDuringATransactionAppliesAtOnceAndTheCommitOverwritesIt() {
-      // A transaction is not a lock: another thread's set propagates on its own, then the commit, which comes
-      // later, applies the transaction's value.
-      let a = MutableProperty(0)
-      let doubled = a.map { $0 * 2 }
-      let recorder = Recorder(doubled.signal)
-      withTransaction {
-        a.value = 1
-        stressConcurrently(1) { _ in a.value = 5 }
-        #expect(recorder.values == [10])
-        #expect(a.value == 1)  // the transaction's own value, on its thread
-      }
-      #expect(recorder.values == [10, 2])
-      #expect(a.value == 1 && doubled.value == 2)
+  @Test func aBindingOfEveryValueSetInATransactionIsOneChange() {
+    // The hotel form's "clear": two inputs, a summary bound to a label; one change, one label update.
+    let name = MutableProperty("Li Lei")
+    let phone = MutableProperty("13812345678")
+    let label = MutableProperty("")
+    label <~ Property.combineLatest(name, phone) { $0.isEmpty && $1.isEmpty ? "(empty)" : "\($0), \($1)" }
+    let recorder = Recorder(label.signal)
+    withTransaction {
+      name.value = ""
+      phone.value = ""
     }
+    #expect(recorder.values == ["(empty)"])
+  }
 
-    @Test func transactionsFromTwoThreadsAreEachAtomic() {
-      // Two threads commit transactions that keep `a == b` on shared sources; observers of the combination
-      // never see half a transaction, and the final state is a whole transaction's.
-      let a = MutableProperty(0)
-      let b = MutableProperty(0)
-      let pair = Property.combineLatest(a, b)
-      let torn = AtomicCounter()
-      let seen = AtomicCounter()
-      pair.signal.observeValues { pair in
-        seen.increment()
-        if pair.0 != pair.1 { torn.increment() }
-      }
-      let rounds = 500
-      stressConcurrently(2) { thread in
-        for round in 1...rounds {
-          let value = thread * 10_000 + round
-          withTransaction {
-            a.value = value
-            b.value = value
-          }
+  @Test func aSetOnAnotherThreadDuringATransactionAppliesAtOnceAndTheCommitOverwritesIt() {
+    // A transaction is not a lock: another thread's set propagates on its own, then the commit, which comes
+    // later, applies the transaction's value.
+    let a = MutableProperty(0)
+    let doubled = a.map { $0 * 2 }
+    let recorder = Recorder(doubled.signal)
+    withTransaction {
+      a.value = 1
+      stressConcurrently(1) { _ in a.value = 5 }
+      #expect(recorder.values == [10])
+      #expect(a.value == 1)  // the transaction's own value, on its thread
+    }
+    #expect(recorder.values == [10, 2])
+    #expect(a.value == 1 && doubled.value == 2)
+  }
+
+  @Test func transactionsFromTwoThreadsAreEachAtomic() {
+    // Two threads commit transactions that keep `a == b` on shared sources; observers of the combination
+    // never see half a transaction, and the final state is a whole transaction's.
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let pair = Property.combineLatest(a, b)
+    let torn = AtomicCounter()
+    let seen = AtomicCounter()
+    pair.signal.observeValues { pair in
+      seen.increment()
+      if pair.0 != pair.1 { torn.increment() }
+    }
+    let rounds = 500
+    stressConcurrently(2) { thread in
+      for round in 1...rounds {
+        let value = thread * 10_000 + round
+        withTransaction {
+          a.value = value
+          b.value = value
         }
       }
-      #expect(torn.value == 0)
-      #expect(seen.value >= rounds)
-      #expect(pair.value.0 == pair.value.1)
-      #expect(a.value == b.value)
     }
+    #expect(torn.value == 0)
+    #expect(seen.value >= rounds)
+    #expect(pair.value.0 == pair.value.1)
+    #expect(a.value == b.value)
   }
 }

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -9,7 +10,7 @@ extension Signal where Value: EventProtocol, Failure == Never {
   fileprivate func eventErrors() -> Signal<Value.Failure, Never> { compactMap { $0.event.error } }
 }
 
-@Suite struct EventProtocolTests {
+@Suite(.watchingThePool) struct EventProtocolTests {
   private typealias Event = Signal<Int, TestError>.Event
 
   @Test func theQueriesTellTheKindOfEvent() {

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -18,7 +19,7 @@ private func record<Stream: SignalProducerConvertible>(_ stream: Stream) -> Test
   TestRecorder(stream.producer)
 }
 
-@Suite struct StreamProtocolsTests {
+@Suite(.watchingThePool) struct StreamProtocolsTests {
   @Test func aSignalIsItsOwnSignalAndAnExtensionOnTheProtocolAppliesToIt() {
     let (signal, input) = Signal<String, Never>.pipe()
     #expect(signal.signal === signal)

@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import Testing
 
 /// Contracts §15 and §16: an operator's closure that reads the property it defines (a running total) reads the
@@ -5,7 +6,7 @@ import Testing
 /// closure; it neither crashes nor hangs. Each scenario runs in a child process (`signals-graph-probe`, built
 /// with the tests) under a watchdog, so that a regression (a read that recomputes the property, which reads it
 /// again, for ever) fails its spec rather than the run.
-@Suite struct SelfReadingClosureTests {
+@Suite(.watchingThePool) struct SelfReadingClosureTests {
   /// What the probe printed for `scenario`, or `nil` if it crashed or outlived the watchdog.
   static func run(_ scenario: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String]? {
     guard let run = try GraphProbe.run(scenario, sourceLocation: sourceLocation) else { return nil }

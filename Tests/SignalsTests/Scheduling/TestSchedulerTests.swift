@@ -1,8 +1,9 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct TestSchedulerTests {
+@Suite(.watchingThePool) struct TestSchedulerTests {
   @Test func nothingRunsUntilTimeAdvances() {
     let scheduler = TestScheduler()
     var ran: [String] = []

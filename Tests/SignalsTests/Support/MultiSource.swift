@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -34,7 +35,7 @@ final class ProducerProbe<Value, Failure: Error>: @unchecked Sendable {
 func concurrently(
   _ count: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable (Int) -> Void
 ) {
-  expectABlockingSuite("concurrently", sourceLocation: sourceLocation)
+  expectAThreadOfItsOwn("concurrently", sourceLocation: sourceLocation)
   let finished = DispatchGroup()
   for index in 0..<count {
     finished.enter()

@@ -1,17 +1,25 @@
 import Dispatch
 import Signals
+import SignalsTestSupport
+import Testing
 
-/// Waits at most `seconds` for `condition`, polling; returns whether it held.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+/// Waits at most `seconds` for `condition`, polling; returns whether it held. It blocks its thread meanwhile:
+/// a test calls it on a thread of its own.
+func eventually(
+  within seconds: Double = 5, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () -> Bool
+) -> Bool {
+  expectAThreadOfItsOwn("eventually", sourceLocation: sourceLocation)
   let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
   while ContinuousClock.now < deadline {
     if condition() { return true }
-    usleepMilliseconds(2)
+    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + .milliseconds(2))
   }
   return condition()
 }
 
-func usleepMilliseconds(_ milliseconds: Int) {
+/// Blocks the calling thread for `milliseconds`: a test calls it on a thread of its own.
+func usleepMilliseconds(_ milliseconds: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+  expectAThreadOfItsOwn("usleepMilliseconds", sourceLocation: sourceLocation)
   let semaphore = DispatchSemaphore(value: 0)
   _ = semaphore.wait(timeout: .now() + .milliseconds(milliseconds))
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
@@ -16,7 +17,7 @@ func stressConcurrently(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ body: @escaping @Sendable (Int) -> Void
 ) -> Bool {
-  expectABlockingSuite("stressConcurrently", sourceLocation: sourceLocation)
+  expectAThreadOfItsOwn("stressConcurrently", sourceLocation: sourceLocation)
   let finished = DispatchGroup()
   for index in 0..<count {
     finished.enter()
@@ -178,8 +179,11 @@ final class ChurnLog: @unchecked Sendable {
 }
 
 /// Runs `body` on a new thread whose stack is `stackSize` bytes, and waits for it: for code that must not
-/// recurse deeply.
-func runOnThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+/// recurse deeply. It blocks its thread meanwhile: a test calls it on a thread of its own.
+func runOnThread(
+  stackSize: Int, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () -> Void
+) {
+  expectAThreadOfItsOwn("runOnThread", sourceLocation: sourceLocation)
   let finished = DispatchSemaphore(value: 0)
   let thread = Thread {
     body()

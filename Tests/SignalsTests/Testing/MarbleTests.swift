@@ -1,8 +1,9 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct MarbleTests {
+@Suite(.watchingThePool) struct MarbleTests {
   @Test func parsesValuesTerminalsGroupsAndIgnoresSpaces() {
     let entries = Marble.parse("-a-(bc)- |", values: ["a": 1, "b": 2, "c": 3], error: TestError.boom)
     #expect(entries.map(\.tick) == [1, 3, 3, 5])

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct RecordedTests {
+@Suite(.watchingThePool) struct RecordedTests {
   @Test func eventsAtTimesCompareByTimeAndEventAndFailuresByDescription() {
     let recorded: [Recorded<Int, TestError>] = [.next(210, 2), .error(250, .boom), .completed(300), .interrupted(9)]
     #expect(recorded == [.next(210, 2), .error(250, .boom), .completed(300), .interrupted(9)])

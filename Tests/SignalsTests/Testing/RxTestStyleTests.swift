@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// The RxTest idioms, with RxTest's numbers: hot and cold sources from events at explicit times, a start at
 /// 100/200/1000, and subscription logs.
-@Suite struct RxTestStyleTests {
+@Suite(.watchingThePool) struct RxTestStyleTests {
   @Test func aHotSourceSendsAtItsTimesAndLogsTheStartsOfItsProducer() {
     let scheduler = TestScheduler()
     let xs = scheduler.createHotSignal([.next(150, 1), .next(210, 2), .next(240, 3), .completed(300)])

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct TestObserverTests {
+@Suite(.watchingThePool) struct TestObserverTests {
   @Test func keepsEverythingItReceivesAndItsAssertionsPass() {
     let observer = TestObserver<Int, TestError>()
     let (signal, input) = Signal<Int, TestError>.pipe()

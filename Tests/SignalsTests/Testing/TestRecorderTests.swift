@@ -1,8 +1,9 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
-@Suite struct TestRecorderTests {
+@Suite(.watchingThePool) struct TestRecorderTests {
   @Test func recordsSignalProducerAndPropertyEvents() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let fromSignal = TestRecorder(signal)

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct TokenTimelineTests {
+@Suite(.watchingThePool) struct TokenTimelineTests {
   private let strings = ["e": "", "u1": "ada", "u2": "grace"]
 
   @Test func aTokenIsAtTheTickOfItsFirstCharacter() {

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -22,7 +23,7 @@ final class MockChangePasswordService: ChangePasswordService {
   }
 }
 
-@Suite final class ChangePasswordViewModelTests {
+@Suite(.watchingThePool) final class ChangePasswordViewModelTests {
   private let scheduler = TestScheduler()
   private let service = MockChangePasswordService()
   private let vm: ChangePasswordViewModelType

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 // RxSwift spec's; what changed is `observer.events` → `recorder.recorded`, `XCTAssertEqual` → `#expect`, and
 // the one rule that differs is marked where it shows (a disposed start records `interrupted`).
 
-@Suite struct SignUpFormViewModelSpec {
+@Suite(.watchingThePool) struct SignUpFormViewModelSpec {
   private let strings = ["e": "", "n1": "ada", "n2": "grace", "n3": "hopper", "p1": "lovelace", "p2": "abc"]
   private let validations: [String: SignUpValidation] = [
     "e": .empty, "v": .validating, "f": .failed("Username already taken"),
@@ -78,7 +79,7 @@ import Testing
   }
 }
 
-@Suite struct RepositorySearchViewModelSpec {
+@Suite(.watchingThePool) struct RepositorySearchViewModelSpec {
   @Test func throttlesRetriesAndKeepsTheLatestAnswer() {
     let scheduler = TestScheduler(tick: .milliseconds(100))
     let query = scheduler.createHotSignal([

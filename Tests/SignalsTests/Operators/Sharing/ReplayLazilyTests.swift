@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct ReplayLazilyTests {
+@Suite(.watchingThePool) struct ReplayLazilyTests {
   @Test func startsOnceOnTheFirstStartAndReplaysTheLatestValuesAndTheEnd() {
     let scheduler = TestScheduler()
     var starts = 0

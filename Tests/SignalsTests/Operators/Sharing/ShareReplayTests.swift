@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct ShareReplayTests {
+@Suite(.watchingThePool) struct ShareReplayTests {
   @Test func aJoiningStartGetsTheLatestValuesThenTheSameStart() {
     let scheduler = TestScheduler()
     var starts = 0

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct ShareTests {
+@Suite(.watchingThePool) struct ShareTests {
   @Test func overlappingStartsShareOneStartWithoutReplay() {
     let scheduler = TestScheduler()
     var starts = 0

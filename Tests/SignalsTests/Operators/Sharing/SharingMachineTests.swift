@@ -1,10 +1,11 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
 /// The state machines of `share()`, `share(replay:)` and `replayLazily(upTo:)`, driven by hand: no source,
 /// no scheduler, no thread.
-@Suite struct SharingMachineTests {
+@Suite(.watchingThePool) struct SharingMachineTests {
   private typealias Connections = ConnectionMachine<String>
 
   /// What a join did, described: `connect 0 c0`, `join 0 c0`.

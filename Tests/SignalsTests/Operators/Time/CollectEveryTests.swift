@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct CollectEveryTests {
+@Suite(.watchingThePool) struct CollectEveryTests {
   private let groups: [Character: [String]] = ["x": ["a", "b"], "y": ["c"], "z": ["d"]]
 
   @Test func gathersEachIntervalSkipsEmptyOnesAndFlushesAtCompletion() {

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct DebounceTests {
+@Suite(.watchingThePool) struct DebounceTests {
   @Test func sendsTheLatestValueOnceQuietAndTheWaitingOneAtCompletion() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-ab---c--d|")

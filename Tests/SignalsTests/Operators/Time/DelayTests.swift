@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct DelayTests {
+@Suite(.watchingThePool) struct DelayTests {
   @Test func delaysValuesAndCompletion() {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(scheduler.hotSignal("-a-b|").delay(.seconds(2), on: scheduler), scheduler: scheduler)

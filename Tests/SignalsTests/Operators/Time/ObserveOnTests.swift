@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct ObserveOnTests {
+@Suite(.watchingThePool) struct ObserveOnTests {
   @Test func deliversEveryEventThroughTheScheduler() {
     let scheduler = TestScheduler()
     let (signal, input) = Signal<Int, Never>.pipe()

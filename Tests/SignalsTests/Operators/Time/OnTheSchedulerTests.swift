@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The rule of `Docs/Contracts.md` §12, on virtual time: an operator that takes a scheduler sends every event
 /// from an action of that scheduler — a failure or an interruption hops there without waiting, after what was
 /// due by the instant it arrived.
-@Suite struct OnTheSchedulerTests {
+@Suite(.watchingThePool) struct OnTheSchedulerTests {
   @Test(arguments: TimedOperator.allCases)
   func aFailureHopsToTheSchedulerWithoutWaiting(_ timed: TimedOperator) {
     let scheduler = TestScheduler()

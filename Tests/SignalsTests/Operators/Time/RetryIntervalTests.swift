@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct RetryIntervalTests {
+@Suite(.watchingThePool) struct RetryIntervalTests {
   @Test func restartsAfterTheIntervalAndForwardsTheLastFailure() {
     let scheduler = TestScheduler()
     let producer = scheduler.coldProducer("-aX", error: TestError.boom)
@@ -75,7 +76,7 @@ import Testing
     recorder.expect(events: ["interrupted"])
   }
 
-  @Test func thousandsOfAttemptsCostNoStackDepth() {
+  @Test(.onItsOwnThread) func thousandsOfAttemptsCostNoStackDepth() {
     // Each attempt used to run nested inside the previous one, so about 10,000 failures overflowed the stack.
     let scheduler = TestScheduler()
     var attempts = 0

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct ThrottleTests {
+@Suite(.watchingThePool) struct ThrottleTests {
   @Test func sendsTheFirstAtOnceAndTheLatestOfEachBusyIntervalAtItsEnd() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-abc----d-e|")

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import Testing
 
 @testable import Signals
 
 /// The state machines of the time operators, driven by hand: no scheduler, no thread. `at(n)` is tick `n`.
-@Suite struct TimedMachineTests {
+@Suite(.watchingThePool) struct TimedMachineTests {
   private typealias Event = Signal<String, TestError>.Event
 
   private func at(_ tick: Int) -> SchedulerInstant { SchedulerInstant(sinceOrigin: .seconds(tick)) }

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct TimeoutTests {
+@Suite(.watchingThePool) struct TimeoutTests {
   @Test func failsWithTheGivenErrorWhenTheSourceIsTooSlow() {
     let scheduler = TestScheduler()
     let source = scheduler.hotSignal("-a---b|", error: TestError.boom)

@@ -1,9 +1,10 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
 @testable import Signals
 
-@Suite struct TimerTests {
+@Suite(.watchingThePool) struct TimerTests {
   @Test func sendsTheTimeEveryIntervalUntilDisposed() {
     let scheduler = TestScheduler()
     let recorder = TestRecorder(SignalProducer.timer(interval: .seconds(2), on: scheduler), scheduler: scheduler)

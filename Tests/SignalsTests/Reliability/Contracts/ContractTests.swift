@@ -1,3 +1,4 @@
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -223,7 +224,7 @@ enum Contract {
 }
 
 /// Contract 1: nothing after a terminal event, and the grammar `value* terminal?`.
-@Suite struct TerminalContractTests {
+@Suite(.watchingThePool) struct TerminalContractTests {
   @Test(arguments: ContractTable.all, Scenario.allCases)
   func nothingIsDeliveredAfterTheEnd(_ operatorCase: OperatorCase, _ scenario: Scenario) {
     Contract.nothingAfterTheEnd(operatorCase, scenario)
@@ -231,7 +232,7 @@ enum Contract {
 }
 
 /// Contract 1b: nothing after a terminal event reached reentrantly.
-@Suite struct ReentrantTerminalContractTests {
+@Suite(.watchingThePool) struct ReentrantTerminalContractTests {
   @Test(arguments: ContractTable.all)
   func nothingIsDeliveredAfterAReentrantEnd(_ operatorCase: OperatorCase) {
     Contract.nothingAfterAReentrantEnd(operatorCase)
@@ -248,7 +249,7 @@ enum Contract {
 }
 
 /// Contract 2: disposing detaches the result from every input.
-@Suite struct DisposalContractTests {
+@Suite(.watchingThePool) struct DisposalContractTests {
   @Test(arguments: ContractTable.all)
   func disposalDetachesFromEveryInput(_ operatorCase: OperatorCase) {
     Contract.disposalDetaches(operatorCase)
@@ -256,7 +257,7 @@ enum Contract {
 }
 
 /// Contract 3: interrupting an input interrupts the result, unless the operator's documented rule says otherwise.
-@Suite struct InterruptionContractTests {
+@Suite(.watchingThePool) struct InterruptionContractTests {
   @Test(arguments: ContractTable.all)
   func interruptingAnInputInterruptsTheResult(_ operatorCase: OperatorCase) {
     Contract.interruptionPropagates(operatorCase)
@@ -264,7 +265,7 @@ enum Contract {
 }
 
 /// Contract 4: nothing leaks, after disposal and after a terminal event.
-@Suite struct LeakContractTests {
+@Suite(.watchingThePool) struct LeakContractTests {
   @Test(arguments: ContractTable.all)
   func disposalReleasesTheClosuresAndTheResult(_ operatorCase: OperatorCase) {
     Contract.disposalReleases(operatorCase)
@@ -277,28 +278,26 @@ enum Contract {
 }
 
 /// Contract 4c: an unobserved, unreferenced result is freed.
-@Suite struct UnobservedLeakContractTests {
+@Suite(.watchingThePool) struct UnobservedLeakContractTests {
   @Test(arguments: ContractTable.all)
   func anUnobservedResultIsFreed(_ operatorCase: OperatorCase) {
     Contract.unobservedReleases(operatorCase)
   }
 }
 
-extension BlockingSuites {
-  /// Contract 5: the contracts hold when the end races with values sent from another thread.
-  @Suite struct ConcurrentContractTests {
-    @Test(arguments: ContractTable.all)
-    func anEndRacingWithValuesKeepsTheContracts(_ operatorCase: OperatorCase) {
-      Contract.concurrentEnd(operatorCase)
-    }
+/// Contract 5: the contracts hold when the end races with values sent from another thread.
+@Suite(.watchingThePool, .onItsOwnThread) struct ConcurrentContractTests {
+  @Test(arguments: ContractTable.all)
+  func anEndRacingWithValuesKeepsTheContracts(_ operatorCase: OperatorCase) {
+    Contract.concurrentEnd(operatorCase)
   }
 }
 
 /// The table covers every public operator, and the contracts catch operators that break them.
-@Suite struct ContractTableTests {
+@Suite(.watchingThePool) struct ContractTableTests {
   /// The public operators are read from the sources (``PublicOperators``): one declared without a contract
   /// case, or without its signature in the guide that names its source file, fails this test.
-  @Test func everyPublicOperatorHasACaseAndAGuide() throws {
+  @Test(.onItsOwnThread) func everyPublicOperatorHasACaseAndAGuide() throws {
     let operators = try PublicOperators.fromSources()
     let problems = OperatorCoverage.problems(
       operators: operators.declarations, cases: ContractTable.all.map(\.coverage), guides: try OperatorGuide.all())
@@ -309,7 +308,7 @@ extension BlockingSuites {
 
   /// The check, run over the real sources plus a planted operator, names what the operator lacks; members of
   /// nested types and unavailable declarations are not operators.
-  @Test func theCoverageCheckCatchesAnOperatorWithoutACaseOrAGuide() throws {
+  @Test(.onItsOwnThread) func theCoverageCheckCatchesAnOperatorWithoutACaseOrAGuide() throws {
     let planted = PublicOperators.scan(
       """
       extension Signal {

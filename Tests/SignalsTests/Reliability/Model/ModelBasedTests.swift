@@ -4,6 +4,7 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import SignalsTestSupport
 #endif
 
 /// Model-based random testing of the operators: random pipelines of 1–5 operators over random timed inputs,
@@ -11,7 +12,7 @@ import Darwin
 ///
 /// Reproduce a failure with the seed it prints: `SIGNALS_MODEL_SEED=<seed> swift test --filter ModelBasedTests`.
 /// `SIGNALS_MODEL_CASES` overrides the number of cases (10,000).
-@Suite struct ModelBasedTests {
+@Suite(.watchingThePool) struct ModelBasedTests {
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
   static var seed: UInt64 {
@@ -43,7 +44,7 @@ import Darwin
     return nil
   }
 
-  @Test(arguments: 0..<partitions)
+  @Test(.onItsOwnThread, arguments: 0..<partitions)
   func operatorPipelinesAgreeWithTheReferenceModel(partition: Int) {
     let seed = Self.runSeed
     let count = Self.caseCount

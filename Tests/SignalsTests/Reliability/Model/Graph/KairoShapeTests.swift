@@ -1,10 +1,11 @@
+import SignalsTestSupport
 import Testing
 
 /// The shapes of the js-reactivity-benchmark's "kairo" suite (which `Benchmarks/` times at full size), at
 /// small sizes, checked change by change against the reference model: every node emits once per change if it
 /// changed and never otherwise, every observer reads one consistent state, reads inside transactions see
 /// their values, and everything is freed at the end (see ``GraphModelTests`` for the checks).
-@Suite struct KairoShapeTests {
+@Suite(.watchingThePool) struct KairoShapeTests {
   /// A script every shape runs on its one source, `n0`: plain sets (equal values included), transactions
   /// with reads of `read`, a nested transaction that throws.
   static func script(reading read: Int) -> [GraphStep] {
