@@ -1,11 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs `body` on a thread of its own and waits for it without holding a thread: the way a test blocks.
 ///
@@ -36,8 +31,14 @@ package func onItsOwnThread<Value, Failure: Error>(
 }
 
 extension Trait where Self == OwnThreadTrait {
-  /// Runs each test of the suite (or the test) on a thread of its own, as ``onItsOwnThread(_:)`` does: for
-  /// tests that block their thread while they wait for others (stress runs, semaphores, spin-waits).
+  /// Runs each test of the suite, or the test, on a thread of its own, as ``onItsOwnThread(_:)`` does: for
+  /// tests that block their thread (stress runs, semaphores, spin-waits) or compute for long.
+  ///
+  /// Given to a suite, it also runs the suite's tests one at a time, and the suite only while fewer suites
+  /// (or lone tests) that carry it than there are cores run: such tests start threads of their own and keep
+  /// cores busy, and dozens at once would slow every thread of the process, the pool's too (under
+  /// ThreadSanitizer, many times over). A suite waits for its turn suspended, holding no thread, before its
+  /// tests start, so no test's time includes the wait; a test given the trait alone waits within its time.
   ///
   /// A `@MainActor` test still runs on the main actor: it calls ``onItsOwnThread(_:)`` around what blocks.
   package static var onItsOwnThread: Self { OwnThreadTrait() }
@@ -48,11 +49,76 @@ package struct OwnThreadTrait: TestTrait, SuiteTrait, TestScoping {
   /// Applies to every test of a suite it is given to.
   package var isRecursive: Bool { true }
 
-  /// Runs the test case in ``onItsOwnThread(_:)``.
+  /// A scope for the suite it is given to (its turn), and for each test case (its thread).
+  package func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    test.isSuite || testCase != nil ? self : nil
+  }
+
+  /// Runs a suite in its turn, its tests one at a time; runs a test case in ``onItsOwnThread(_:)``.
   package func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await SignalsTestSupport.onItsOwnThread { try await function() }
+    if test.isSuite {
+      // A suite nested in one that has its turn shares it.
+      guard !Self.inSuite else { return try await function() }
+      await SuiteTurns.shared.enter()
+      defer { SuiteTurns.shared.leave() }
+      try await Self.$inSuite.withValue(true) {
+        try await ParallelizationTrait.serialized.provideScope(for: test, testCase: testCase, performing: function)
+      }
+    } else if isOnAThreadOfItsOwn {
+      // Given to a suite and to one of its tests, the trait applies once.
+      try await function()
+    } else if Self.inSuite {
+      try await SignalsTestSupport.onItsOwnThread { try await function() }
+    } else {
+      // Given to a test alone: the test takes a turn itself, and its time includes the wait for it.
+      await SuiteTurns.shared.enter()
+      defer { SuiteTurns.shared.leave() }
+      try await SignalsTestSupport.onItsOwnThread { try await function() }
+    }
+  }
+
+  @TaskLocal private static var inSuite = false
+}
+
+/// Lets as many suites (or lone tests) run on threads of their own at once as there are cores; the others wait
+/// for a turn, suspended.
+final class SuiteTurns: @unchecked Sendable {
+  static let shared = SuiteTurns(limit: ProcessInfo.processInfo.activeProcessorCount)
+
+  private let limit: Int
+  private let state = Guarded<(running: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
+
+  init(limit: Int) {
+    self.limit = max(1, limit)
+  }
+
+  /// Returns once fewer than the limit are running.
+  func enter() async {
+    await withCheckedContinuation { (entered: CheckedContinuation<Void, Never>) in
+      let now = state.withLock { state -> Bool in
+        guard state.running < limit else {
+          state.waiting.append(entered)
+          return false
+        }
+        state.running += 1
+        return true
+      }
+      if now { entered.resume() }
+    }
+  }
+
+  /// Gives the turn to the suite that has waited longest.
+  func leave() {
+    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      guard !state.waiting.isEmpty else {
+        state.running -= 1
+        return nil
+      }
+      return state.waiting.removeFirst()
+    }
+    next?.resume()
   }
 }
 
@@ -79,7 +145,7 @@ package var isOnAThreadOfItsOwn: Bool {
 /// thread starts. So making an executor never blocks the caller, a pool thread, in `pthread_create` (whose lock
 /// a burst of threads starting and ending holds for long), and a test run starts few threads.
 final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
-  private let jobs = Mutex<[UnownedJob]>([])
+  private let jobs = Guarded<[UnownedJob]>([])
   private let available = DispatchSemaphore(value: 0)
 
   init() {
@@ -116,11 +182,12 @@ final class OwnThreads: @unchecked Sendable {
 
   private final class Worker: @unchecked Sendable {
     let assigned = DispatchSemaphore(value: 0)
+    /// Set before `assigned` is signalled, or the thread started; read by the worker's thread after.
     var executor: OwnThreadExecutor?
   }
 
   /// Idle workers, and executors waiting for a new thread.
-  private let state = Mutex<(idle: [Worker], waiting: [OwnThreadExecutor])>(([], []))
+  private let state = Guarded<(idle: [Worker], waiting: [OwnThreadExecutor])>(([], []))
   private let spawn = DispatchSemaphore(value: 0)
 
   private init() {
@@ -131,7 +198,7 @@ final class OwnThreads: @unchecked Sendable {
         start(with: executor)
       }
     }
-    spawner.name = "own thread spawner"
+    spawner.name = "own-thread spawner"
     spawner.start()
   }
 
@@ -155,7 +222,6 @@ final class OwnThreads: @unchecked Sendable {
     worker.executor = first
     let thread = Thread { [self] in
       Thread.current.threadDictionary[Self.marker] = true
-      Self.yieldTheCoresToThePool()
       while true {
         worker.executor?.drain()
         worker.executor = nil
@@ -164,19 +230,6 @@ final class OwnThreads: @unchecked Sendable {
       }
     }
     thread.name = "own thread"
-    thread.qualityOfService = .utility
     thread.start()
-  }
-
-  /// Lowers the calling thread's priority, and so that of every thread it starts: a test that blocks or works
-  /// hard on threads of its own then takes the cores only when the cooperative pool does not need them, and the
-  /// short tests there run as fast as if it were not running. (On Apple platforms, the thread's quality of
-  /// service does this.)
-  private static func yieldTheCoresToThePool() {
-    #if canImport(Glibc)
-    // On Linux the nice value belongs to the thread, and threads inherit it.
-    // 19, the lowest: even a few dozen such threads then leave the pool's threads most of the cores.
-    _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-    #endif
   }
 }

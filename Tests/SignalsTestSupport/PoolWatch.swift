@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -89,7 +88,7 @@ package final class PoolWatch: @unchecked Sendable {
 
   private let pool: Lane
   private let mainActor: Lane?
-  private let state = Mutex(State())
+  private let state = Guarded(State())
   private let wake = DispatchSemaphore(value: 0)
   private let clock = ContinuousClock()
 
@@ -394,13 +393,13 @@ package final class PoolWatch: @unchecked Sendable {
   private static let log: Log? = ProcessInfo.processInfo.environment["SIGNALS_POOL_WATCH_LOG"].flatMap(Log.init)
 
   private final class Log: Sendable {
-    private let file: Mutex<FileHandle>
+    private let file: Guarded<FileHandle>
 
     init?(path: String) {
       guard FileManager.default.createFile(atPath: path, contents: nil),
         let handle = FileHandle(forWritingAtPath: path)
       else { return nil }
-      file = Mutex(handle)
+      file = Guarded(handle)
     }
 
     func write(_ line: String) {

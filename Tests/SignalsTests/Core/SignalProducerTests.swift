@@ -314,23 +314,26 @@ import Testing
     #expect(failure(of: SignalProducer<Int, TestError>(error: .other).wait()) == .other)
   }
 
-  @Test(.onItsOwnThread) func blockingReadsWaitForAProducerThatAnswersOnAnotherThread() {
-    let producer = SignalProducer<Int, TestError> { observer, _ in
-      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
-        observer.send(value: 1)
-        observer.send(value: 2)
-        observer.sendCompleted()
+  @Test func blockingReadsWaitForAProducerThatAnswersOnAnotherThread() async {
+    // The reads block their thread until the producer answers: on a thread of its own, not the pool's.
+    await onItsOwnThread {
+      let producer = SignalProducer<Int, TestError> { observer, _ in
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+          observer.send(value: 1)
+          observer.send(value: 2)
+          observer.sendCompleted()
+        }
       }
+      #expect(producer.first() == .success(1))
+      #expect(producer.last() == .success(2))
+      #expect(producer.single() == nil)
+      #expect(succeeded(producer.wait()))
+      let failing = SignalProducer<Int, TestError> { observer, _ in
+        DispatchQueue.global().async { observer.send(error: .boom) }
+      }
+      #expect(failure(of: failing.wait()) == .boom)
+      #expect(failing.first() == .failure(.boom))
     }
-    #expect(producer.first() == .success(1))
-    #expect(producer.last() == .success(2))
-    #expect(producer.single() == nil)
-    #expect(succeeded(producer.wait()))
-    let failing = SignalProducer<Int, TestError> { observer, _ in
-      DispatchQueue.global().async { observer.send(error: .boom) }
-    }
-    #expect(failure(of: failing.wait()) == .boom)
-    #expect(failing.first() == .failure(.boom))
   }
 
   private func succeeded(_ result: Result<Void, TestError>) -> Bool {

@@ -129,13 +129,6 @@ private enum WrappedError: Error, Equatable {
     #expect(recorder.descriptions == ["3", "completed"])
   }
 
-  @Test(.onItsOwnThread) func manySynchronousFailuresDoNotRecurse() {
-    let starts = Locked(0)
-    let recorder = Recorder(flaky(failures: .max, starts: starts).retry(upTo: 20_000))
-    #expect(starts.withLock { $0 } == 20_001)
-    #expect(recorder.error == .boom)
-  }
-
   @Test func disposalInterruptsTheCurrentAttemptAndStopsRetrying() {
     let probe = ProducerProbe<Int, TestError>()
     let recorder = Recorder(probe.producer.retry(upTo: 3))
@@ -168,5 +161,17 @@ extension ErrorsTests {
     }
     let producer = SignalProducer<Int, TestError>(error: .boom).flatMapError { _ in recovery }
     #expect(Recorder(producer).descriptions == ["9", "interrupted"])
+  }
+}
+
+extension RetryTests {
+  /// A long run on a thread of its own: it computes for seconds under ThreadSanitizer.
+  @Suite(.onItsOwnThread) struct LongChain {
+    @Test func manySynchronousFailuresDoNotRecurse() {
+      let starts = Locked(0)
+      let recorder = Recorder(RetryTests().flaky(failures: .max, starts: starts).retry(upTo: 20_000))
+      #expect(starts.withLock { $0 } == 20_001)
+      #expect(recorder.error == .boom)
+    }
   }
 }

@@ -153,24 +153,6 @@ private struct Flattening {
     #expect(Recorder(producers.flatten(.latest)).descriptions == ["1", "2", "3", "completed"])
   }
 
-  @Test(.onItsOwnThread) func concatRunsALongChainOfSynchronousInnersWithoutRecursing() {
-    let first = ProducerProbe<Int, Never>()
-    let count = 20_000
-    let inners = [first.producer] + (1...count).map { SignalProducer<Int, Never>(value: $0) }
-    let sum = Locked(0)
-    let completed = Locked(false)
-    SignalProducer(inners).flatten(.concat).start { event in
-      switch event {
-      case .value(let value): sum.withLock { $0 += value }
-      case .completed: completed.withLock { $0 = true }
-      default: break
-      }
-    }
-    first.observer?.sendCompleted()
-    #expect(sum.withLock { $0 } == count * (count + 1) / 2)
-    #expect(completed.withLock { $0 })
-  }
-
   @Test func propertyFlatMapFollowsTheLatestInnerProperty() {
     let hotels = ["grand": MutableProperty("Grand Hotel"), "plaza": MutableProperty("Plaza")]
     let selected = MutableProperty("grand")
@@ -314,5 +296,26 @@ private struct Flattening {
     #expect(all.descriptions == ["10", "11", "12", "20", "21", "22", "completed"])
     #expect(firstFour.descriptions == ["10", "11", "12", "20", "completed"])
     #expect(failing.descriptions == ["failed(boom)"])
+  }
+}
+
+/// A long run on a thread of its own: it computes for seconds under ThreadSanitizer.
+@Suite(.watchingThePool, .onItsOwnThread) struct FlatMapLongChainTests {
+  @Test func concatRunsALongChainOfSynchronousInnersWithoutRecursing() {
+    let first = ProducerProbe<Int, Never>()
+    let count = 20_000
+    let inners = [first.producer] + (1...count).map { SignalProducer<Int, Never>(value: $0) }
+    let sum = Locked(0)
+    let completed = Locked(false)
+    SignalProducer(inners).flatten(.concat).start { event in
+      switch event {
+      case .value(let value): sum.withLock { $0 += value }
+      case .completed: completed.withLock { $0 = true }
+      default: break
+      }
+    }
+    first.observer?.sendCompleted()
+    #expect(sum.withLock { $0 } == count * (count + 1) / 2)
+    #expect(completed.withLock { $0 })
   }
 }

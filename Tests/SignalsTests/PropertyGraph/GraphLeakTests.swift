@@ -180,7 +180,7 @@ import Testing
 /// The cellx benchmark's graph at 5,000 layers (20,000 derived properties, each observed), released at once on
 /// a thread with a small stack: the graph lets go of it iteratively, so nothing recurses per layer (a chain
 /// of releases 5,000 deep overflows such a stack; alien-signals itself overflows on this one).
-@Suite(.watchingThePool) struct DeepGraphReleaseTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct DeepGraphReleaseTests {
   /// The four properties of one layer.
   struct Layer {
     let prop1: Property<Int>
@@ -189,7 +189,7 @@ import Testing
     let prop4: Property<Int>
   }
 
-  @Test(.onItsOwnThread) func aGraphOfFiveThousandLayersIsFreedAtOnceOnASmallStack() {
+  @Test func aGraphOfFiveThousandLayersIsFreedAtOnceOnASmallStack() {
     let outcome = Locked<(freed: Bool, before: [Int], after: [Int])?>(nil)
     runOnThread(stackSize: 256 * 1024) {
       weak var weakEnd: Property<Int>?

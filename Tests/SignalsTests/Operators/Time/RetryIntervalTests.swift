@@ -76,7 +76,11 @@ import Testing
     recorder.expect(events: ["interrupted"])
   }
 
-  @Test(.onItsOwnThread) func thousandsOfAttemptsCostNoStackDepth() {
+}
+
+/// A long run on a thread of its own: it computes for seconds under ThreadSanitizer.
+@Suite(.watchingThePool, .onItsOwnThread) struct RetryIntervalLongChainTests {
+  @Test func thousandsOfAttemptsCostNoStackDepth() {
     // Each attempt used to run nested inside the previous one, so about 10,000 failures overflowed the stack.
     let scheduler = TestScheduler()
     var attempts = 0

@@ -232,7 +232,7 @@ enum Contract {
 }
 
 /// Contract 1b: nothing after a terminal event reached reentrantly.
-@Suite(.watchingThePool) struct ReentrantTerminalContractTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct ReentrantTerminalContractTests {
   @Test(arguments: ContractTable.all)
   func nothingIsDeliveredAfterAReentrantEnd(_ operatorCase: OperatorCase) {
     Contract.nothingAfterAReentrantEnd(operatorCase)
@@ -294,10 +294,10 @@ enum Contract {
 }
 
 /// The table covers every public operator, and the contracts catch operators that break them.
-@Suite(.watchingThePool) struct ContractTableTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct ContractTableTests {
   /// The public operators are read from the sources (``PublicOperators``): one declared without a contract
   /// case, or without its signature in the guide that names its source file, fails this test.
-  @Test(.onItsOwnThread) func everyPublicOperatorHasACaseAndAGuide() throws {
+  @Test func everyPublicOperatorHasACaseAndAGuide() throws {
     let operators = try PublicOperators.fromSources()
     let problems = OperatorCoverage.problems(
       operators: operators.declarations, cases: ContractTable.all.map(\.coverage), guides: try OperatorGuide.all())
@@ -308,7 +308,7 @@ enum Contract {
 
   /// The check, run over the real sources plus a planted operator, names what the operator lacks; members of
   /// nested types and unavailable declarations are not operators.
-  @Test(.onItsOwnThread) func theCoverageCheckCatchesAnOperatorWithoutACaseOrAGuide() throws {
+  @Test func theCoverageCheckCatchesAnOperatorWithoutACaseOrAGuide() throws {
     let planted = PublicOperators.scan(
       """
       extension Signal {

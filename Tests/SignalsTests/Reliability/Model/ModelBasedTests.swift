@@ -12,7 +12,7 @@ import SignalsTestSupport
 ///
 /// Reproduce a failure with the seed it prints: `SIGNALS_MODEL_SEED=<seed> swift test --filter ModelBasedTests`.
 /// `SIGNALS_MODEL_CASES` overrides the number of cases (10,000).
-@Suite(.watchingThePool) struct ModelBasedTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct ModelBasedTests {
   static func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
   static var seed: UInt64 {
@@ -44,7 +44,7 @@ import SignalsTestSupport
     return nil
   }
 
-  @Test(.onItsOwnThread, arguments: 0..<partitions)
+  @Test(arguments: 0..<partitions)
   func operatorPipelinesAgreeWithTheReferenceModel(partition: Int) {
     let seed = Self.runSeed
     let count = Self.caseCount

@@ -14,7 +14,7 @@ import Testing
 ///
 /// Reproduce a failure with the seed it prints: `SIGNALS_GRAPH_SEED=<seed> swift test --filter GraphModelTests`.
 /// `SIGNALS_GRAPH_CASES` overrides the number of cases (2,000).
-@Suite(.watchingThePool) struct GraphModelTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct GraphModelTests {
   static var caseCount: Int { ModelBasedTests.environment("SIGNALS_GRAPH_CASES").flatMap { Int($0) } ?? 2_000 }
 
   /// The run's seed, drawn once per process so that every partition runs the cases of the same run.
@@ -35,7 +35,7 @@ import Testing
     return nil
   }
 
-  @Test(.onItsOwnThread, arguments: 0..<partitions)
+  @Test(arguments: 0..<partitions)
   func randomPropertyGraphsAgreeWithTheReferenceModel(partition: Int) {
     let (seed, count) = (Self.runSeed, Self.caseCount)
     let indices = stride(from: partition, to: count, by: Self.partitions)

@@ -5,7 +5,7 @@ import Testing
 /// small sizes, checked change by change against the reference model: every node emits once per change if it
 /// changed and never otherwise, every observer reads one consistent state, reads inside transactions see
 /// their values, and everything is freed at the end (see ``GraphModelTests`` for the checks).
-@Suite(.watchingThePool) struct KairoShapeTests {
+@Suite(.watchingThePool, .onItsOwnThread) struct KairoShapeTests {
   /// A script every shape runs on its one source, `n0`: plain sets (equal values included), transactions
   /// with reads of `read`, a nested transaction that throws.
   static func script(reading read: Int) -> [GraphStep] {
