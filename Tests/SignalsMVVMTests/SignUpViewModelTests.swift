@@ -90,4 +90,17 @@ final class FakeSignUpAPI: SignUpAPI {
     signedIn.expect(marble: "---t", values: ["t": true])
     #expect(api.signUps == ["chris:secret"])
   }
+
+  @Test func theViewModelIsReleasedAfterASignUpWithItsOutputsRecorded() {
+    expectReleased({ SignUpViewModel(api: FakeSignUpAPI(scheduler: scheduler)) }) { viewModel in
+      let signedIn = TestRecorder(viewModel.signedIn, scheduler: scheduler)
+      viewModel.username.value = "chris"
+      viewModel.password.value = "secret"
+      viewModel.repeatedPassword.value = "secret"
+      scheduler.advance(ticks: 1)
+      viewModel.signUpCommand.execute()
+      scheduler.advance(ticks: 3)
+      signedIn.expect(marble: "---t", values: ["t": true])
+    }
+  }
 }

@@ -61,8 +61,10 @@ public struct ChannelTerminal<Value> {
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
   @discardableResult
   @inlinable
-  public func observe(_ action: @escaping (Event) -> Void) -> any Disposable {
-    producer.start(action)
+  public func observe(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
+  ) -> any Disposable {
+    producer.start(fileID: fileID, line: line, action)
   }
 
   /// Observes the values that come out of the terminal, with its replay rule.
@@ -70,8 +72,10 @@ public struct ChannelTerminal<Value> {
   /// - Returns: a disposable that ends the observation.
   @discardableResult
   @inlinable
-  public func observeValues(_ action: @escaping (Value) -> Void) -> any Disposable {
-    producer.startWithValues(action)
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> any Disposable {
+    producer.startWithValues(fileID: fileID, line: line, action)
   }
 }
 

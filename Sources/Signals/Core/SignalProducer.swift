@@ -158,10 +158,12 @@ extension SignalProducer {
   /// Starts the work and calls `action` with every event; see ``start(_:)-(SignalProducer<Value,Failure>.Observer)``.
   @discardableResult
   @inlinable
-  public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
+  public func start(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
+  ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.events(action))
-    run(into: start)
+    attaching(at: fileID, line) { run(into: start) }
     return start
   }
 
@@ -210,22 +212,26 @@ extension SignalProducer {
   /// Starts the work and calls `action` with every value.
   @discardableResult
   @inlinable
-  public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+  public func startWithValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> any Disposable {
     let constant = sendConstantEvents { event in
       if case .value(let value) = event { action(value) }
     }
     guard !constant else { return EndedDisposable.shared }
     // The values-only observer is kept as it is, rather than wrapped in a closure: one allocation less.
     let start = StartCore<Value, Failure>(.values(action))
-    run(into: start)
+    attaching(at: fileID, line) { run(into: start) }
     return start
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
   @discardableResult
   @inlinable
-  public func startWithResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> any Disposable {
-    start { event in
+  public func startWithResult(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       switch event {
       case .value(let value): action(.success(value))
       case .failed(let error): action(.failure(error))
@@ -237,8 +243,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it fails.
   @discardableResult
   @inlinable
-  public func startWithFailed(_ action: @escaping (Failure) -> Void) -> any Disposable {
-    start { event in
+  public func startWithFailed(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .failed(let error) = event { action(error) }
     }
   }
@@ -246,8 +254,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it completes.
   @discardableResult
   @inlinable
-  public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
-    start { event in
+  public func startWithCompleted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .completed = event { action() }
     }
   }
@@ -255,8 +265,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it is interrupted.
   @discardableResult
   @inlinable
-  public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
-    start { event in
+  public func startWithInterrupted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .interrupted = event { action() }
     }
   }
