@@ -25,7 +25,7 @@ enum ChangeTracing {
   }
 
   /// One call of user code: a turn of the main queue, or a burst of changes on one other thread.
-  private enum Call: Equatable {
+  enum Call: Equatable {
     case mainTurn(UInt64)
     case burst(thread: ThreadID, started: UInt64)
   }
@@ -168,7 +168,7 @@ enum ChangeTracing {
   // MARK: Calls of user code
 
   /// The call of user code the calling thread is in.
-  private static func currentCall() -> Call {
+  static func currentCall() -> Call {
     if MainScheduler.shared.isOnMainQueue {
       let (turn, enqueue) = state.withLock { state -> (UInt64, Bool) in
         defer { state.isMarkerPending = true }
