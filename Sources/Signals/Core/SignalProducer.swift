@@ -303,8 +303,7 @@ extension SignalProducer {
     lifting(transform)
   }
 
-  /// `lift(_:)` for the library's operators, whose transforms
-  /// capture what ``unchecked(_:)`` allows.
+  /// `lift(_:)` unchecked, for the library's operators, whose transforms capture what ``unchecked(_:)`` allows.
   @inlinable
   func lifting<U, F>(_ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>) -> SignalProducer<U, F> {
     SignalProducer<U, F>.unchecked { observer, lifetime in
@@ -327,7 +326,7 @@ extension SignalProducer {
     lifting(other, transform)
   }
 
-  /// The two-signal ``lift(_:_:)`` for the library's operators, whose transforms capture what
+  /// The two-signal `lift(_:_:)` unchecked, for the library's operators, whose transforms capture what
   /// ``unchecked(_:)`` allows.
   @inlinable
   func lifting<U, F, V, G>(
