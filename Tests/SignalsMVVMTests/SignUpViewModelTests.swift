@@ -6,18 +6,20 @@ import Testing
 /// A fake server on virtual time: every check takes two ticks, a sign-up three; "taken" is taken.
 final class FakeSignUpAPI: SignUpAPI {
   let scheduler: TestScheduler
-  private(set) var checks: [String] = []
-  private(set) var signUps: [String] = []
+  private let calls = Locked((checks: [String](), signUps: [String]()))
+
+  var checks: [String] { calls.withLock { $0.checks } }
+  var signUps: [String] { calls.withLock { $0.signUps } }
 
   init(scheduler: TestScheduler) { self.scheduler = scheduler }
 
   func usernameAvailable(_ username: String) -> SignalProducer<Bool, Never> {
-    checks.append(username)
+    calls.withLock { $0.checks.append(username) }
     return scheduler.coldProducer("-(v|)", values: ["v": username != "taken"])
   }
 
   func signUp(username: String, password: String) -> SignalProducer<Bool, Never> {
-    signUps.append("\(username):\(password)")
+    calls.withLock { $0.signUps.append("\(username):\(password)") }
     return scheduler.coldProducer("--(v|)", values: ["v": true])
   }
 }

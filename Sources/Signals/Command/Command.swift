@@ -1,7 +1,7 @@
 /// An action a user can trigger — a button's tap, a pull to refresh — with its state and results as streams:
 /// whether it may run (`isEnabled`), whether it is running (`isExecuting`), and what its executions produce.
 ///
-/// A command is created with the work to do per execution, a `(Input) -> SignalProducer<Output, Failure>`;
+/// A command is created with the work to do per execution, a `@Sendable (Input) -> SignalProducer<Output, Failure>`;
 /// each execution starts the producer the work returns for its input.
 ///
 /// ```swift
@@ -81,12 +81,14 @@ public final class Command<Input, Output, Failure: Error> {
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
   ///     own `isExecuting` (through a property bound to it) without deadlock.
-  ///   - work: what one execution does for its input. It is called synchronously when the execution starts.
+  ///   - work: what one execution does for its input. It is called synchronously when the execution starts,
+  ///     on the thread that starts it; it is `@Sendable` because executions may be started from several
+  ///     threads at once (and overlap, with the ``ExecutionPolicy/concurrent`` policy).
   @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
-    execute work: @escaping (Input) -> SignalProducer<Output, Failure>
+    execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
   ) {
     self.init(policy: policy, enabledIf: enabledIf, running: .producer(work))
   }
@@ -138,7 +140,9 @@ public final class Command<Input, Output, Failure: Error> {
   @inlinable
   public func apply(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
     let core = self.core
-    return SignalProducer { observer, lifetime in
+    // Unchecked: the core is safe to use from any thread, and `input` is shared by the producer's starts, as
+    // any value a producer holds is (Docs/Contracts.md, section 14).
+    return SignalProducer.unchecked { observer, lifetime in
       core.execute(input, observer, lifetime)
     }
   }

@@ -166,7 +166,7 @@ enum CommandWork<Input, Output, Failure: Error> {
     case .producer(let work):
       return work(input)
     case .synchronous(let work):
-      return SignalProducer { observer, _ in
+      return SignalProducer.unchecked { observer, _ in
         do throws(Failure) {
           observer.send(value: try work(input))
           observer.sendCompleted()
