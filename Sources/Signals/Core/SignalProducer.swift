@@ -189,7 +189,11 @@ extension SignalProducer {
   ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.events(action))
-    attaching(at: fileID, line) { run(into: start) }
+    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
+    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
+    run(into: start)
+    if noted { AttachmentSites.leave() }
     return start
   }
 
@@ -247,7 +251,11 @@ extension SignalProducer {
     guard !constant else { return EndedDisposable.shared }
     // The values-only observer is kept as it is, rather than wrapped in a closure: one allocation less.
     let start = StartCore<Value, Failure>(.values(action))
-    attaching(at: fileID, line) { run(into: start) }
+    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
+    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
+    run(into: start)
+    if noted { AttachmentSites.leave() }
     return start
   }
 

@@ -38,19 +38,30 @@ package enum AttachmentSites {
   private static let entries = Locked<[ObjectIdentifier: [Entry]]>([:])
 
   /// Runs `body`, an `observe…` or `start…` call made at `fileID`:`line`, with that site as the calling
-  /// thread's current one.
+  /// thread's current one (see ``enter(_:_:)``).
   @usableFromInline
   static func withSite<Result>(_ fileID: StaticString, _ line: UInt, _ body: () -> Result) -> Result {
-    // An inner call (a convenience calling another) keeps the outer site; the library's own calls are not
-    // sites anybody looks for.
-    guard current.value == nil, !isLibrary(fileID) else { return body() }
-    let box = Unmanaged.passRetained(SiteBox(CreationSite(fileID: fileID, line: line)))
-    current.value = box.toOpaque()
-    defer {
-      current.value = nil
-      box.release()
-    }
+    let noted = enter(fileID, line)
+    defer { if noted { leave() } }
     return body()
+  }
+
+  /// Makes `fileID`:`line` the calling thread's current site, unless it has one (an inner call, a convenience
+  /// calling another, keeps the outer site) or the site is in the library itself; returns whether it did, in
+  /// which case ``leave()`` must follow.
+  @usableFromInline
+  static func enter(_ fileID: StaticString, _ line: UInt) -> Bool {
+    guard current.value == nil, !isLibrary(fileID) else { return false }
+    current.value = Unmanaged.passRetained(SiteBox(CreationSite(fileID: fileID, line: line))).toOpaque()
+    return true
+  }
+
+  /// Ends what ``enter(_:_:)`` began.
+  @usableFromInline
+  static func leave() {
+    guard let pointer = current.value else { return }
+    current.value = nil
+    Unmanaged<SiteBox>.fromOpaque(pointer).release()
   }
 
   /// Whether `fileID` is in one of the package's libraries rather than in the user's code.
