@@ -143,7 +143,7 @@ public final class Command<Input, Output, Failure: Error> {
     // Unchecked: the core is safe to use from any thread, and `input` is shared by the producer's starts, as
     // any value a producer holds is (Docs/Contracts.md, section 14).
     return SignalProducer.unchecked { observer, lifetime in
-      core.execute(input, observer, lifetime)
+      _ = core.execute(input, for: (observer, lifetime))
     }
   }
 
@@ -154,7 +154,7 @@ public final class Command<Input, Output, Failure: Error> {
   @discardableResult
   @inlinable
   public func execute(_ input: Input) -> any Disposable {
-    core.execute(input)
+    core.execute(input, for: nil)
   }
 }
 
