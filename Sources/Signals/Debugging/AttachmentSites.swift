@@ -150,25 +150,11 @@ extension AttachmentSites {
       guard count > 0 else { return }
       streams.append(AttachedStream(label: label, observerCount: count, sites: liveSites(of: core)))
     }
-    func walk(_ object: Any, prefix: String?, depth: Int) {
-      var mirrors: [Mirror] = []
-      var next: Mirror? = Mirror(reflecting: object)
-      while let mirror = next {
-        mirrors.insert(mirror, at: 0)
-        next = mirror.superclassMirror
-      }
-      for child in mirrors.flatMap(\.children) {
-        guard var label = child.label else { continue }
-        if label.hasPrefix("_") { label.removeFirst() }
-        let name = prefix.map { "\($0).\(label)" } ?? label
-        if let stream = child.value as? any AttachmentListingProviding {
-          for (suffix, core) in stream.listedCores { add(core, suffix.isEmpty ? name : "\(name).\(suffix)") }
-        } else if depth == 0, [.struct, .class].contains(Mirror(reflecting: child.value).displayStyle) {
-          walk(child.value, prefix: name, depth: depth + 1)
-        }
-      }
+    forEachStoredValue(of: object) { name, value in
+      guard let stream = value as? any AttachmentListingProviding else { return false }
+      for (suffix, core) in stream.listedCores { add(core, suffix.isEmpty ? name : "\(name).\(suffix)") }
+      return true
     }
-    walk(object, prefix: nil, depth: 0)
     return streams
   }
 }

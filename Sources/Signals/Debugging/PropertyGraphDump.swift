@@ -74,7 +74,7 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
   /// computed from.
   public init(of object: Any) {
     var builder = Builder()
-    builder.addChildren(of: object, prefix: nil, depth: 0)
+    builder.addChildren(of: object)
     (nodes, roots) = builder.finish()
   }
 
@@ -160,26 +160,17 @@ extension PropertyGraphDump {
       if !roots.contains(index) { roots.append(index) }
     }
 
-    mutating func addChildren(of object: Any, prefix: String?, depth: Int) {
-      // A class's stored properties are split among its mirror and its superclasses' mirrors.
-      var mirrors: [Mirror] = []
-      var next: Mirror? = Mirror(reflecting: object)
-      while let mirror = next {
-        mirrors.insert(mirror, at: 0)
-        next = mirror.superclassMirror
-      }
-      for child in mirrors.flatMap(\.children) {
-        guard var label = child.label else { continue }
-        if label.hasPrefix("_") { label.removeFirst() }
-        let name = prefix.map { "\($0).\(label)" } ?? label
-        if let property = child.value as? any PropertyProtocol {
+    mutating func addChildren(of object: Any) {
+      forEachStoredValue(of: object) { name, value in
+        if let property = value as? any PropertyProtocol {
           addRoot(property, label: name)
-        } else if let command = child.value as? any CommandStateReporting {
+        } else if let command = value as? any CommandStateReporting {
           addRoot(command.isEnabled, label: "\(name).isEnabled")
           addRoot(command.isExecuting, label: "\(name).isExecuting")
-        } else if depth == 0, [.struct, .class].contains(Mirror(reflecting: child.value).displayStyle) {
-          addChildren(of: child.value, prefix: name, depth: depth + 1)
+        } else {
+          return false
         }
+        return true
       }
     }
 
