@@ -51,15 +51,19 @@ public struct Reactive<Base: ReactiveObject> {
   ///
   /// - Parameter action: what a value does to the object; it is not called once the object has gone.
   public func makeBindingTarget<Value>(_ action: @escaping (Base, Value) -> Void) -> BindingTarget<Value> {
-    BindingTarget(lifetime: base.lifetime) { [weak base] value in
+    var target = BindingTarget(lifetime: base.lifetime) { [weak base] value in
       guard let base else { return }
       action(base, value)
     }
+    target.debugName = "\(Base.self)"
+    return target
   }
 
   /// A target that sets `keyPath` on the object, until the object is released: `object.reactive[\.title]`.
   public subscript<Value>(keyPath: ReferenceWritableKeyPath<Base, Value>) -> BindingTarget<Value> {
-    BindingTarget(on: base, lifetime: base.lifetime, keyPath: keyPath)
+    var target = BindingTarget(on: base, lifetime: base.lifetime, keyPath: keyPath)
+    target.debugName = "\(keyPath)"
+    return target
   }
 
   /// The object's lifetime: everything added to it with `+=` is disposed when the object is released.

@@ -66,9 +66,13 @@ extension Reactive where Base: TextField {
   /// It ends when the field is released, and so do the bindings made with it.
   public var textTerminal: ChannelTerminal<String?> {
     let base = self.base
-    return ChannelTerminal(producer: SignalProducer(base.userEdits), lifetime: base.lifetime) { [weak base] event in
+    // A terminal may be sent into from any thread, and the field is not `Sendable`: what is sent in reaches the
+    // field through a pipe it observes, one value at a time, on the sending thread, as a binding would.
+    let (sets, setsInput) = Signal<String?, Never>.pipe()
+    sets.observeValues { [weak base] text in base?.text = text }
+    return ChannelTerminal(producer: SignalProducer(base.userEdits), lifetime: base.lifetime) { event in
       guard case .value(let text) = event else { return }
-      base?.text = text
+      setsInput.send(value: text)
     }
   }
 }

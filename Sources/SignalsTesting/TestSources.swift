@@ -157,7 +157,8 @@ extension TestScheduler {
   }
 
   private func makeCold<Value, Failure>(_ entries: [Marble.Entry<Value, Failure>]) -> SignalProducer<Value, Failure> {
-    SignalProducer { observer, lifetime in
+    // Unchecked: `entries` are the producer's own values, shared by its starts as any producer's are.
+    SignalProducer.unchecked { observer, lifetime in
       let start = self.now
       for entry in entries {
         lifetime += self.schedule(at: start.advanced(by: self.tick * entry.tick)) { observer.send(entry.event) }

@@ -32,7 +32,8 @@ public final class TestableSignal<Value, Failure: Error>: @unchecked Sendable {
   /// ``subscriptions``, until it ends. Disposing a start interrupts that start only.
   public var producer: SignalProducer<Value, Failure> {
     let (hot, log) = (self.hot, self.log)
-    return SignalProducer { observer, lifetime in
+    // Unchecked: a signal is safe to observe from any thread; its values are the producer's own.
+    return SignalProducer.unchecked { observer, lifetime in
       let id = log.subscribe()
       lifetime.observeEnded { log.unsubscribe(id) }
       lifetime += hot.observe(observer)

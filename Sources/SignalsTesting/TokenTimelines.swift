@@ -160,10 +160,13 @@ extension TestScheduler {
   /// from the timeline `timelineSelector` gives for its argument — the RxSwift example app's `mock`.
   ///
   /// ```swift
-  /// let isAvailable: (String) -> SignalProducer<Bool, APIError> = scheduler.mock(
+  /// let isAvailable: @Sendable (String) -> SignalProducer<Bool, APIError> = scheduler.mock(
   ///   values: ["t": true, "f": false], errors: ["#1": .offline]
   /// ) { name in name == "taken" ? "---f|" : "---t|" }
   /// ```
+  ///
+  /// The fake is `@Sendable`, like the API it stands in for, so that a producer's operators can call it;
+  /// `timelineSelector` is too.
   public func mock<Argument, Value, Failure>(
     values: [String: Value],
     errors: [String: Failure],
@@ -171,13 +174,21 @@ extension TestScheduler {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
-    timelineSelector: @escaping (Argument) -> String
-  ) -> (Argument) -> SignalProducer<Value, Failure> {
-    { argument in
+    timelineSelector: @escaping @Sendable (Argument) -> String
+  ) -> @Sendable (Argument) -> SignalProducer<Value, Failure> {
+    let tokens = TokenTables(values: values, errors: errors)
+    return { argument in
       self.createColdProducer(
-        timeline: timelineSelector(argument), values: values, errors: errors, fileID: fileID, filePath: filePath,
-        line: line, column: column
+        timeline: timelineSelector(argument), values: tokens.values, errors: tokens.errors, fileID: fileID,
+        filePath: filePath, line: line, column: column
       ).producer
     }
   }
+}
+
+/// What a mock's calls share: its token tables, of the mocked producer's own types, which its calls share as a
+/// producer's starts share its values (`Docs/Contracts.md`, section 14).
+private struct TokenTables<Value, Failure: Error>: @unchecked Sendable {
+  let values: [String: Value]
+  let errors: [String: Failure]
 }

@@ -91,8 +91,8 @@ import Testing
 
   @Test func commandDrivesEnabledAndTapsExecuteIt() {
     let canSubmit = MutableProperty(false)
-    var executions = 0
-    let command = Command<Void, Void, Never>(enabledIf: canSubmit) { (_: Void) in executions += 1 }
+    let executions = Locked(0)
+    let command = Command<Void, Void, Never>(enabledIf: canSubmit) { (_: Void) in executions.withLock { $0 += 1 } }
     let button = Button("Submit")
     button.command = command
     #expect(!button.isEnabled)
@@ -100,7 +100,7 @@ import Testing
     canSubmit.value = true
     #expect(button.isEnabled)
     #expect(button.tap())
-    #expect(executions == 1)
+    #expect(executions.withLock { $0 } == 1)
   }
 
   @Test func aSerialCommandDisablesTheButtonWhileItExecutes() {
@@ -116,10 +116,10 @@ import Testing
 
   @Test func replacingTheCommandUnbindsThePreviousOne() {
     let firstEnabled = MutableProperty(false)
-    var firstRuns = 0
-    var secondRuns = 0
-    let first = Command<Void, Void, Never>(enabledIf: firstEnabled) { (_: Void) in firstRuns += 1 }
-    let second = Command<Void, Void, Never> { (_: Void) in secondRuns += 1 }
+    let firstRuns = Locked(0)
+    let secondRuns = Locked(0)
+    let first = Command<Void, Void, Never>(enabledIf: firstEnabled) { (_: Void) in firstRuns.withLock { $0 += 1 } }
+    let second = Command<Void, Void, Never> { (_: Void) in secondRuns.withLock { $0 += 1 } }
     let button = Button("Go")
     button.command = first
     button.command = second
@@ -127,11 +127,11 @@ import Testing
     firstEnabled.value = false
     #expect(button.isEnabled)  // follows the second command only
     button.tap()
-    #expect(firstRuns == 0)
-    #expect(secondRuns == 1)
+    #expect(firstRuns.withLock { $0 } == 0)
+    #expect(secondRuns.withLock { $0 } == 1)
     button.command = nil
     button.tap()
-    #expect(secondRuns == 1)
+    #expect(secondRuns.withLock { $0 } == 1)
     #expect(button.isEnabled)
   }
 

@@ -152,9 +152,11 @@ import Testing
   /// A repository that hands out ``CachedRoomRepository``'s rooms, and keeps a weak reference to an object
   /// that each request's start holds until the request ends: while it is alive, the request is.
   final class TrackedRoomRepository: RoomRepository {
-    final class Request {}
+    final class Request: Sendable {}
     let base: CachedRoomRepository
-    private(set) var requests: [Weak<Request>] = []
+    private let tracked = Locked([Weak<Request>]())
+
+    var requests: [Weak<Request>] { tracked.withLock { $0 } }
 
     init(_ base: CachedRoomRepository) { self.base = base }
 
@@ -162,7 +164,7 @@ import Testing
       let rooms = base.rooms()
       return SignalProducer { observer, lifetime in
         let request = Request()
-        self.requests.append(Weak(request))
+        self.tracked.withLock { $0.append(Weak(request)) }
         lifetime.observeEnded { _ = request }
         lifetime += rooms.start(observer)
       }

@@ -7,18 +7,20 @@ import Testing
 /// A fake server on virtual time: every check takes two ticks, a sign-up three; "taken" is taken.
 final class FakeSignUpAPI: SignUpAPI {
   let scheduler: TestScheduler
-  private(set) var checks: [String] = []
-  private(set) var signUps: [String] = []
+  private let calls = Locked((checks: [String](), signUps: [String]()))
+
+  var checks: [String] { calls.withLock { $0.checks } }
+  var signUps: [String] { calls.withLock { $0.signUps } }
 
   init(scheduler: TestScheduler) { self.scheduler = scheduler }
 
   func usernameAvailable(_ username: String) -> SignalProducer<Bool, Never> {
-    checks.append(username)
+    calls.withLock { $0.checks.append(username) }
     return scheduler.coldProducer("-(v|)", values: ["v": username != "taken"])
   }
 
   func signUp(username: String, password: String) -> SignalProducer<Bool, Never> {
-    signUps.append("\(username):\(password)")
+    calls.withLock { $0.signUps.append("\(username):\(password)") }
     return scheduler.coldProducer("--(v|)", values: ["v": true])
   }
 }
@@ -90,5 +92,18 @@ final class FakeSignUpAPI: SignUpAPI {
     signingIn.expect(marble: "ft-f", values: ["f": false, "t": true])
     signedIn.expect(marble: "---t", values: ["t": true])
     #expect(api.signUps == ["chris:secret"])
+  }
+
+  @Test func theViewModelIsReleasedAfterASignUpWithItsOutputsRecorded() {
+    expectReleased({ SignUpViewModel(api: FakeSignUpAPI(scheduler: scheduler)) }) { viewModel in
+      let signedIn = TestRecorder(viewModel.signedIn, scheduler: scheduler)
+      viewModel.username.value = "chris"
+      viewModel.password.value = "secret"
+      viewModel.repeatedPassword.value = "secret"
+      scheduler.advance(ticks: 1)
+      viewModel.signUpCommand.execute()
+      scheduler.advance(ticks: 3)
+      signedIn.expect(marble: "---t", values: ["t": true])
+    }
   }
 }

@@ -3,6 +3,7 @@
 // TESTING-GUIDE-BEGIN
 import Signals
 import SignalsTesting
+import Synchronization
 import Testing
 
 // MARK: The view model
@@ -11,8 +12,9 @@ enum SearchError: Error {
   case offline, timedOut
 }
 
-/// What the search screen needs from the network.
-protocol SearchAPI {
+/// What the search screen needs from the network. `Sendable`: the view model's producer calls it from
+/// whatever thread the query changes on.
+protocol SearchAPI: Sendable {
   func search(_ term: String) -> SignalProducer<[String], SearchError>
 }
 
@@ -39,21 +41,27 @@ final class SearchViewModel {
 
 // MARK: The fake API, on virtual time
 
-/// Answers every term after two ticks with "<term> 1" and "<term> 2", unless told otherwise.
+/// Answers every term after two ticks with "<term> 1" and "<term> 2", unless told otherwise. What it is told
+/// and what it records are kept under a lock, as a `Sendable` API's state must be.
 final class FakeSearchAPI: SearchAPI {
   let scheduler: TestScheduler
-  /// A marble per term, replacing the default answer `--r|` (r is the answer, X fails with `.offline`).
-  var replies: [String: String] = [:]
-  private(set) var requests: [String] = []
-  private(set) var cancelled: [String] = []
+  private let state = Mutex((replies: [String: String](), requests: [String](), cancelled: [String]()))
 
   init(scheduler: TestScheduler) {
     self.scheduler = scheduler
   }
 
+  /// Replaces the default answer `--r|` to `term` (r is the answer, X fails with `.offline`).
+  func reply(to term: String, with marble: String) { state.withLock { $0.replies[term] = marble } }
+  var requests: [String] { state.withLock { $0.requests } }
+  var cancelled: [String] { state.withLock { $0.cancelled } }
+
   func search(_ term: String) -> SignalProducer<[String], SearchError> {
-    scheduler.coldProducer(replies[term] ?? "--r|", values: ["r": ["\(term) 1", "\(term) 2"]], error: .offline)
-      .on(starting: { self.requests.append(term) }, interrupted: { self.cancelled.append(term) })
+    let marble = state.withLock { $0.replies[term] } ?? "--r|"
+    return scheduler.coldProducer(marble, values: ["r": ["\(term) 1", "\(term) 2"]], error: .offline)
+      .on(
+        starting: { self.state.withLock { $0.requests.append(term) } },
+        interrupted: { self.state.withLock { $0.cancelled.append(term) } })
   }
 }
 
@@ -84,7 +92,7 @@ final class FakeSearchAPI: SearchAPI {
   }
 
   @Test func aNewQueryReplacesTheRequestInFlight() {
-    api.replies["sw"] = "-----r|"  // slow
+    api.reply(to: "sw", with: "-----r|")  // slow
     let typing = scheduler.hotSignal("-a---b-----", values: ["a": "sw", "b": "swift"])
     viewModel.query <~ typing
     let results = TestRecorder(viewModel.results.signal, scheduler: scheduler)
@@ -97,8 +105,8 @@ final class FakeSearchAPI: SearchAPI {
   }
 
   @Test func showsNothingWhenTheAPIFailsOrIsTooSlow() {
-    api.replies["swift"] = "-X"
-    api.replies["rust"] = "-"  // never answers
+    api.reply(to: "swift", with: "-X")
+    api.reply(to: "rust", with: "-")  // never answers
     let typing = scheduler.hotSignal("-a------b", values: ["a": "swift", "b": "rust"])
     viewModel.query <~ typing
     let results = TestRecorder(viewModel.results.signal, scheduler: scheduler)

@@ -188,7 +188,11 @@ struct Workload {
 
 /// Where observers add what they receive: a pointer, so the hot path pays no exclusivity check and every
 /// library pays the same.
-final class Sink {
+///
+/// `@unchecked Sendable`, so that a property's or a producer's closure, which is `@Sendable`, may add to it: a
+/// workload uses its sink from one thread at a time (W16's observer on another thread has a sink of its own),
+/// and a lock here would be measured with the library.
+final class Sink: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<Int>
   private let base: UnsafeMutablePointer<Int>
 

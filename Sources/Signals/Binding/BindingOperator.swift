@@ -18,8 +18,7 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Source.Value == Target.Value {
-  let target = target.bindingTarget
-  return bind(source.bindingProducer, into: target)
+  bind(source.bindingProducer, into: target.bindingTarget, from: source, target)
 }
 
 /// Binds a source of non-optional values to a target of optional values, such as a label's text.
@@ -28,15 +27,55 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Target.Value == Source.Value? {
-  let target = target.bindingTarget
-  return bind(source.bindingProducer.map { Optional($0) }, into: target)
+  bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
 }
 
+/// Binds `producer` into `target`. A debug build of Signals also records the binding (``BindingRegistry``):
+/// `source` and `provider` are the two sides as written, for their names.
 private func bind<Value>(
   _ producer: SignalProducer<Value, Never>,
-  into target: BindingTarget<Value>
+  into target: BindingTarget<Value>,
+  from source: Any,
+  _ provider: Any
 ) -> (any Disposable)? {
-  guard !target.lifetime.hasEnded else { return nil }
-  let disposable = producer.take(during: target.lifetime).startWithValues(target.action)
-  return disposable.isDisposed ? nil : disposable
+  guard BindingRegistry.isOn else {
+    guard !target.lifetime.hasEnded else { return nil }
+    let disposable = producer.take(during: target.lifetime).startWithValues(target.action)
+    return disposable.isDisposed ? nil : disposable
+  }
+  let record = BindingRegistry.register(source: source, target: provider, targetName: target.debugName)
+  let lifetime = target.lifetime
+  guard !lifetime.hasEnded else {
+    record.endedBeforeBinding = true
+    record.ended(.targetLifetimeEnded)
+    return nil
+  }
+  let disposable = producer.take(during: lifetime)
+    .on(
+      completed: { record.ended(lifetime.hasEnded ? .targetLifetimeEnded : .sourceCompleted) },
+      interrupted: { record.ended(.sourceInterrupted) }
+    )
+    .startWithValues { value in
+      record.deliver()
+      target.action(value)
+    }
+  return disposable.isDisposed ? nil : RecordedBinding(disposable, record)
+}
+
+/// A binding's disposable in a debug build: disposing it records why the binding ended.
+private final class RecordedBinding: Disposable {
+  let binding: any Disposable
+  let record: BindingRegistry.Record
+
+  init(_ binding: any Disposable, _ record: BindingRegistry.Record) {
+    self.binding = binding
+    self.record = record
+  }
+
+  var isDisposed: Bool { binding.isDisposed }
+
+  func dispose() {
+    if !binding.isDisposed { record.ended(.disposed) }
+    binding.dispose()
+  }
 }

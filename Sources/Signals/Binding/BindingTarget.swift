@@ -8,6 +8,8 @@ public struct BindingTarget<Value>: BindingTargetProvider {
   public let lifetime: Lifetime
   /// Called with each value bound into the target.
   public let action: (Value) -> Void
+  /// What the graph dump and binding warnings call the target (`Label`), when it is not a property.
+  package var debugName: String?
 
   /// A target that calls `action` with each value until `lifetime` ends.
   public init(lifetime: Lifetime, action: @escaping (Value) -> Void) {

@@ -59,8 +59,8 @@ public final class Channel<Value> {
     replaying: Bool,
     sendingTo input: SignalCore<Value, Never>
   ) -> ChannelTerminal<Value> {
-    ChannelTerminal(producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime) { event in
-      self.core.send(event, to: input)
+    ChannelTerminal.unchecked(producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime) {
+      event in self.core.send(event, to: input)
     }
   }
 }
@@ -124,7 +124,7 @@ final class ChannelCore<Value>: @unchecked Sendable {
   @inlinable
   func producer(of direction: SignalCore<Value, Never>, replaying: Bool) -> SignalProducer<Value, Never> {
     let ending = self.ending
-    return SignalProducer { observer, lifetime in
+    return SignalProducer.unchecked { observer, lifetime in
       let forward: (Event) -> Void = { event in
         guard event.isTerminating else { return observer.send(event) }
         observer.send(ending.withLock { $0 } ?? event)

@@ -25,14 +25,35 @@ public struct ChannelTerminal<Value> {
   /// - Parameters:
   ///   - producer: what observers of the terminal receive, started once per observation.
   ///   - lifetime: ends when the terminal can no longer receive anything.
-  ///   - send: called with every event sent into the terminal. It must not deliver a value back to this
-  ///     terminal's own observers, or a two-way binding would send it back where it came from.
+  ///   - send: called with every event sent into the terminal, on the sending thread. It must not deliver a
+  ///     value back to this terminal's own observers, or a two-way binding would send it back where it came
+  ///     from. It is `@Sendable` because a terminal may be sent into from several threads at once: to drive an
+  ///     object that is not `Sendable` (a view), send into a pipe whose signal the object observes.
   @inlinable
   public init(
     producer: SignalProducer<Value, Never>,
     lifetime: Lifetime,
-    send: @escaping (Event) -> Void
+    send: @escaping @Sendable (Event) -> Void
   ) {
+    self.producer = producer
+    self.lifetime = lifetime
+    self.sendAction = send
+  }
+
+  /// A terminal whose `send` the compiler does not check for `Sendable`: for the library's own terminals,
+  /// whose `send` forwards into a thread-safe core. (A static function rather than an initialiser, so that a
+  /// trailing closure never picks it by accident.)
+  @inlinable
+  static func unchecked(
+    producer: SignalProducer<Value, Never>, lifetime: Lifetime, send: @escaping (Event) -> Void
+  ) -> ChannelTerminal {
+    ChannelTerminal(sendingTo: send, producer: producer, lifetime: lifetime)
+  }
+
+  /// The terminal ``unchecked(producer:lifetime:send:)`` makes; its closure comes first, so that no trailing
+  /// closure matches it.
+  @inlinable
+  init(sendingTo send: @escaping (Event) -> Void, producer: SignalProducer<Value, Never>, lifetime: Lifetime) {
     self.producer = producer
     self.lifetime = lifetime
     self.sendAction = send
@@ -61,8 +82,10 @@ public struct ChannelTerminal<Value> {
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
   @discardableResult
   @inlinable
-  public func observe(_ action: @escaping (Event) -> Void) -> any Disposable {
-    producer.start(action)
+  public func observe(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
+  ) -> any Disposable {
+    producer.start(fileID: fileID, line: line, action)
   }
 
   /// Observes the values that come out of the terminal, with its replay rule.
@@ -70,8 +93,10 @@ public struct ChannelTerminal<Value> {
   /// - Returns: a disposable that ends the observation.
   @discardableResult
   @inlinable
-  public func observeValues(_ action: @escaping (Value) -> Void) -> any Disposable {
-    producer.startWithValues(action)
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> any Disposable {
+    producer.startWithValues(fileID: fileID, line: line, action)
   }
 }
 

@@ -32,8 +32,8 @@ extension MutableProperty: ChannelTerminalProvider {
     self.source.enterGraph()
     let source = EchoSource()
     let producer = self.producer
-    return ChannelTerminal(
-      producer: SignalProducer { observer, lifetime in
+    return ChannelTerminal.unchecked(
+      producer: SignalProducer.unchecked { observer, lifetime in
         var lastSkipped: UInt64 = 0
         lifetime += producer.start { event in
           if case .value = event, let mark = EchoSource.current, mark.source == ObjectIdentifier(source),

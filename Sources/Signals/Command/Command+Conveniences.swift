@@ -17,13 +17,14 @@ extension Command {
   /// - Parameters:
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default.
-  ///   - work: what one execution computes from its input.
+  ///   - work: what one execution computes from its input, on the thread that starts the execution;
+  ///     `@Sendable`, as for ``init(policy:enabledIf:execute:)``.
   @inlinable
   @_disfavoredOverload
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
-    work: @escaping (Input) throws(Failure) -> Output
+    work: @escaping @Sendable (Input) throws(Failure) -> Output
   ) {
     self.init(policy: policy, enabledIf: enabledIf, running: .synchronous(work))
   }

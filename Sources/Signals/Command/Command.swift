@@ -1,7 +1,7 @@
 /// An action a user can trigger — a button's tap, a pull to refresh — with its state and results as streams:
 /// whether it may run (`isEnabled`), whether it is running (`isExecuting`), and what its executions produce.
 ///
-/// A command is created with the work to do per execution, a `(Input) -> SignalProducer<Output, Failure>`;
+/// A command is created with the work to do per execution, a `@Sendable (Input) -> SignalProducer<Output, Failure>`;
 /// each execution starts the producer the work returns for its input.
 ///
 /// ```swift
@@ -20,8 +20,10 @@
 /// **State.** ``isExecuting`` turns `true` before the work is called and `false` when the last execution ends
 /// (completes, fails, or is interrupted by disposal). ``isEnabled`` is `enabledIf && !isExecuting` for the
 /// ``ExecutionPolicy/serial`` policy, and just `enabledIf` for ``ExecutionPolicy/concurrent``. Both only emit
-/// when they change. The state is already updated when an execution's terminal event is delivered, so an
-/// observer of that event can execute the command again.
+/// when they change, and they change as one: whoever is told of a change of either (an observer of one or the
+/// other, an Observation `onChange`, a property derived from both) reads both new values, never a serial
+/// command that executes and is enabled. A value of an execution is delivered while it executes; its terminal
+/// event once the state shows its end, so an observer of that event can execute the command again.
 ///
 /// **Outputs.** ``values``, ``errors``, ``completed`` and ``events`` carry what every execution produces,
 /// whoever started it; ``disabledAttempts`` carries the input of every execution refused because the command
@@ -44,11 +46,12 @@ public final class Command<Input, Output, Failure: Error> {
   public let policy: ExecutionPolicy
 
   /// Whether an execution started now would run: `enabledIf`, and not executing when the policy is serial.
-  /// It emits only when it changes, and `false` when the command is released.
+  /// It emits only when it changes, and `false` when the command is released. It changes together with
+  /// ``isExecuting``: an observer of either reads both new values.
   public let isEnabled: Property<Bool>
 
   /// Whether an execution is running. `true` before the work is called; `false` once the last execution has
-  /// ended. It emits only when it changes.
+  /// ended. It emits only when it changes, together with ``isEnabled``; its observers are told first.
   public let isExecuting: Property<Bool>
 
   /// Every event of every execution, as values: each execution's values, then its terminal event.
@@ -81,12 +84,14 @@ public final class Command<Input, Output, Failure: Error> {
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
   ///     own `isExecuting` (through a property bound to it) without deadlock.
-  ///   - work: what one execution does for its input. It is called synchronously when the execution starts.
+  ///   - work: what one execution does for its input. It is called synchronously when the execution starts,
+  ///     on the thread that starts it; it is `@Sendable` because executions may be started from several
+  ///     threads at once (and overlap, with the ``ExecutionPolicy/concurrent`` policy).
   @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
-    execute work: @escaping (Input) -> SignalProducer<Output, Failure>
+    execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
   ) {
     self.init(policy: policy, enabledIf: enabledIf, running: .producer(work))
   }
@@ -138,8 +143,10 @@ public final class Command<Input, Output, Failure: Error> {
   @inlinable
   public func apply(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
     let core = self.core
-    return SignalProducer { observer, lifetime in
-      core.execute(input, observer, lifetime)
+    // Unchecked: the core is safe to use from any thread, and `input` is shared by the producer's starts, as
+    // any value a producer holds is (Docs/Contracts.md, section 14).
+    return SignalProducer.unchecked { observer, lifetime in
+      _ = core.execute(input, for: (observer, lifetime))
     }
   }
 
@@ -150,7 +157,7 @@ public final class Command<Input, Output, Failure: Error> {
   @discardableResult
   @inlinable
   public func execute(_ input: Input) -> any Disposable {
-    core.execute(input)
+    core.execute(input, for: nil)
   }
 }
 

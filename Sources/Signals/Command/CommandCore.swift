@@ -4,14 +4,29 @@
 /// the command alive. When the command is released it calls ``release()``: the outputs complete and the core
 /// starts nothing more, while executions in flight end normally for whoever started them.
 ///
-/// ## Publishing `isExecuting` and `isEnabled` without a lock held
-/// Each change of the execution state is made inside `executing`'s update, that is under the property's
-/// lock, so the order in which `isExecuting` changes is the order of the state changes, and `executing.value`
-/// is true before the work starts on every thread. The property is only set when its value really changes:
-/// the update's body says whether it did, and an update that did not change stores and emits nothing.
-/// `isEnabled` is then brought up to date the same way. Observers are called after the locks are
-/// released, so an observer may read, execute or feed `enabledIf` of this very command without deadlock
-/// (ReactiveSwift #309). Locks are only ever taken in the order property → state.
+/// ## One state, shown as one change
+/// The truth is ``state``, the ``ExecutionState`` machine: it alone decides whether an execution may begin.
+/// What the command shows of it, `isExecuting` and `isEnabled`, are two sources changed together by
+/// ``SourceCore/update(_:_:_:)``: each change of the state is made inside it, under both sources' locks, so
+/// the decision and what is shown of it are one step for every thread (an `apply`, an `execute`, an end, a new
+/// `enabledIf`), the sources take the states in the order in which they happened, and both values are stored
+/// before anyone is told of either. A source is only set when its value really changes. Observers are called
+/// after the locks are released, so an observer may read, execute or feed `enabledIf` of this very command
+/// without deadlock (ReactiveSwift #309). Locks are only ever taken in the order `isExecuting` → `isEnabled`
+/// → state.
+///
+/// Why two sources and not one source with `isExecuting` and `isEnabled` derived from it: a derived property
+/// lives in the graph, so every change of the state would be a wave, which the thread that owns the command's
+/// domain runs for every other thread's changes too. A thread that executes the command could then spend its
+/// time propagating the changes another thread keeps making to `enabledIf`, however long that thread goes on
+/// (`CommandStressTests` caught it). Sources stay out of the graph until something is derived from them; while
+/// nobody observes them, a change is two stores.
+///
+/// ## One path for an execution
+/// ``execute(_:for:)`` runs every execution: `apply`'s starts (with the caller's observer and lifetime) and
+/// `execute` (with none), of synchronous work and of producer work. It alone decides whether the command is
+/// disabled; ``deliver(_:to:)`` alone ends an execution, feeds the outputs and maps the work's failure for the
+/// caller.
 ///
 /// ## Specialisation
 /// The core is `@inlinable` throughout, so that a client's `Command<Int, String, Never>` runs specialised
@@ -19,10 +34,10 @@
 @usableFromInline
 final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event
+  /// Who started an execution through `apply`: its observer, and the lifetime of its start.
+  @usableFromInline typealias Caller = (observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime)
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
-  /// The state's policy, which never changes, readable without the lock.
-  @usableFromInline let policy: ExecutionPolicy
   @usableFromInline let state: Locked<ExecutionState>
   @usableFromInline let executing: MutableProperty<Bool>
   @usableFromInline let enabled: MutableProperty<Bool>
@@ -34,10 +49,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
-    self.policy = policy
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = Locked(initial)
-    executing = MutableProperty(false)
+    executing = MutableProperty(initial.isExecuting)
     enabled = MutableProperty(initial.isEnabled)
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
     (disabledAttempts, disabledInput) = Signal<Input, Never>.pipe()
@@ -45,105 +59,78 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
 
   // MARK: Executing
 
-  /// Runs one execution for its caller: the body of every producer `apply` returns.
-  @inlinable
-  func execute(_ input: Input, _ observer: Signal<Output, CommandError<Failure>>.Observer, _ lifetime: Lifetime) {
-    guard transition({ $0.begin() }) else {
-      disabledInput.send(value: input)
-      observer.send(error: .disabled)
-      return
-    }
-    work.producer(input).startWithSignal { signal, interrupter in
-      lifetime += interrupter
-      signal.observe { event in
-        self.publish(event)
-        observer.send(event.mapError(CommandError.failed))
-      }
-    }
-  }
-
-  /// Runs one execution that has no observer of its own: the body of ``Command/execute(_:)``.
+  /// Runs one execution for `caller` (a start of a producer from `apply`), or for nobody (`execute`).
   ///
-  /// It is ``execute(_:_:_:)`` without the caller's stream, which would only receive what nobody observes:
-  /// the work's own start is the execution, and its interrupter is what the caller gets. Synchronous work is
-  /// called directly, without a producer: nobody holds the execution's disposable while it runs, so nothing
-  /// can interrupt it, and it has ended when the returned (already disposed) disposable is handed out.
+  /// Disabled, it reports the input, fails the caller and calls nothing. Otherwise it calls the work at once.
+  /// Synchronous work is called directly, without a producer: it has ended when this returns, and a caller who
+  /// disposed its start while the value was delivered ends it `interrupted`, as it would interrupt producer
+  /// work. Producer work is started with its interrupter in the caller's lifetime before it runs, so that a
+  /// caller who disposes during the start interrupts it at once.
+  ///
+  /// - Returns: what interrupts the execution: already disposed when it has ended (refused, or synchronous).
   @inlinable
-  func execute(_ input: Input) -> any Disposable {
+  func execute(_ input: Input, for caller: Caller?) -> any Disposable {
     guard transition({ $0.begin() }) else {
       disabledInput.send(value: input)
+      caller?.observer.send(error: .disabled)
       return EndedExecution.shared
     }
     switch work {
     case .synchronous(let work):
       do throws(Failure) {
         let output = try work(input)
-        publish(.value(output))
-        publish(.completed)
+        deliver(.value(output), to: caller)
+        deliver(caller?.lifetime.hasEnded == true ? .interrupted : .completed, to: caller)
       } catch {
-        publish(.failed(error))
+        deliver(.failed(error), to: caller)
       }
       return EndedExecution.shared
     case .producer(let work):
       var execution: (any Disposable)?
       work(input).startWithSignal { signal, interrupter in
         execution = interrupter
-        signal.observe { event in self.publish(event) }
+        if let caller { caller.lifetime += interrupter }
+        signal.observe { event in self.deliver(event, to: caller) }
       }
       return execution.unsafelyUnwrapped
     }
   }
 
-  /// Hands one event of an execution to the outputs; a terminal event first ends the execution.
+  /// Hands one event of an execution to the outputs, then to its caller. A terminal event first ends the
+  /// execution, so that whoever is told of it may execute again; a value is delivered while it executes.
   @inlinable
-  func publish(_ event: WorkEvent) {
+  func deliver(_ event: WorkEvent, to caller: Caller?) {
     if event.isTerminating { transition { $0.end() } }
     eventsInput.send(value: event)
+    caller?.observer.send(event.mapError(CommandError.failed))
   }
 
   // MARK: State changes
 
-  /// Changes the state and publishes `isExecuting` and `isEnabled` if they changed; see the type's documentation.
+  /// Changes the state, and shows what changed of it; see the type's documentation.
   @inlinable
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    executing.source.update { published in
-      let (changeResult, isExecuting) = state.withLock { state in (change(&state), state.isExecuting) }
+    SourceCore.update(executing.source, enabled.source) { isExecuting, isEnabled in
+      let (changeResult, now) = state.withLock { state in (change(&state), (state.isExecuting, state.isEnabled)) }
       result = changeResult
-      guard isExecuting != published else { return false }
-      published = isExecuting
-      return true
+      defer { (isExecuting, isEnabled) = now }
+      return (now.0 != isExecuting, now.1 != isEnabled)
     }
-    // A concurrent command's `isEnabled` does not depend on its executions: only `enabledIf` and release,
-    // which publish it themselves, change it.
-    if policy == .serial { publishEnabled() }
     return result.unsafelyUnwrapped
-  }
-
-  /// Brings `isEnabled` up to date with the state, emitting only if it changed.
-  @inlinable
-  func publishEnabled() {
-    enabled.source.update { published in
-      let isEnabled = state.withLock { $0.isEnabled }
-      guard isEnabled != published else { return false }
-      published = isEnabled
-      return true
-    }
   }
 
   /// Takes a new value of `enabledIf`.
   @inlinable
   func setEnabledIf(_ value: Bool) {
-    state.withLock { $0.enabledIf = value }
-    publishEnabled()
+    transition { $0.enabledIf = value }
   }
 
   /// Called when the command is released: disables it and completes every output.
   @usableFromInline
   func release() {
-    state.withLock { $0.release() }
-    publishEnabled()
+    transition { $0.release() }
     eventsInput.sendCompleted()
     disabledInput.sendCompleted()
     executing.source.end()
@@ -158,24 +145,6 @@ enum CommandWork<Input, Output, Failure: Error> {
   case producer((Input) -> SignalProducer<Output, Failure>)
   /// Synchronous work, `Command(work:)`: it returns the output or throws the failure.
   case synchronous((Input) throws(Failure) -> Output)
-
-  /// The producer one execution starts for `input`.
-  @inlinable
-  func producer(_ input: Input) -> SignalProducer<Output, Failure> {
-    switch self {
-    case .producer(let work):
-      return work(input)
-    case .synchronous(let work):
-      return SignalProducer { observer, _ in
-        do throws(Failure) {
-          observer.send(value: try work(input))
-          observer.sendCompleted()
-        } catch {
-          observer.send(error: error)
-        }
-      }
-    }
-  }
 }
 
 /// The disposable of an execution that ended before it was handed out: disabled, or synchronous work.

@@ -15,8 +15,10 @@ extension Signal where Value: Sendable {
   ///
   /// - Returns: a disposable that detaches the observer, or `nil` if this signal had already ended.
   @discardableResult
-  public func observeValuesOnMain(_ action: @escaping @MainActor (Value) -> Void) -> (any Disposable)? {
-    observe(on: MainScheduler.shared).observeValues { value in
+  public func observeValuesOnMain(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void
+  ) -> (any Disposable)? {
+    observe(on: MainScheduler.shared).observeValues(fileID: fileID, line: line) { value in
       MainActor.assumeIsolated { action(value) }
     }
   }
@@ -24,7 +26,7 @@ extension Signal where Value: Sendable {
 
 extension SignalProducer where Value: Sendable {
   /// Starts this producer and delivers its values to `action` on the main actor; see
-  /// ``Signal/observeValuesOnMain(_:)``.
+  /// ``Signal/observeValuesOnMain(fileID:line:_:)``.
   ///
   /// ```
   /// producer (any thread): -a-b-|
@@ -33,8 +35,10 @@ extension SignalProducer where Value: Sendable {
   ///
   /// - Returns: a disposable that interrupts the producer and stops delivery.
   @discardableResult
-  public func startWithValuesOnMain(_ action: @escaping @MainActor (Value) -> Void) -> any Disposable {
-    observe(on: MainScheduler.shared).startWithValues { value in
+  public func startWithValuesOnMain(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void
+  ) -> any Disposable {
+    observe(on: MainScheduler.shared).startWithValues(fileID: fileID, line: line) { value in
       MainActor.assumeIsolated { action(value) }
     }
   }

@@ -14,18 +14,24 @@ extension Signal {
     @usableFromInline let interruptCore: (SignalCore<Value, Failure>) -> Void
 
     /// An observer that calls `action` with every event it is sent.
-    public init(_ action: @escaping (Event) -> Void) {
+    ///
+    /// `action` runs on the sending thread, and an observer may be sent into from several threads at once (it
+    /// is `Sendable` when its values are), so `action` is `@Sendable`. Observing with a closure
+    /// (`signal.observe { … }`, `producer.start { … }`) needs none of this: those closures are called one event
+    /// at a time.
+    public init(_ action: @escaping @Sendable (Event) -> Void) {
       self.core = nil
       self.action = action
       interruptCore = { _ in }
     }
 
-    /// An observer with a closure per kind of event; the ones left `nil` ignore their event.
+    /// An observer with a closure per kind of event; the ones left `nil` ignore their event. The closures are
+    /// `@Sendable`, as for ``init(_:)``.
     public convenience init(
-      value: ((Value) -> Void)? = nil,
-      failed: ((Failure) -> Void)? = nil,
-      completed: (() -> Void)? = nil,
-      interrupted: (() -> Void)? = nil
+      value: (@Sendable (Value) -> Void)? = nil,
+      failed: (@Sendable (Failure) -> Void)? = nil,
+      completed: (@Sendable () -> Void)? = nil,
+      interrupted: (@Sendable () -> Void)? = nil
     ) {
       self.init { event in
         switch event {

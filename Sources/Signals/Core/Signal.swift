@@ -79,8 +79,10 @@ extension Signal {
   ///   object may keep it and be captured by `action` without forming a cycle.
   @discardableResult
   @inlinable
-  public func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    core.observe(action)
+  public func observe(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
+  ) -> (any Disposable)? {
+    attaching(at: fileID, line) { core.observe(action) }
   }
 
   /// Attaches an operator's downstream `observer`; like ``observe(_:)-(Signal<Value,Failure>.Observer)``, but
@@ -91,7 +93,7 @@ extension Signal {
     core.observeForwardingEnd { observer.send($0) }
   }
 
-  /// Observes every event with `observer`; see ``observe(_:)-((Signal<Value,Failure>.Event)->Void)``.
+  /// Observes every event with `observer`; see ``observe(fileID:line:_:)``.
   @discardableResult
   @inlinable
   public func observe(_ observer: Observer) -> (any Disposable)? {
@@ -103,16 +105,20 @@ extension Signal {
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   @discardableResult
   @inlinable
-  public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    core.observeValues(action)
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> (any Disposable)? {
+    attaching(at: fileID, line) { core.observeValues(action) }
   }
 
   /// Observes the failure, if the signal fails.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   @discardableResult
-  public func observeFailed(_ action: @escaping (Failure) -> Void) -> (any Disposable)? {
-    core.observe { event in
+  public func observeFailed(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
+  ) -> (any Disposable)? {
+    observe(fileID: fileID, line: line) { event in
       if case .failed(let error) = event { action(error) }
     }
   }
@@ -121,8 +127,10 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   @discardableResult
-  public func observeCompleted(_ action: @escaping () -> Void) -> (any Disposable)? {
-    core.observe { event in
+  public func observeCompleted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> (any Disposable)? {
+    observe(fileID: fileID, line: line) { event in
       if case .completed = event { action() }
     }
   }
@@ -131,8 +139,10 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   @discardableResult
-  public func observeInterrupted(_ action: @escaping () -> Void) -> (any Disposable)? {
-    core.observe { event in
+  public func observeInterrupted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> (any Disposable)? {
+    observe(fileID: fileID, line: line) { event in
       if case .interrupted = event { action() }
     }
   }
@@ -141,8 +151,10 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   @discardableResult
-  public func observeResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> (any Disposable)? {
-    core.observe { event in
+  public func observeResult(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void
+  ) -> (any Disposable)? {
+    observe(fileID: fileID, line: line) { event in
       switch event {
       case .value(let value): action(.success(value))
       case .failed(let error): action(.failure(error))

@@ -35,6 +35,7 @@ extension SignalCore {
   /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
   @inlinable @inline(__always)
   final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let added = withState { state -> Bool in
       guard !state.isTerminated else { return false }
       state.observers.append(entry)
@@ -56,6 +57,7 @@ extension SignalCore {
     let subscription = Subscription(core: self)
     let entry = EventObserverBox(subscription, action).entry
     subscription.box = entry.key
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let ending = withState { state -> Event? in
       if let ending = state.ending { return ending.event() }
       state.observers.append(entry)
@@ -76,6 +78,7 @@ extension SignalCore {
     let subscription = Subscription(core: self)
     let entry = EventObserverBox(subscription, action).entry
     subscription.box = entry.key
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(replaying.latest) }
       if HandOff.waitsForWorker(delivery) {

@@ -4,6 +4,10 @@
 /// send into and a ``Lifetime`` that ends when the produced stream terminates or is disposed — the place to
 /// put the work's cleanup. Disposing a started producer delivers `interrupted` to its observer and ends that
 /// lifetime. Operators on a producer apply, per start, to the signal that start produces.
+///
+/// A producer may be started from several threads at once, and each start runs the start closure and every
+/// operator's closure again, on the starting thread. So these closures are `@Sendable`: the compiler checks
+/// that they capture nothing two starts could race on (`Docs/Contracts.md`, section 14).
 public struct SignalProducer<Value, Failure: Error> {
   /// The events of the stream this producer makes.
   public typealias Event = Signal<Value, Failure>.Event
@@ -46,9 +50,24 @@ public struct SignalProducer<Value, Failure: Error> {
   ///
   /// If `startHandler` lets go of the observer without sending a terminal event, the stream is interrupted.
   /// To run forever, keep the observer alive, for example from the lifetime: `lifetime.observeEnded { _ = observer }`.
+  ///
+  /// `startHandler` is `@Sendable` because two starts on two threads run it at once: state it shares between
+  /// starts must be safe to share (a `let` of a `Sendable` type, a `MutableProperty`, an actor); state of one
+  /// start belongs inside the closure.
   @inlinable
-  public init(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
+  public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
     work = .handler(startHandler)
+  }
+
+  /// A producer whose start closure the compiler does not check for `Sendable`: for the package's own
+  /// operators and test sources, whose closures capture only what the conformance already covers: `Sendable`
+  /// closures from their caller, values of the streams' own types, and other streams, which are safe to use
+  /// from any thread. (A static function rather than an initialiser, so that a trailing closure never picks
+  /// it by accident.)
+  @inlinable
+  package static func unchecked(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) -> Self
+  {
+    SignalProducer(work: .handler(startHandler))
   }
 
   /// A producer that sends `value`, then completes.
@@ -59,14 +78,20 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
   /// from one of its observers, without pulling another element from `values`.
+  ///
+  /// Every start iterates `values` anew, on the starting thread, so the sequence is `Sendable`: an array or a
+  /// range of `Sendable` values, not a lazy sequence whose closure two starts would run at once. Beware that
+  /// for `range.lazy.map { … }`, which is not `Sendable`, Swift quietly picks the eager `map`: its closure runs
+  /// for every element once, when the producer is made. A lazy sequence of your own that is `Sendable` is
+  /// pulled only as far as each start needs.
   @inlinable
-  public init<S: Sequence>(_ values: S) where S.Element == Value {
+  public init<S: Sequence & Sendable>(_ values: S) where S.Element == Value {
     // An array yields the same elements on every start, without side effects: its events are known in advance.
     if let array = values as? [Value] {
       self.init(work: .values(array))
       return
     }
-    self.init { observer, lifetime in
+    self = .unchecked { observer, lifetime in
       var iterator = values.makeIterator()
       while !observer.hasEnded(or: lifetime), let value = iterator.next() {
         observer.send(value: value)
@@ -96,8 +121,9 @@ public struct SignalProducer<Value, Failure: Error> {
   }
 
   /// A producer that runs `action` on each start, then sends its result: a value and completion, or failure.
-  public init(_ action: @escaping () -> Result<Value, Failure>) {
-    self.init { observer, _ in
+  /// `action` is `@Sendable`: two starts run it at once.
+  public init(_ action: @escaping @Sendable () -> Result<Value, Failure>) {
+    self = .unchecked { observer, _ in
       switch action() {
       case .success(let value):
         observer.send(value: value)
@@ -122,7 +148,7 @@ public struct SignalProducer<Value, Failure: Error> {
 
   /// A producer that sends nothing and never ends until disposed.
   public static var never: SignalProducer {
-    SignalProducer { observer, lifetime in
+    SignalProducer.unchecked { observer, lifetime in
       lifetime.observeEnded { _ = observer }
     }
   }
@@ -158,10 +184,16 @@ extension SignalProducer {
   /// Starts the work and calls `action` with every event; see ``start(_:)-(SignalProducer<Value,Failure>.Observer)``.
   @discardableResult
   @inlinable
-  public func start(_ action: @escaping (Event) -> Void) -> any Disposable {
+  public func start(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
+  ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.events(action))
+    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
+    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
+    if noted { AttachmentSites.leave() }
     return start
   }
 
@@ -210,22 +242,30 @@ extension SignalProducer {
   /// Starts the work and calls `action` with every value.
   @discardableResult
   @inlinable
-  public func startWithValues(_ action: @escaping (Value) -> Void) -> any Disposable {
+  public func startWithValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> any Disposable {
     let constant = sendConstantEvents { event in
       if case .value(let value) = event { action(value) }
     }
     guard !constant else { return EndedDisposable.shared }
     // The values-only observer is kept as it is, rather than wrapped in a closure: one allocation less.
     let start = StartCore<Value, Failure>(.values(action))
+    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
+    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
+    if noted { AttachmentSites.leave() }
     return start
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
   @discardableResult
   @inlinable
-  public func startWithResult(_ action: @escaping (Result<Value, Failure>) -> Void) -> any Disposable {
-    start { event in
+  public func startWithResult(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       switch event {
       case .value(let value): action(.success(value))
       case .failed(let error): action(.failure(error))
@@ -237,8 +277,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it fails.
   @discardableResult
   @inlinable
-  public func startWithFailed(_ action: @escaping (Failure) -> Void) -> any Disposable {
-    start { event in
+  public func startWithFailed(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .failed(let error) = event { action(error) }
     }
   }
@@ -246,8 +288,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it completes.
   @discardableResult
   @inlinable
-  public func startWithCompleted(_ action: @escaping () -> Void) -> any Disposable {
-    start { event in
+  public func startWithCompleted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .completed = event { action() }
     }
   }
@@ -255,8 +299,10 @@ extension SignalProducer {
   /// Starts the work and calls `action` if it is interrupted.
   @discardableResult
   @inlinable
-  public func startWithInterrupted(_ action: @escaping () -> Void) -> any Disposable {
-    start { event in
+  public func startWithInterrupted(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
+  ) -> any Disposable {
+    start(fileID: fileID, line: line) { event in
       if case .interrupted = event { action() }
     }
   }
@@ -269,11 +315,18 @@ extension SignalProducer {
   ///
   /// On each start of the result, this producer is started, `transform` is applied to its signal, and the
   /// transformed signal's events go to the observer. Disposing the result interrupts this producer.
+  /// `transform` is `@Sendable`: two starts run it at once.
   @inlinable
   public func lift<U, F>(
-    _ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>
+    _ transform: @escaping @Sendable (Signal<Value, Failure>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
-    SignalProducer<U, F> { observer, lifetime in
+    lifting(transform)
+  }
+
+  /// `lift(_:)` unchecked, for the library's operators, whose transforms capture what ``unchecked(_:)`` allows.
+  @inlinable
+  func lifting<U, F>(_ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>) -> SignalProducer<U, F> {
+    SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in
         lifetime.hold(interrupter)
         lifetime.hold(transform(signal).observeForwardingEnd(observer))
@@ -284,13 +337,23 @@ extension SignalProducer {
   /// Applies a two-signal operator to every start of this producer and of `other`.
   ///
   /// Both producers are started, `other` first, so that nothing it sends synchronously is missed;
-  /// disposing the result interrupts both.
+  /// disposing the result interrupts both. `transform` is `@Sendable`: two starts run it at once.
   @inlinable
   public func lift<U, F, V, G>(
     _ other: SignalProducer<V, G>,
+    _ transform: @escaping @Sendable (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
+  ) -> SignalProducer<U, F> {
+    lifting(other, transform)
+  }
+
+  /// The two-signal `lift(_:_:)` unchecked, for the library's operators, whose transforms capture what
+  /// ``unchecked(_:)`` allows.
+  @inlinable
+  func lifting<U, F, V, G>(
+    _ other: SignalProducer<V, G>,
     _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
-    SignalProducer<U, F> { observer, lifetime in
+    SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in
         lifetime.hold(interrupter)
         other.startWithSignal { otherSignal, otherInterrupter in

@@ -29,6 +29,32 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     public var inputs: [Int]
     /// Whether it has ended (its sources ended).
     public var hasEnded: Bool
+    /// The one-way bindings (`<~`) into and from it, live and ended; recorded in debug builds of Signals only.
+    public var bindings: [Binding] = []
+  }
+
+  /// A one-way binding (`<~`) into or from a property of the dump.
+  public struct Binding: Sendable, Equatable {
+    /// Whether the property is the binding's target (`from` the other side) or its source (`into` it).
+    public enum Direction: String, Sendable, Equatable {
+      /// The property is the target: `property <~ other`.
+      case from
+      /// The property is the source: `other <~ property`.
+      case into
+    }
+
+    /// Which side of the binding the property is.
+    public var direction: Direction
+    /// The other side: a property's name (or operator and type), or the target's type (`Label`).
+    public var other: String
+    /// Why the binding ended (`its target's lifetime ended`, `its source completed`, `its source was
+    /// interrupted`, `its disposable was disposed`); `nil` while it is live.
+    public var endReason: String?
+
+    /// `bound into Label`, `bound from typed (ended: its source completed)`.
+    public var description: String {
+      "bound \(direction.rawValue) \(other)" + (endReason.map { " (ended: \($0))" } ?? "")
+    }
   }
 
   /// Every property reached, the ones asked for first, then what they are computed from.
@@ -48,7 +74,7 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
   /// computed from.
   public init(of object: Any) {
     var builder = Builder()
-    builder.addChildren(of: object, prefix: nil, depth: 0)
+    builder.addChildren(of: object)
     (nodes, roots) = builder.finish()
   }
 
@@ -69,6 +95,7 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
       if node.name != nil, node.kind != "MutableProperty" { line += "  [\(node.kind)]" }
       if node.observers > 0 { line += "  \(node.observers) observer\(node.observers == 1 ? "" : "s")" }
       if node.hasEnded { line += "  ended" }
+      for binding in node.bindings { line += "  " + binding.description }
       lines.append(line)
       for (position, input) in node.inputs.enumerated() {
         let isLast = position == node.inputs.count - 1
@@ -94,6 +121,22 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     for (index, node) in nodes.enumerated() {
       for input in node.inputs { lines.append("  n\(input) -> n\(index);") }
     }
+    // Bindings: dashed, to an oval for the other side; grey once ended, labelled with why.
+    var bindingIndex = 0
+    for (index, node) in nodes.enumerated() {
+      for binding in node.bindings {
+        let other = "b\(bindingIndex)"
+        bindingIndex += 1
+        let name = binding.other.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        lines.append("  \(other) [label=\"\(name)\", shape=ellipse, style=dashed];")
+        var attributes = "style=dashed, label=\"<~\""
+        if let reason = binding.endReason { attributes = "style=dashed, color=gray, label=\"ended: \(reason)\"" }
+        switch binding.direction {
+        case .into: lines.append("  n\(index) -> \(other) [\(attributes)];")
+        case .from: lines.append("  \(other) -> n\(index) [\(attributes)];")
+        }
+      }
+    }
     lines.append("}")
     return lines.joined(separator: "\n")
   }
@@ -117,26 +160,17 @@ extension PropertyGraphDump {
       if !roots.contains(index) { roots.append(index) }
     }
 
-    mutating func addChildren(of object: Any, prefix: String?, depth: Int) {
-      // A class's stored properties are split among its mirror and its superclasses' mirrors.
-      var mirrors: [Mirror] = []
-      var next: Mirror? = Mirror(reflecting: object)
-      while let mirror = next {
-        mirrors.insert(mirror, at: 0)
-        next = mirror.superclassMirror
-      }
-      for child in mirrors.flatMap(\.children) {
-        guard var label = child.label else { continue }
-        if label.hasPrefix("_") { label.removeFirst() }
-        let name = prefix.map { "\($0).\(label)" } ?? label
-        if let property = child.value as? any PropertyProtocol {
+    mutating func addChildren(of object: Any) {
+      forEachStoredValue(of: object) { name, value in
+        if let property = value as? any PropertyProtocol {
           addRoot(property, label: name)
-        } else if let command = child.value as? any CommandStateReporting {
+        } else if let command = value as? any CommandStateReporting {
           addRoot(command.isEnabled, label: "\(name).isEnabled")
           addRoot(command.isExecuting, label: "\(name).isExecuting")
-        } else if depth == 0, [.struct, .class].contains(Mirror(reflecting: child.value).displayStyle) {
-          addChildren(of: child.value, prefix: name, depth: depth + 1)
+        } else {
+          return false
         }
+        return true
       }
     }
 
@@ -187,9 +221,13 @@ extension GraphNode {
   @usableFromInline
   func dumpNode(name: String?) -> PropertyGraphDump.Node {
     let (value, observers, ended) = dumpState()
+    let (from, into) = BindingRegistry.bindings(of: self)
+    let bindings =
+      from.map { PropertyGraphDump.Binding(direction: .from, other: $0.0, endReason: $0.1?.rawValue) }
+      + into.map { PropertyGraphDump.Binding(direction: .into, other: $0.0, endReason: $0.1?.rawValue) }
     return PropertyGraphDump.Node(
       name: name, kind: operatorName, type: typeDescription, value: value, observers: observers, inputs: [],
-      hasEnded: ended)
+      hasEnded: ended, bindings: bindings)
   }
 
   /// The operator that computes the node, from its class: `MapNode<…>` is `map`.

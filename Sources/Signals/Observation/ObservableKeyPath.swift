@@ -31,7 +31,9 @@ extension SignalProducer where Failure == Never {
     _ keyPath: KeyPath<Object, Value>,
     on scheduler: some TimeScheduler
   ) {
-    self.init { observer, lifetime in
+    // Unchecked: each start reads `object` on `scheduler`, which the caller chose for it (Docs/Contracts.md,
+    // section 14).
+    self = .unchecked { observer, lifetime in
       let loop = ObservationLoop(object, keyPath, scheduler: scheduler) { event in
         switch event {
         case .value(let value): observer.send(value: value)

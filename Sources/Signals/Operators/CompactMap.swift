@@ -32,7 +32,7 @@ extension Signal {
 extension SignalProducer {
   /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(_:)``.
   @inlinable
-  public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> SignalProducer<U, Failure> {
+  public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> SignalProducer<U, Failure> {
     lift { $0.compactMap(transform) }
   }
 

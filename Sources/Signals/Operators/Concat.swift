@@ -16,7 +16,7 @@ extension SignalProducer {
   /// - Interruption and disposal: an interruption of the current producer interrupts the result; disposing
   ///   the result interrupts the current producer, and the rest are never started.
   public static func concat(_ producers: some Sequence<SignalProducer>) -> SignalProducer {
-    SignalProducer<SignalProducer, Failure>(Array(producers)).flatten(.concat)
+    SignalProducer<SignalProducer, Failure>(work: .values(Array(producers))).flatten(.concat)
   }
 
   /// Runs the arguments one after the other; see ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.

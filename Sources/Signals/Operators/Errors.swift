@@ -73,13 +73,13 @@ extension Signal where Failure == Never {
 
 extension SignalProducer {
   /// Transforms the failure of every start; see ``Signal/mapError(_:)``.
-  public func mapError<F>(_ transform: @escaping (Failure) -> F) -> SignalProducer<Value, F> {
+  public func mapError<F>(_ transform: @escaping @Sendable (Failure) -> F) -> SignalProducer<Value, F> {
     lift { $0.mapError(transform) }
   }
 
   /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(_:)``.
   public func flatMapError<F>(
-    _ handler: @escaping (Failure) -> SignalProducer<Value, F>
+    _ handler: @escaping @Sendable (Failure) -> SignalProducer<Value, F>
   ) -> SignalProducer<Value, F> {
     lift { $0.flatMapError(handler) }
   }

@@ -18,7 +18,7 @@ extension Signal {
 extension SignalProducer {
   /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(_:)``.
   @inlinable
-  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> SignalProducer {
+  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
     lift { $0.filter(isIncluded) }
   }
 }

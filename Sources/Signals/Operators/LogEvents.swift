@@ -69,11 +69,15 @@ extension SignalProducer {
     events: Set<LogEvent> = LogEvent.all,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    logger: ((_ identifier: String, _ message: String) -> Void)? = nil
+    logger: (@Sendable (_ identifier: String, _ message: String) -> Void)? = nil
   ) -> SignalProducer {
-    let log = EventLog(
-      identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
-    return on(starting: log.hook(.starting), started: log.hook(.started)).lift { log.logging($0) }
+    logging(
+      EventLog(identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger))
+  }
+
+  /// Logs the events of every start to `log`.
+  func logging(_ log: EventLog) -> SignalProducer {
+    hooking(starting: log.hook(.starting), started: log.hook(.started)) { log.logging($0) }
   }
 }
 
@@ -99,9 +103,11 @@ extension PropertyProtocol {
     line: UInt = #line,
     logger: ((_ identifier: String, _ message: String) -> Void)? = nil
   ) -> Property<Value> {
+    // The producer is started once, by the property: `logger` is called one event at a time, as for a signal.
     Property(
-      unsafeProducer: producer.logEvents(
-        identifier: identifier, events: events, fileID: fileID, line: line, logger: logger))
+      unsafeProducer: producer.logging(
+        EventLog(identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
+      ))
   }
 }
 

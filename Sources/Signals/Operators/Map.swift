@@ -25,13 +25,13 @@ extension Signal {
 extension SignalProducer {
   /// Transforms every value of every start; see ``Signal/map(_:)-((Value)->U)``.
   @inlinable
-  public func map<U>(_ transform: @escaping (Value) -> U) -> SignalProducer<U, Failure> {
+  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> SignalProducer<U, Failure> {
     lift { $0.map(transform) }
   }
 
   /// Extracts a property of every value by key path; see ``Signal/map(_:)-((Value)->U)``.
   @inlinable
-  public func map<U>(_ keyPath: KeyPath<Value, U>) -> SignalProducer<U, Failure> {
+  public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> SignalProducer<U, Failure> {
     lift { $0.map(keyPath) }
   }
 }
@@ -52,13 +52,13 @@ extension PropertyProtocol {
   /// - Disposal: it stays attached while it, its `signal`, its `producer`, an observer or a property derived
   ///   from it is alive; once all are gone it detaches and `transform` is released.
   @inlinable
-  public func map<U>(_ transform: @escaping (Value) -> U) -> Property<U> {
+  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Property<U> {
     let (input, handle) = graphInput
     return Property(derived: MapNode(input, handle, transform))
   }
 
   /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
-  public func map<U>(_ keyPath: KeyPath<Value, U>) -> Property<U> {
+  public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> Property<U> {
     map { $0[keyPath: keyPath] }
   }
 }

@@ -60,6 +60,6 @@ extension SignalProducer {
 extension SignalProducer where Failure == Never {
   /// Turns the event values of every start back into events; see ``Signal/dematerialize()``.
   public func dematerialize() -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {
-    lift { $0.dematerialize() }
+    lifting { $0.dematerialize() }
   }
 }

@@ -77,28 +77,39 @@ extension SignalProducer {
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(
-    starting: (() -> Void)? = nil,
-    started: (() -> Void)? = nil,
-    value: ((Value) -> Void)? = nil,
-    failed: ((Failure) -> Void)? = nil,
-    completed: (() -> Void)? = nil,
-    interrupted: (() -> Void)? = nil,
-    terminated: (() -> Void)? = nil,
-    disposed: (() -> Void)? = nil
+    starting: (@Sendable () -> Void)? = nil,
+    started: (@Sendable () -> Void)? = nil,
+    value: (@Sendable (Value) -> Void)? = nil,
+    failed: (@Sendable (Failure) -> Void)? = nil,
+    completed: (@Sendable () -> Void)? = nil,
+    interrupted: (@Sendable () -> Void)? = nil,
+    terminated: (@Sendable () -> Void)? = nil,
+    disposed: (@Sendable () -> Void)? = nil
   ) -> SignalProducer {
-    SignalProducer { observer, lifetime in
+    hooking(starting: starting, started: started) { signal in
+      signal.on(
+        value: value,
+        failed: failed,
+        completed: completed,
+        interrupted: interrupted,
+        terminated: terminated,
+        disposed: disposed
+      )
+    }
+  }
+
+  /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:)`` with the event hooks
+  /// applied by `hook`; unchecked for `Sendable`, for the library's own hooks (`logEvents`).
+  func hooking(
+    starting: (() -> Void)?,
+    started: (() -> Void)?,
+    _ hook: @escaping (Signal<Value, Failure>) -> Signal<Value, Failure>
+  ) -> SignalProducer {
+    SignalProducer.unchecked { observer, lifetime in
       starting?()
       self.startWithSignal { signal, interrupter in
         lifetime += interrupter
-        let hooked = signal.on(
-          value: value,
-          failed: failed,
-          completed: completed,
-          interrupted: interrupted,
-          terminated: terminated,
-          disposed: disposed
-        )
-        lifetime += hooked.observeForwardingEnd(observer)
+        lifetime += hook(signal).observeForwardingEnd(observer)
       }
       started?()
     }

@@ -11,7 +11,7 @@ extension SignalProducer {
   ///   all if the start was disposed while `value` was being delivered.
   /// - Disposal: interrupts this producer.
   public func prefix(value: Value) -> SignalProducer {
-    SignalProducer { observer, lifetime in
+    SignalProducer.unchecked { observer, lifetime in
       observer.send(value: value)
       guard !lifetime.hasEnded else { return }
       lifetime += self.start(observer)

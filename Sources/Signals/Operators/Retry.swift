@@ -16,7 +16,7 @@ extension SignalProducer {
   ///   loop, not a recursion, however large `count` is.
   public func retry(upTo count: Int) -> SignalProducer {
     guard count > 0 else { return self }
-    return SignalProducer { observer, lifetime in
+    return SignalProducer.unchecked { observer, lifetime in
       Retrying(self, count: count, observer: observer, lifetime: lifetime).run()
     }
   }

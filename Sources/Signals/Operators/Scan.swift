@@ -86,23 +86,27 @@ extension Signal {
 
 extension SignalProducer {
   /// Sends the running result after every value of every start; see ``Signal/scan(_:_:)``.
-  public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Failure> {
-    lift { $0.scan(initial, next) }
+  public func scan<U>(_ initial: U, _ next: @escaping @Sendable (U, Value) -> U) -> SignalProducer<U, Failure> {
+    lifting { $0.scan(initial, next) }
   }
 
   /// Sends the running result, changed in place, after every value of every start;
   /// see ``Signal/scan(into:_:)``.
-  public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> SignalProducer<U, Failure> {
-    lift { $0.scan(into: initial, next) }
+  public func scan<U>(
+    into initial: U, _ next: @escaping @Sendable (inout U, Value) -> Void
+  ) -> SignalProducer<U, Failure> {
+    lifting { $0.scan(into: initial, next) }
   }
 
   /// Sends the final result of every start when it completes; see ``Signal/reduce(_:_:)``.
-  public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> SignalProducer<U, Failure> {
-    lift { $0.reduce(initial, next) }
+  public func reduce<U>(_ initial: U, _ next: @escaping @Sendable (U, Value) -> U) -> SignalProducer<U, Failure> {
+    lifting { $0.reduce(initial, next) }
   }
 
   /// Sends the final result, built in place, of every start when it completes; see ``Signal/reduce(into:_:)``.
-  public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> SignalProducer<U, Failure> {
-    lift { $0.reduce(into: initial, next) }
+  public func reduce<U>(
+    into initial: U, _ next: @escaping @Sendable (inout U, Value) -> Void
+  ) -> SignalProducer<U, Failure> {
+    lifting { $0.reduce(into: initial, next) }
   }
 }

@@ -97,7 +97,7 @@ extension SignalProducer {
   }
 
   /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(while:)``.
-  public func skip(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer {
+  public func skip(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
     lift { $0.skip(while: shouldContinue) }
   }
 

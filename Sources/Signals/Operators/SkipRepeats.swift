@@ -46,13 +46,13 @@ extension Signal {
 extension SignalProducer where Value: Equatable {
   /// Drops each value of every start equal to the last one forwarded; see ``Signal/skipRepeats()``.
   public func skipRepeats() -> SignalProducer {
-    lift { $0.skipRepeats() }
+    lifting { $0.skipRepeats() }
   }
 }
 
 extension SignalProducer {
   /// Drops each value of every start equivalent to the last one forwarded; see ``Signal/skipRepeats(_:)``.
-  public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> SignalProducer {
+  public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> SignalProducer {
     lift { $0.skipRepeats(isEquivalent) }
   }
 }
@@ -65,7 +65,8 @@ extension PropertyProtocol where Value: Equatable {
   /// this property ends.
   @inlinable
   public func skipRepeats() -> Property<Value> {
-    skipRepeats(==)
+    let (input, handle) = graphInput
+    return Property(derived: SkipRepeatsNode(input, handle, ==))
   }
 }
 
@@ -84,7 +85,7 @@ extension PropertyProtocol {
   /// - Completes: when this property ends.
   /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
   @inlinable
-  public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Property<Value> {
+  public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Property<Value> {
     let (input, handle) = graphInput
     return Property(derived: SkipRepeatsNode(input, handle, isEquivalent))
   }

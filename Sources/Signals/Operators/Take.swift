@@ -129,7 +129,7 @@ extension SignalProducer {
   }
 
   /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(while:)``.
-  public func take(while shouldContinue: @escaping (Value) -> Bool) -> SignalProducer {
+  public func take(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
     lift { $0.take(while: shouldContinue) }
   }
 

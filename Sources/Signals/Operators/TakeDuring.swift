@@ -27,7 +27,7 @@ extension SignalProducer {
   /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:)``.
   /// A start after the lifetime ended completes at once without starting this producer.
   public func take(during lifetime: Lifetime) -> SignalProducer {
-    SignalProducer { observer, outer in
+    SignalProducer.unchecked { observer, outer in
       guard !lifetime.hasEnded else {
         observer.sendCompleted()
         return

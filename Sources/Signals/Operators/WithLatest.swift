@@ -116,6 +116,6 @@ extension SignalProducer {
   /// - Interruption and disposal: an interrupted start interrupts the result; disposing the result's start
   ///   interrupts this producer's start. The producer holds `property` for as long as it lives.
   public func withLatest<P: PropertyProtocol>(from property: P) -> SignalProducer<(Value, P.Value), Failure> {
-    lift { $0.withLatest(from: property) }
+    lifting { $0.withLatest(from: property) }
   }
 }

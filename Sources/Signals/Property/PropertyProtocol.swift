@@ -56,7 +56,7 @@ struct PropertyStorage<Value> {
   @inlinable
   var producer: SignalProducer<Value, Never> {
     let signal = self.signal
-    return SignalProducer { observer, lifetime in
+    return SignalProducer.unchecked { observer, lifetime in
       lifetime += signal.core.observeReplaying { observer.send($0) }
     }
   }

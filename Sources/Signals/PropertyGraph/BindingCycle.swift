@@ -14,8 +14,9 @@ import Synchronization
 /// BindingCycle.handler = { cycle in logger.error("\(cycle)") }
 /// ```
 public struct BindingCycle: Sendable, CustomStringConvertible {
-  /// The types of the properties the change went through, in order, ending with the one it came back to:
-  /// `["MutableProperty<Int>", "MutableProperty<Int>", "MutableProperty<Int>"]` for `a → b → a`.
+  /// The properties the change went through, in order, ending with the one it came back to, each as its name
+  /// (given with `named(_:)`) and type, or its type alone: `["a: MutableProperty<Int>", "b: MutableProperty<Int>",
+  /// "a: MutableProperty<Int>"]` for `a → b → a`, `["MutableProperty<Int>", …]` for properties with no name.
   public let path: [String]
 
   /// Creates a report of a change that went through properties of the types in `path`.
@@ -47,7 +48,14 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
   @usableFromInline
   static func report(_ cause: Lineage, _ target: any GraphVertex) {
-    handler(BindingCycle(path: cause.path.map(\.typeDescription) + [target.typeDescription]))
+    handler(BindingCycle(path: (cause.path + [target]).map(describe)))
+  }
+
+  /// A property of a cycle: its name and type, or its type.
+  static func describe(_ vertex: any GraphVertex) -> String {
+    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil, let name = DebugNames.name(of: node)
+    else { return vertex.typeDescription }
+    return "\(name): \(vertex.typeDescription)"
   }
 }
 

@@ -157,6 +157,9 @@ enum NodeMessage {
   /// A transaction's commit, under the source's core lock and its domain's lock: the source takes the value
   /// the transaction set.
   case storeTransactionValue(TransactionCommit)
+  /// By the domain's owner, between computing a wave and committing it, for a trace (``ChangeTracing``):
+  /// describe the value computed for the wave and the committed one it replaces.
+  case describeChange(ChangeDescription)
 }
 
 /// A core as the slow paths of the graph see it (diagnostics, counting dependents), through an existential:

@@ -186,6 +186,12 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @inlinable @inline(__always)
   final func finish(_ step: SetStep<Value>) {
     if case .cycle = step {} else { node.notifyChange() }
+    carryOut(step)
+  }
+
+  /// ``finish(_:)`` without telling Observation: for a caller that told it already (``update(_:_:_:)``).
+  @inlinable @inline(__always)
+  final func carryOut(_ step: SetStep<Value>) {
     switch step {
     case .none:
       break

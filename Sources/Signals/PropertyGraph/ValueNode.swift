@@ -50,6 +50,8 @@ class ValueNode<Value>: GraphNode {
       let core = node.withRoot { _ in node.core }
       guard let core else { return }
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
+    case .describeChange(let description):
+      description.fill(new: node.waveValue, previous: node.committed)
     case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
       break
     }

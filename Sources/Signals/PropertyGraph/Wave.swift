@@ -132,6 +132,7 @@ final class Wave: DeliveryContext {
   @usableFromInline
   func run() {
     compute()
+    if ChangeTracing.activeCount.load(ordering: .relaxed) != 0 { ChangeTracing.report(self) }
     commit()
     deliver()
   }

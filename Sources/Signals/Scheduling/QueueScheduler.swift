@@ -54,8 +54,9 @@ public final class QueueScheduler: TimeScheduler {
   }
 }
 
-/// An action handed to Dispatch. Schedulers run it on their own context, once: that is the promise a caller
-/// relies on when it passes a closure that is not `Sendable`.
+/// An action handed to Dispatch. Schedulers run it on their own context, once, which is why `schedule` takes a
+/// closure that is not `@Sendable`: it is never run twice at once. What it captures may meanwhile be used by
+/// the thread that scheduled it; guarding that is the caller's part (`Docs/Contracts.md`, section 14).
 struct ScheduledAction: @unchecked Sendable {
   let run: () -> Void
 

@@ -6,6 +6,9 @@
 public protocol Scheduler: AnyObject, Sendable {
   /// Runs `action` soon: at once on some schedulers, later on others.
   ///
+  /// `action` runs once, so it is not `@Sendable`; it may run on another thread than the caller's, so what it
+  /// captures must not be used meanwhile by the caller without a lock (`Docs/Contracts.md`, section 14).
+  ///
   /// - Returns: a disposable that cancels `action` if it has not started yet, or `nil` if `action` already
   ///   ran (an immediate scheduler).
   @discardableResult

@@ -22,7 +22,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 ///
 /// An input may refuse part of what is typed (the phone takes digits only): it sets ``text`` back to what it
 /// accepts, which the two-way binding shows in the field, and ``notice`` says what was refused.
-open class InputViewModel {
+///
+/// It is `Sendable`, so that a form's commands can use it: every stored property is a `let` of a `Sendable`
+/// type. The compiler checks that only for a final class, hence `@unchecked`; a subclass must add no mutable
+/// state (``NameInputViewModel`` and ``PhoneInputViewModel`` add none).
+open class InputViewModel: @unchecked Sendable {
   /// The label shown beside the field.
   public let label: String
   /// The text shown while the field is empty.
@@ -45,13 +49,14 @@ open class InputViewModel {
   ///   - text: the initial text.
   ///   - accept: what the input keeps of an edited text, and what it says about the rest (`nil` if it kept
   ///     all of it); by default, it keeps everything.
-  ///   - validate: why a text cannot be submitted, or `nil` if it can.
+  ///   - validate: why a text cannot be submitted, or `nil` if it can; `@Sendable`, as the closure of any
+  ///     property operator is.
   public init(
     label: String,
     placeholder: String,
     text: String? = nil,
     accept: @escaping (String) -> (text: String, notice: String?) = { ($0, nil) },
-    validate: @escaping (String?) -> InputError?
+    validate: @escaping @Sendable (String?) -> InputError?
   ) {
     self.label = label
     self.placeholder = placeholder
@@ -83,7 +88,7 @@ open class InputViewModel {
 }
 
 /// The guest-name input: any text that is not empty.
-public final class NameInputViewModel: InputViewModel {
+public final class NameInputViewModel: InputViewModel, @unchecked Sendable {
   /// A guest-name input showing `text`.
   public init(text: String? = nil) {
     super.init(label: "Guest", placeholder: "guest name", text: text) { text in
@@ -94,7 +99,7 @@ public final class NameInputViewModel: InputViewModel {
 }
 
 /// The phone input: a mainland China mobile number. It takes digits only, 11 at most.
-public final class PhoneInputViewModel: InputViewModel {
+public final class PhoneInputViewModel: InputViewModel, @unchecked Sendable {
   /// A phone input showing `text`.
   public init(text: String? = nil) {
     super.init(label: "Phone", placeholder: "11 digits", text: text, accept: Self.acceptDigits) { text in

@@ -1,11 +1,12 @@
 import Signals
+import Synchronization
 
 /// A ``RoomAPI`` whose answers are scripted: each request answers after ``latency`` on the scheduler it is
 /// given, with ``reply``, and every start, answer, failure and cancel is recorded in ``activity``.
 ///
 /// Specs pass a `TestScheduler`, so a two-second request takes no time and lands on an exact tick; the
-/// terminal demo passes its clock, a `TestScheduler` too. Use it from one thread, the one that drives its
-/// scheduler.
+/// terminal demo passes its clock, a `TestScheduler` too. Like a real API it may be asked from any thread, so
+/// its script and its record are kept under a lock.
 ///
 /// ```
 /// reply .rooms(r), latency 2 ticks:   --(r|)
@@ -36,17 +37,28 @@ public final class FakeRoomAPI: RoomAPI {
   /// The scheduler the latency is measured on.
   public let scheduler: any TimeScheduler
   /// How long a request takes to answer. A request uses the latency set when it starts.
-  public var latency: Duration
+  public var latency: Duration {
+    get { script.withLock { $0.latency } }
+    set { script.withLock { $0.latency = newValue } }
+  }
   /// What a request answers. A request uses the reply set when it starts.
-  public var reply: Reply
+  public var reply: Reply {
+    get { script.withLock { $0.reply } }
+    set { script.withLock { $0.reply = newValue } }
+  }
   /// Every start, answer, failure and cancel, in order.
-  public private(set) var activity: [Activity] = []
+  public var activity: [Activity] { script.withLock { $0.activity } }
+
+  private let script: Mutex<(latency: Duration, reply: Reply, activity: [Activity])>
 
   /// A fake API answering `reply` after `latency` on `scheduler`.
   public init(scheduler: any TimeScheduler, latency: Duration = .seconds(2), reply: Reply) {
     self.scheduler = scheduler
-    self.latency = latency
-    self.reply = reply
+    script = Mutex((latency, reply, []))
+  }
+
+  private func record(_ activity: Activity) {
+    script.withLock { $0.activity.append(activity) }
   }
 
   /// A request for the rooms; see ``RoomAPI/rooms()``.
@@ -57,19 +69,19 @@ public final class FakeRoomAPI: RoomAPI {
   ///   ``Activity/cancelled``.
   public func rooms() -> SignalProducer<[Room], NetworkError> {
     SignalProducer { observer, lifetime in
-      let reply = self.reply
-      lifetime += self.scheduler.schedule(after: self.latency) {
+      let (latency, reply) = self.script.withLock { ($0.latency, $0.reply) }
+      lifetime += self.scheduler.schedule(after: latency) {
         switch reply {
         case .rooms(let rooms):
-          self.activity.append(.answered)
+          self.record(.answered)
           observer.send(value: rooms)
           observer.sendCompleted()
         case .failure(let error):
-          self.activity.append(.failed(error))
+          self.record(.failed(error))
           observer.send(error: error)
         }
       }
     }
-    .on(starting: { self.activity.append(.started) }, interrupted: { self.activity.append(.cancelled) })
+    .on(starting: { self.record(.started) }, interrupted: { self.record(.cancelled) })
   }
 }

@@ -4,8 +4,9 @@ import Synchronization
 /// The hotel's rooms as the app sees them: cached data at once, then fresh data when the network answers.
 ///
 /// The view model asks the repository, never the cache or the network: where the rooms come from is the
-/// repository's business. The app passes a ``CachedRoomRepository``; a spec can pass any fake.
-public protocol RoomRepository {
+/// repository's business. The app passes a ``CachedRoomRepository``; a spec can pass any fake. It is
+/// `Sendable`: the view model's refresh command asks it from whatever thread executes the command.
+public protocol RoomRepository: Sendable {
   /// The hotel's rooms: what the cache has, then what the network says.
   ///
   /// - Emits: the cached list (``RoomList/Source/cache``) at once when started, if the cache has one; then
@@ -17,8 +18,9 @@ public protocol RoomRepository {
 }
 
 /// The network side of the room list: one request for the hotel's rooms. The app passes an HTTP client;
-/// specs and the terminal demo pass a ``FakeRoomAPI`` on a scheduler they control.
-public protocol RoomAPI {
+/// specs and the terminal demo pass a ``FakeRoomAPI`` on a scheduler they control. It is `Sendable`, as the
+/// repository that holds it is.
+public protocol RoomAPI: Sendable {
   /// Asks the server for the rooms.
   ///
   /// - Emits: the rooms, once, when the server answers.

@@ -19,8 +19,9 @@ public enum ValidationResult: Equatable, Sendable {
 }
 
 /// The service the sign-up form talks to. The app passes the real one; specs pass a fake on a
-/// `TestScheduler`.
-public protocol SignUpAPI: AnyObject {
+/// `TestScheduler`. It is `Sendable`: the form asks it from whatever thread the username changes or the
+/// sign-up command executes on.
+public protocol SignUpAPI: AnyObject, Sendable {
   /// Whether nobody has taken `username` yet.
   func usernameAvailable(_ username: String) -> SignalProducer<Bool, Never>
   /// Signs up; sends whether it succeeded.

@@ -25,16 +25,19 @@ final class Weak<Object: AnyObject> {
 
 /// A producer that never sends, and that counts how many of its starts have been disposed: the number of
 /// bindings from it that have ended. It keeps every start's observer, so that nothing but disposal ends one.
-final class EndCounter {
-  private(set) var started = 0
-  private(set) var ended = 0
-  private var observers: [Signal<String, Never>.Observer] = []
+final class EndCounter: Sendable {
+  private let counts = Locked((started: 0, ended: 0, observers: [Signal<String, Never>.Observer]()))
+
+  var started: Int { counts.withLock { $0.started } }
+  var ended: Int { counts.withLock { $0.ended } }
 
   var producer: SignalProducer<String, Never> {
     SignalProducer { [self] observer, lifetime in
-      observers.append(observer)
-      started += 1
-      lifetime.observeEnded { self.ended += 1 }
+      counts.withLock {
+        $0.observers.append(observer)
+        $0.started += 1
+      }
+      lifetime.observeEnded { self.counts.withLock { $0.ended += 1 } }
     }
   }
 }

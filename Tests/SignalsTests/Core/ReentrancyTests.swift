@@ -120,12 +120,8 @@ import Testing
     // one mid-way uses the interrupter `startWithSignal` hands out before the work starts.
     let pulled = AtomicCounter()
     var values: [Int] = []
-    SignalProducer<Int, Never>(
-      (1...100).lazy.map { value in
-        pulled.increment()
-        return value
-      }
-    ).map { $0 * 2 }.startWithSignal { signal, interrupter in
+    SignalProducer<Int, Never>(CountedNumbers(1...100, pulled: pulled)).map { $0 * 2 }.startWithSignal {
+      signal, interrupter in
       signal.observeValues { value in
         values.append(value)
         if value == 4 { interrupter.dispose() }

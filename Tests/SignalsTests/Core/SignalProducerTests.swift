@@ -112,9 +112,9 @@ import Testing
   }
 
   @Test func startWithObserverForwardsEveryEvent() {
-    var events: [String] = []
-    SignalProducer<Int, TestError>(values: 1, 2).start(Signal.Observer { events.append($0.description) })
-    #expect(events == ["value(1)", "value(2)", "completed"])
+    let events = Box<[String]>([])
+    SignalProducer<Int, TestError>(values: 1, 2).start(Signal.Observer { events.value.append($0.description) })
+    #expect(events.value == ["value(1)", "value(2)", "completed"])
   }
 
   // MARK: Initialisers
@@ -131,10 +131,7 @@ import Testing
 
   @Test func sequenceStopsWhenDisposedFromAnObserver() {
     let pulled = AtomicCounter()
-    let values = (1...1_000).lazy.map { value -> Int in
-      pulled.increment()
-      return value
-    }
+    let values = CountedNumbers(1...1_000, pulled: pulled)
     var received: [String] = []
     SignalProducer<Int, Never>(values).startWithSignal { signal, interrupter in
       signal.observe { event in
@@ -228,13 +225,13 @@ import Testing
   }
 
   @Test func startWithSignalDoesNotStartWhenSetupDisposes() {
-    var started = false
+    let started = Box(false)
     var events: [String] = []
-    SignalProducer<Int, Never> { _, _ in started = true }.startWithSignal { signal, interrupter in
+    SignalProducer<Int, Never> { _, _ in started.value = true }.startWithSignal { signal, interrupter in
       signal.observe { events.append($0.description) }
       interrupter.dispose()
     }
-    #expect(!started)
+    #expect(!started.value)
     #expect(events == ["interrupted"])
   }
 
@@ -264,21 +261,21 @@ import Testing
   }
 
   @Test func twoProducerLiftStartsTheOtherFirstAndDisposesBoth() {
-    var order: [String] = []
+    let order = Box<[String]>([])
     let lifetimes = Box<[Lifetime]>([])
     let left = SignalProducer<Int, Never> { observer, lifetime in
-      order.append("left")
+      order.value.append("left")
       lifetimes.value.append(lifetime)
       lifetime.observeEnded { _ = observer }
     }
     let right = SignalProducer<Int, Never> { observer, lifetime in
-      order.append("right")
+      order.value.append("right")
       lifetimes.value.append(lifetime)
       observer.send(value: 7)
       lifetime.observeEnded { _ = observer }
     }
     let recorder = Recorder(left.lift(right) { _, other in other })
-    #expect(order == ["right", "left"])
+    #expect(order.value == ["right", "left"])
     #expect(recorder.descriptions == ["7"])
     recorder.disposable?.dispose()
     #expect(lifetimes.value.allSatisfy { $0.hasEnded })

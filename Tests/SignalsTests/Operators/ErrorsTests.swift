@@ -49,13 +49,13 @@ private enum WrappedError: Error, Equatable {
     let failing = SignalProducer<Int, TestError>(error: .boom)
       .flatMapError { SignalProducer<Int, WrappedError>(error: .wrapped($0)) }
     #expect(Recorder(failing).error == .wrapped(.boom))
-    var handled = false
+    let handled = Box(false)
     let succeeding = SignalProducer<Int, TestError>(value: 1).flatMapError { _ -> SignalProducer<Int, Never> in
-      handled = true
+      handled.value = true
       return .empty
     }
     #expect(Recorder(succeeding).descriptions == ["1", "completed"])
-    #expect(!handled)
+    #expect(!handled.value)
   }
 
   @Test func disposingFlatMapErrorInterruptsTheRecoveryProducer() {
@@ -142,14 +142,14 @@ private enum WrappedError: Error, Equatable {
 
 extension RetryTests {
   @Test func anInterruptedAttemptInterruptsWithoutRetrying() {
-    var starts = 0
+    let starts = Box(0)
     let producer = SignalProducer<Int, TestError> { observer, _ in
-      starts += 1
-      observer.send(value: starts)
+      starts.value += 1
+      observer.send(value: starts.value)
       observer.sendInterrupted()
     }
     #expect(Recorder(producer.retry(upTo: 3)).descriptions == ["1", "interrupted"])
-    #expect(starts == 1)
+    #expect(starts.value == 1)
   }
 }
 

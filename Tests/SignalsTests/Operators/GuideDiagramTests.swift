@@ -52,15 +52,15 @@ import Testing
   }
 
   @Test func shareOfASynchronousProducerRunsItForEveryStart() {
-    var starts = 0
+    let starts = Box(0)
     let shared = SignalProducer<Int, Never> { observer, _ in
-      starts += 1
-      observer.send(value: starts)
+      starts.value += 1
+      observer.send(value: starts.value)
       observer.sendCompleted()
     }.share()
     TestRecorder(shared).expect(events: ["1", "completed"])
     TestRecorder(shared).expect(events: ["2", "completed"])
-    #expect(starts == 2)
+    #expect(starts.value == 2)
   }
 
   @Test func blockingReadsOfAnInterruptedProducer() {

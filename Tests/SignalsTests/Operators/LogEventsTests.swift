@@ -38,19 +38,19 @@ import Testing
   }
 
   @Test func producerLogsStartingAndStartedAroundEachStart() {
-    var messages: [String] = []
-    let producer = SignalProducer<Int, Never>([1]).logEvents(identifier: "p") { messages.append($1) }
+    let messages = Box<[String]>([])
+    let producer = SignalProducer<Int, Never>([1]).logEvents(identifier: "p") { messages.value.append($1) }
     #expect(Recorder(producer).descriptions == ["1", "completed"])
-    #expect(messages == ["starting", "value 1", "completed", "terminated", "disposed", "started"])
+    #expect(messages.value == ["starting", "value 1", "completed", "terminated", "disposed", "started"])
   }
 
   @Test func disposingALoggedProducerStartLogsTheInterruption() {
-    var messages: [String] = []
+    let messages = Box<[String]>([])
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.logEvents { messages.append($1) })
+    let recorder = Recorder(probe.producer.logEvents { messages.value.append($1) })
     probe.input.send(value: 5)
     recorder.disposable?.dispose()
-    #expect(messages == ["starting", "started", "value 5", "interrupted", "terminated", "disposed"])
+    #expect(messages.value == ["starting", "started", "value 5", "interrupted", "terminated", "disposed"])
     #expect(recorder.descriptions == ["5", "interrupted"])
     #expect(probe.ended == 1)
   }

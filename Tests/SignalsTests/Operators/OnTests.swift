@@ -74,54 +74,54 @@ import Testing
   }
 
   @Test func producerHooksRunAroundTheStartClauseOnEveryStart() {
-    var log: [String] = []
+    let log = Box<[String]>([])
     let producer = SignalProducer<Int, Never> { observer, _ in
-      log.append("start closure")
+      log.value.append("start closure")
       observer.send(value: 1)
       observer.sendCompleted()
     }
     .on(
-      starting: { log.append("starting") },
-      started: { log.append("started") },
-      value: { log.append("value \($0)") },
-      completed: { log.append("completed") },
-      terminated: { log.append("terminated") },
-      disposed: { log.append("disposed") }
+      starting: { log.value.append("starting") },
+      started: { log.value.append("started") },
+      value: { log.value.append("value \($0)") },
+      completed: { log.value.append("completed") },
+      terminated: { log.value.append("terminated") },
+      disposed: { log.value.append("disposed") }
     )
-    let observer: (Signal<Int, Never>.Event) -> Void = { log.append("observer \($0)") }
+    let observer: (Signal<Int, Never>.Event) -> Void = { log.value.append("observer \($0)") }
     producer.start(observer)
     let oneStart = [
       "starting", "start closure", "value 1", "observer value(1)", "completed", "terminated",
       "observer completed", "disposed", "started",
     ]
-    #expect(log == oneStart)
+    #expect(log.value == oneStart)
     producer.start(observer)
-    #expect(log == oneStart + oneStart)
+    #expect(log.value == oneStart + oneStart)
   }
 
   @Test func disposalHooksRunAfterTheStartsObserverWasInterrupted() {
-    var log: [String] = []
+    let log = Box<[String]>([])
     let probe = ProbedProducer<Int, Never>()
-    let observer: (Signal<Int, Never>.Event) -> Void = { log.append("observer \($0)") }
-    let disposable = probe.producer.on(interrupted: { log.append("interrupted hook") }).start(observer)
+    let observer: (Signal<Int, Never>.Event) -> Void = { log.value.append("observer \($0)") }
+    let disposable = probe.producer.on(interrupted: { log.value.append("interrupted hook") }).start(observer)
     disposable.dispose()
-    #expect(log == ["observer interrupted", "interrupted hook"])
+    #expect(log.value == ["observer interrupted", "interrupted hook"])
   }
 
   @Test func disposingAProducerStartRunsTheInterruptionHooks() {
-    var log: [String] = []
+    let log = Box<[String]>([])
     let probe = ProbedProducer<Int, TestError>()
     let recorder = Recorder(
       probe.producer.on(
-        started: { log.append("started") },
-        failed: { _ in log.append("failed") },
-        interrupted: { log.append("interrupted") },
-        terminated: { log.append("terminated") },
-        disposed: { log.append("disposed") }
+        started: { log.value.append("started") },
+        failed: { _ in log.value.append("failed") },
+        interrupted: { log.value.append("interrupted") },
+        terminated: { log.value.append("terminated") },
+        disposed: { log.value.append("disposed") }
       ))
-    #expect(log == ["started"])
+    #expect(log.value == ["started"])
     recorder.disposable?.dispose()
-    #expect(log == ["started", "interrupted", "terminated", "disposed"])
+    #expect(log.value == ["started", "interrupted", "terminated", "disposed"])
     #expect(recorder.descriptions == ["interrupted"])
     #expect(!recorder.violatedGrammar)
     #expect(probe.ended == 1)

@@ -14,9 +14,9 @@ import Testing
   }
 
   @Test func doesNotStartTheProducerWhenDisposedDuringThePrefix() {
-    var started = false
+    let started = Box(false)
     let producer = SignalProducer<Int, Never> { observer, _ in
-      started = true
+      started.value = true
       observer.sendCompleted()
     }.prefix(value: 0)
     var received: [String] = []
@@ -27,18 +27,18 @@ import Testing
       }
     }
     #expect(received == ["value(0)", "interrupted"])
-    #expect(!started)
+    #expect(!started.value)
   }
 
   @Test func disposalInterruptsTheProducer() {
-    var ended = false
+    let ended = Box(false)
     let producer = SignalProducer<Int, Never> { observer, lifetime in
-      lifetime.observeEnded { ended = true }
+      lifetime.observeEnded { ended.value = true }
       lifetime.observeEnded { _ = observer }
     }.prefix(value: 0)
     let recorder = Recorder(producer)
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["0", "interrupted"])
-    #expect(ended)
+    #expect(ended.value)
   }
 }

@@ -26,14 +26,14 @@ import Testing
   }
 
   @Test func producerStartedAfterTheLifetimeEndedCompletesWithoutStarting() {
-    var started = false
+    let started = Box(false)
     let producer = SignalProducer<Int, Never> { observer, _ in
-      started = true
+      started.value = true
       observer.sendCompleted()
     }
     let recorder = Recorder(producer.take(during: .empty))
     #expect(recorder.descriptions == ["completed"])
-    #expect(!started)
+    #expect(!started.value)
   }
 
   @Test func failsAndIsInterruptedWithTheSource() {

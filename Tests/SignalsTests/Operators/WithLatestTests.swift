@@ -108,11 +108,11 @@ import Testing
 
   @Test func aSignalTakesAProducerStartedAtOnce() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let other = scheduler.coldProducer("x--y").on(starting: { starts += 1 })
+    let starts = Box(0)
+    let other = scheduler.coldProducer("x--y").on(starting: { starts.value += 1 })
     let source = scheduler.hotSignal("-a--b-c-|")
     let recorder = TestRecorder(source.withLatest(from: other).map { $0 + $1 }, scheduler: scheduler)
-    #expect(starts == 1)
+    #expect(starts.value == 1)
     scheduler.run()
     recorder.expect(marble: "-p--q-r-|", values: ["p": "ax", "q": "by", "r": "cy"])
   }

@@ -58,6 +58,24 @@ import Testing
     #expect(!cycles.isEmpty)
   }
 
+  struct Named: Equatable { var n: Int }
+
+  @Test func aCycleOfNamedPropertiesIsReportedByTheirNames() {
+    let email = MutableProperty(Named(n: 0)).named("email")
+    let login = MutableProperty(Named(n: 0)).named("login")
+    let cycles = Self.cycles(of: Named.self) {
+      login <~ email
+      email <~ login
+      email.value = Named(n: 1)
+    }
+    #expect(
+      cycles.last?.path == [
+        "email: MutableProperty<Named>", "login: MutableProperty<Named>", "email: MutableProperty<Named>",
+      ])
+    #expect(
+      cycles.last?.description.contains("email: MutableProperty<Named> → login: MutableProperty<Named>") == true)
+  }
+
   struct Three: Equatable { var n: Int }
 
   @Test func aCycleOfThreeStopsWhereItStarted() {

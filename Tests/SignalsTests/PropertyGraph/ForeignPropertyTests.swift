@@ -8,7 +8,7 @@ import Testing
 @Suite(.watchingThePool) struct ForeignPropertyTests {
   /// A property type of one's own, forwarding to a `MutableProperty` it holds (RxSwift's `ActivityIndicator`
   /// ported to Signals looks like this).
-  final class Custom: PropertyProtocol {
+  final class Custom: PropertyProtocol, Sendable {
     let inner: MutableProperty<Int>
 
     init(_ value: Int) { inner = MutableProperty(value) }

@@ -14,10 +14,9 @@ final class PhoneInputViewModel {
   let isPhoneValid: Property<Bool>
 
   init() {
-    let pattern = try! Regex(#"^1(3[0-9]|5[0-35-9]|8[0-25-9])\d{8}$"#)
     isPhoneValid = text.map { text in
       guard let text else { return false }
-      return (try? pattern.wholeMatch(in: text)) != nil
+      return text.wholeMatch(of: #/1(3[0-9]|5[0-35-9]|8[0-25-9])\d{8}/#) != nil
     }
   }
 }
@@ -43,8 +42,12 @@ final class FakeTextField {
   private let token = Lifetime.Token()
 
   var terminal: ChannelTerminal<String> {
-    ChannelTerminal(producer: SignalProducer(typed), lifetime: Lifetime(token.disposables)) { [weak self] event in
-      if case .value(let text) = event { self?.displayed.append(text) }
+    // What is sent in reaches the field through a pipe it observes, as SignalsMVVM's TextField does: a
+    // terminal may be sent into from any thread, and the field is not `Sendable`.
+    let (sets, setsInput) = Signal<String, Never>.pipe()
+    sets.observeValues { [weak self] text in self?.displayed.append(text) }
+    return ChannelTerminal(producer: SignalProducer(typed), lifetime: Lifetime(token.disposables)) { event in
+      if case .value(let text) = event { setsInput.send(value: text) }
     }
   }
 

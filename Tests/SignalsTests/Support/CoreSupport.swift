@@ -19,6 +19,29 @@ final class AtomicCounter: Sendable {
   func decrement() -> Int { storage.wrappingSubtract(1, ordering: .acquiringAndReleasing).newValue }
 }
 
+/// The numbers of a range, each counted as it is pulled: a lazy sequence that is `Sendable`, as
+/// `SignalProducer(_:)` requires. (`range.lazy.map { … }` is not, and Swift would quietly pick the eager `map`,
+/// which pulls every number when the producer is made.)
+struct CountedNumbers: Sequence, Sendable {
+  let range: ClosedRange<Int>
+  let pulled: AtomicCounter
+
+  init(_ range: ClosedRange<Int>, pulled: AtomicCounter) {
+    self.range = range
+    self.pulled = pulled
+  }
+
+  func makeIterator() -> AnyIterator<Int> {
+    var numbers = range.makeIterator()
+    let pulled = self.pulled
+    return AnyIterator {
+      guard let number = numbers.next() else { return nil }
+      pulled.increment()
+      return number
+    }
+  }
+}
+
 /// Tracks how deeply an observer is entered, to prove that delivery never overlaps or recurses.
 final class EntryGuard: Sendable {
   private let depth = Atomic<Int>(0)

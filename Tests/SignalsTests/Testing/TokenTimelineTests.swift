@@ -30,7 +30,7 @@ import Testing
   @Test func hotAndColdSourcesAndMocksFromTimelines() {
     let scheduler = TestScheduler()
     let hot = scheduler.createHotSignal(timeline: "-u1--u2", values: strings)
-    let lookup: (String) -> SignalProducer<Bool, TestError> = scheduler.mock(
+    let lookup: @Sendable (String) -> SignalProducer<Bool, TestError> = scheduler.mock(
       values: ["t": true, "f": false], errors: ["#1": .boom]
     ) { name in name == "grace" ? "--#1" : "--t|" }
     let results = TestRecorder(

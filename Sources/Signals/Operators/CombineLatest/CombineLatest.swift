@@ -127,7 +127,7 @@ extension SignalProducer {
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>,
-    reduce: @escaping (Value, repeat each V) -> Result
+    reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
     return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
@@ -188,7 +188,7 @@ extension Property {
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
     _ first: First,
     _ rest: repeat each P,
-    reduce: @escaping (Value, repeat (each P).Value) -> Result
+    reduce: @escaping @Sendable (Value, repeat (each P).Value) -> Result
   ) -> Property<Result> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> Result = { reduce($0.0, repeat each $0.1) }
     return Property<Result>(derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))

@@ -103,7 +103,7 @@ extension SignalProducer {
   @inlinable
   public func flatMap<U>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping (Value) -> SignalProducer<U, Failure>
+    _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Failure>
   ) -> SignalProducer<U, Failure> {
     lift { $0.flatMap(strategy, transform) }
   }
@@ -120,9 +120,9 @@ extension SignalProducer {
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
     _ strategy: FlattenStrategy,
-    _ transform: @escaping (Value) -> Inner
+    _ transform: @escaping @Sendable (Value) -> Inner
   ) -> SignalProducer<Inner.Value, Failure> where Inner.Failure == Failure {
-    lift { $0.flatMap(strategy, transform) }
+    lifting { $0.flatMap(strategy, transform) }
   }
 
   /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
@@ -158,7 +158,7 @@ extension PropertyProtocol {
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
-    _ transform: @escaping (Value) -> P
+    _ transform: @escaping @Sendable (Value) -> P
   ) -> Property<P.Value> {
     let (outer, handle) = graphInput
     return Property(

@@ -31,7 +31,7 @@ final class ProducerPack<First, each Rest, Failure: Error> {
   func lift<Output, F>(
     _ transform: @escaping (SignalPack<First, repeat each Rest, Failure>) -> Signal<Output, F>
   ) -> SignalProducer<Output, F> {
-    SignalProducer { observer, lifetime in
+    SignalProducer.unchecked { observer, lifetime in
       let group = StartGroup()
       let signals = self.prepare(into: group)
       group.start(lifetime: lifetime) { transform(signals).observeForwardingEnd(observer) }
@@ -75,7 +75,7 @@ extension SignalProducer {
     _ producers: [SignalProducer],
     _ transform: @escaping ([Signal<Value, Failure>]) -> Signal<Output, F>
   ) -> SignalProducer<Output, F> {
-    SignalProducer<Output, F> { observer, lifetime in
+    SignalProducer<Output, F>.unchecked { observer, lifetime in
       let group = StartGroup()
       let signals = producers.map(group.prepare)
       group.start(lifetime: lifetime) { transform(signals).observeForwardingEnd(observer) }

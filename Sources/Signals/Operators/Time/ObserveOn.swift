@@ -41,7 +41,7 @@ extension SignalProducer {
   /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work, which never
   ///   starts; disposing later interrupts the work as usual.
   public func start(on scheduler: any Scheduler) -> SignalProducer {
-    SignalProducer { observer, lifetime in
+    SignalProducer.unchecked { observer, lifetime in
       lifetime += scheduler.schedule {
         guard !lifetime.hasEnded else { return }
         self.startWithSignal { signal, interrupter in
@@ -76,7 +76,7 @@ extension PropertyProtocol {
   public func observe(on scheduler: any Scheduler) -> Property<Value> {
     let source = producer
     return Property(
-      unsafeProducer: SignalProducer { observer, lifetime in
+      unsafeProducer: SignalProducer.unchecked { observer, lifetime in
         let scheduled = CompositeDisposable()
         lifetime += scheduled
         // The first event is the replay of the current value, sent while `start` runs; the rest follow on the

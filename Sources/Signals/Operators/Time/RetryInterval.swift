@@ -18,7 +18,7 @@ extension SignalProducer {
   public func retry(upTo count: Int, interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
     let attempts =
       count > 0
-      ? SignalProducer { observer, lifetime in
+      ? SignalProducer.unchecked { observer, lifetime in
         let pause = Retrying<Value, Failure>.Pause(interval: interval, scheduler: scheduler)
         Retrying(self, count: count, pause: pause, observer: observer, lifetime: lifetime).run()
       } : self

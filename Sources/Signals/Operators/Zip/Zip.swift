@@ -113,7 +113,7 @@ extension SignalProducer {
   public static func zip<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>,
-    reduce: @escaping (Value, repeat each V) -> Result
+    reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
     return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }

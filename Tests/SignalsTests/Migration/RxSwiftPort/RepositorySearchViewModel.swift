@@ -17,7 +17,7 @@ final class RepositorySearchViewModel {
 
   init(
     query: SignalProducer<String, Never>,
-    search: @escaping (String) -> SignalProducer<[String], RepositorySearchError>,
+    search: @escaping @Sendable (String) -> SignalProducer<[String], RepositorySearchError>,
     scheduler: any TimeScheduler
   ) {
     results = Property(

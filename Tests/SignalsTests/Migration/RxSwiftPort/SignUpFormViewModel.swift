@@ -28,8 +28,8 @@ enum SignUpAPIError: Error, Equatable {
 
 /// What the form needs from the server.
 struct SignUpAPI {
-  var usernameAvailable: (String) -> SignalProducer<Bool, SignUpAPIError>
-  var signUp: ((String, String)) -> SignalProducer<Bool, SignUpAPIError>
+  var usernameAvailable: @Sendable (String) -> SignalProducer<Bool, SignUpAPIError>
+  var signUp: @Sendable ((String, String)) -> SignalProducer<Bool, SignUpAPIError>
 }
 
 final class SignUpFormViewModel {

@@ -7,17 +7,17 @@ import Testing
 @Suite(.watchingThePool) struct ReplayLazilyTests {
   @Test func startsOnceOnTheFirstStartAndReplaysTheLatestValuesAndTheEnd() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let source = scheduler.coldProducer("-a-b-c|").on(starting: { starts += 1 })
+    let starts = Box(0)
+    let source = scheduler.coldProducer("-a-b-c|").on(starting: { starts.value += 1 })
     let shared = source.replayLazily(upTo: 1)
-    #expect(starts == 0)
+    #expect(starts.value == 0)
     let first = TestRecorder(shared, scheduler: scheduler)
     scheduler.advance(ticks: 4)
     let second = TestRecorder(shared, scheduler: scheduler)
     scheduler.advance(ticks: 4)
     let third = TestRecorder(shared, scheduler: scheduler)
     scheduler.run()
-    #expect(starts == 1)
+    #expect(starts.value == 1)
     first.expect(marble: "-a-b-c|")
     second.expect(marble: "----bc|")
     third.expect(marble: "--------(c|)")

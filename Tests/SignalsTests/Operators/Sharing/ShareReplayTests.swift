@@ -7,13 +7,13 @@ import Testing
 @Suite(.watchingThePool) struct ShareReplayTests {
   @Test func aJoiningStartGetsTheLatestValuesThenTheSameStart() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let shared = scheduler.coldProducer("-a-b-c|").on(starting: { starts += 1 }).share(replay: 1)
+    let starts = Box(0)
+    let shared = scheduler.coldProducer("-a-b-c|").on(starting: { starts.value += 1 }).share(replay: 1)
     let first = TestRecorder(shared, scheduler: scheduler)
     scheduler.advance(ticks: 4)
     let second = TestRecorder(shared, scheduler: scheduler)
     scheduler.run()
-    #expect(starts == 1)
+    #expect(starts.value == 1)
     first.expect(marble: "-a-b-c|")
     second.expect(marble: "----bc|")
   }
@@ -49,13 +49,13 @@ import Testing
 
   @Test func aStartAfterTheEndConnectsAnew() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let shared = scheduler.coldProducer("a|").on(starting: { starts += 1 }).share(replay: 1)
+    let starts = Box(0)
+    let shared = scheduler.coldProducer("a|").on(starting: { starts.value += 1 }).share(replay: 1)
     let first = TestRecorder(shared, scheduler: scheduler)
     scheduler.run()
     let second = TestRecorder(shared, scheduler: scheduler)
     scheduler.run()
-    #expect(starts == 2)
+    #expect(starts.value == 2)
     first.expect(events: ["a", "completed"])
     second.expect(events: ["a", "completed"])
   }

@@ -7,13 +7,13 @@ import Testing
 @Suite(.watchingThePool) struct ShareTests {
   @Test func overlappingStartsShareOneStartWithoutReplay() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let shared = scheduler.coldProducer("-a-b-c-d|").on(starting: { starts += 1 }).share()
+    let starts = Box(0)
+    let shared = scheduler.coldProducer("-a-b-c-d|").on(starting: { starts.value += 1 }).share()
     let first = TestRecorder(shared, scheduler: scheduler)
     scheduler.advance(ticks: 2)
     let second = TestRecorder(shared, scheduler: scheduler)
     scheduler.run()
-    #expect(starts == 1)
+    #expect(starts.value == 1)
     first.expect(marble: "-a-b-c-d|")
     second.expect(marble: "---b-c-d|")
   }
@@ -43,10 +43,10 @@ import Testing
   }
 
   @Test func reconnectsAfterTheSharedStreamEnded() {
-    var starts = 0
+    let starts = Box(0)
     let shared = SignalProducer<Int, TestError> { observer, _ in
-      starts += 1
-      observer.send(value: starts)
+      starts.value += 1
+      observer.send(value: starts.value)
       observer.send(error: .boom)
     }.share()
     TestRecorder(shared).expect(events: ["1", "failed(boom)"])

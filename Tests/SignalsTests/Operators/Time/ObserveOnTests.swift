@@ -50,27 +50,27 @@ import Testing
 
   @Test func startOnRunsTheWorkOnTheScheduler() {
     let scheduler = TestScheduler()
-    var starts = 0
+    let starts = Box(0)
     let producer = SignalProducer<Int, Never> { observer, _ in
-      starts += 1
+      starts.value += 1
       observer.send(value: 1)
       observer.sendCompleted()
     }.start(on: scheduler)
     let recorder = TestRecorder(producer, scheduler: scheduler)
-    #expect(starts == 0)
+    #expect(starts.value == 0)
     scheduler.advance(ticks: 2)
-    #expect(starts == 1)
+    #expect(starts.value == 1)
     recorder.expect(marble: "(a|)", values: ["a": 1])
   }
 
   @Test func startOnDisposedBeforeTheSchedulerRunsNeverStarts() {
     let scheduler = TestScheduler()
-    var starts = 0
-    let producer = SignalProducer<Int, Never> { _, _ in starts += 1 }.start(on: scheduler)
+    let starts = Box(0)
+    let producer = SignalProducer<Int, Never> { _, _ in starts.value += 1 }.start(on: scheduler)
     let recorder = TestRecorder(producer)
     recorder.dispose()
     scheduler.run()
-    #expect(starts == 0)
+    #expect(starts.value == 0)
     recorder.expect(events: ["interrupted"])
   }
 

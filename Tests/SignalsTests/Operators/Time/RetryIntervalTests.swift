@@ -29,10 +29,10 @@ import Testing
 
   @Test func completesWhenAnAttemptCompletes() {
     let scheduler = TestScheduler()
-    var attempts = 0
+    let attempts = Box(0)
     let producer = SignalProducer<String, TestError> { observer, _ in
-      attempts += 1
-      if attempts < 3 {
+      attempts.value += 1
+      if attempts.value < 3 {
         observer.send(error: .boom)
       } else {
         observer.send(value: "c")
@@ -42,7 +42,7 @@ import Testing
     let recorder = TestRecorder(producer.retry(upTo: 5, interval: .seconds(1), on: scheduler), scheduler: scheduler)
     scheduler.run()
     recorder.expect(marble: "--(c|)")
-    #expect(attempts == 3)
+    #expect(attempts.value == 3)
   }
 
   @Test func zeroRetriesFailsAtOnceAndInterruptionIsForwarded() {
@@ -62,9 +62,9 @@ import Testing
 
   @Test func disposingDuringTheWaitCancelsTheNextAttempt() {
     let scheduler = TestScheduler()
-    var attempts = 0
+    let attempts = Box(0)
     let producer = SignalProducer<String, TestError> { observer, _ in
-      attempts += 1
+      attempts.value += 1
       observer.send(error: .boom)
     }
     let recorder = TestRecorder(producer.retry(upTo: 3, interval: .seconds(5), on: scheduler), scheduler: scheduler)
@@ -72,7 +72,7 @@ import Testing
     recorder.dispose()
     #expect(scheduler.scheduledCount == 0)
     scheduler.run()
-    #expect(attempts == 1)
+    #expect(attempts.value == 1)
     recorder.expect(events: ["interrupted"])
   }
 
@@ -83,13 +83,13 @@ import Testing
   @Test func thousandsOfAttemptsCostNoStackDepth() {
     // Each attempt used to run nested inside the previous one, so about 10,000 failures overflowed the stack.
     let scheduler = TestScheduler()
-    var attempts = 0
+    let attempts = Box(0)
     let producer = SignalProducer<Int, TestError> { observer, _ in
-      attempts += 1
-      if attempts <= 20_000 {
+      attempts.value += 1
+      if attempts.value <= 20_000 {
         observer.send(error: .boom)
       } else {
-        observer.send(value: attempts)
+        observer.send(value: attempts.value)
         observer.sendCompleted()
       }
     }

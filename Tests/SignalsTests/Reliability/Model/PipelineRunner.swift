@@ -30,7 +30,7 @@ enum PipelineRunner {
       }
       return signal
     }
-    func cold(_ list: InnerList) -> SignalProducer<Int, ModelError> {
+    @Sendable func cold(_ list: InnerList) -> SignalProducer<Int, ModelError> {
       SignalProducer { observer, lifetime in
         let start = scheduler.now
         for relative in list where relative.offset == 0 { observer.send(event(relative.event)) }
@@ -43,7 +43,7 @@ enum PipelineRunner {
       }
     }
 
-    let inner = { (selector: Int) in cold(modelCase.inner(selector)) }
+    let inner: @Sendable (Int) -> SignalProducer<Int, ModelError> = { selector in cold(modelCase.inner(selector)) }
     let recorder = TestRecorder<Int, ModelError>(scheduler: scheduler)
     var ended = false  // cheaper than asking the recorder after every step
     let record = { (event: Source.Event) in
@@ -118,7 +118,7 @@ enum PipelineRunner {
     to signal: Source,
     scheduler: TestScheduler,
     extra: Extra,
-    inner: @escaping (_ selector: Int) -> SignalProducer<Int, ModelError>
+    inner: @escaping @Sendable (_ selector: Int) -> SignalProducer<Int, ModelError>
   ) -> Source {
     switch stage {
     case .map(let add): return signal.map { ModelFunctions.wrap($0 + add) }
@@ -176,7 +176,7 @@ enum PipelineRunner {
     to producer: SignalProducer<Int, ModelError>,
     scheduler: TestScheduler,
     extra: ProducerExtra,
-    inner: @escaping (_ selector: Int) -> SignalProducer<Int, ModelError>
+    inner: @escaping @Sendable (_ selector: Int) -> SignalProducer<Int, ModelError>
   ) -> SignalProducer<Int, ModelError> {
     switch stage {
     case .map(let add): return producer.map { ModelFunctions.wrap($0 + add) }

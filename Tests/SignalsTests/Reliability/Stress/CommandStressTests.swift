@@ -134,6 +134,25 @@ import Testing
     #expect(command.isEnabled.value)
   }
 
+  @Test func aPropertyDerivedFromIsExecutingAndIsEnabledNeverShowsAnImpossibleStateWhileThreadsExecute() {
+    // Each state change is one change of the graph, also when another thread owns the domain and the change
+    // is queued: a serial command with no `enabledIf` is either executing and disabled, or idle and enabled.
+    let command = Command(work: { (input: Int) in input })
+    let shown = Property.combineLatest(command.isExecuting, command.isEnabled) { [$0, $1] }
+    let changes = AtomicCounter()
+    let impossible = Locked<[[Bool]]>([])
+    shown.signal.observeValues { state in
+      changes.increment()
+      if state[0] == state[1] { impossible.withLock { $0.append(state) } }
+    }
+    stressConcurrently(Self.threads) { thread in
+      for attempt in 0..<Self.attemptsPerThread { command.execute(thread * Self.attemptsPerThread + attempt) }
+    }
+    #expect(impossible.withLock { $0 }.isEmpty)
+    #expect(changes.value >= 2 && changes.value.isMultiple(of: 2))
+    #expect(shown.value == [false, true])
+  }
+
   @Test func releasingACommandWhileThreadsStartItsProducersRunsNothingAfterTheRelease() {
     let enabledIf = MutableProperty(true)
     let tally = Tally()

@@ -1,0 +1,235 @@
+import Dispatch
+import Synchronization
+
+/// The traces started with ``Property/traceChanges(logger:)`` and ``PropertyChange/traceAll(logger:)``, and
+/// what reports their changes: a wave asks it between computing and committing, when every changed node still
+/// holds both its new value and its previous one, and the lineage of the wave is at hand.
+///
+/// Kept beside the graph: a wave pays one relaxed load of ``activeCount`` when no trace is on.
+enum ChangeTracing {
+  /// How many traces are on; a wave looks for traced nodes only when it is not zero.
+  static let activeCount = Atomic<Int>(0)
+
+  private struct Trace {
+    let id: Int
+    /// The traced node; `nil` for a trace of everything.
+    weak var node: GraphNode?
+    let isEverything: Bool
+    let logger: (@Sendable (PropertyChange) -> Void)?
+  }
+
+  /// How often a node changed in the current call of user code (see ``PropertyChange/changesInThisCall``).
+  private struct CallCount {
+    var call: Call
+    var count: Int
+  }
+
+  /// One call of user code: a turn of the main queue, or a burst of changes on one other thread.
+  enum Call: Equatable {
+    case mainTurn(UInt64)
+    case burst(thread: ThreadID, started: UInt64)
+  }
+
+  private struct State {
+    var traces: [Trace] = []
+    var nextID = 0
+    var counts: [ObjectIdentifier: CallCount] = [:]
+    /// The main queue's turn, advanced by a marker enqueued at the first change of a turn.
+    var mainTurn: UInt64 = 0
+    var isMarkerPending = false
+    /// Per thread other than the main one: the burst in progress, and when its last change was.
+    var bursts: [ThreadID: (started: UInt64, last: ContinuousClock.Instant)] = [:]
+    var burstCount: UInt64 = 0
+  }
+
+  private static let state = Locked(State())
+
+  /// Changes closer together than this on a thread other than the main one belong to one call.
+  private static let burstGap = Duration.milliseconds(1)
+
+  /// Starts a trace of `node` (of everything when `nil`) reporting to `logger`.
+  static func start(node: GraphNode?, logger: (@Sendable (PropertyChange) -> Void)?) -> any Disposable {
+    let id = state.withLock { state in
+      state.nextID += 1
+      state.traces.append(Trace(id: state.nextID, node: node, isEverything: node == nil, logger: logger))
+      return state.nextID
+    }
+    activeCount.add(1, ordering: .relaxed)
+    return AnyDisposable {
+      let removed = state.withLock { state in
+        guard let index = state.traces.firstIndex(where: { $0.id == id }) else { return false }
+        state.traces.remove(at: index)
+        if state.traces.isEmpty { state.counts.removeAll() }
+        return true
+      }
+      if removed { activeCount.subtract(1, ordering: .relaxed) }
+    }
+  }
+
+  /// By the owner of `wave`'s domain, between computing and committing it: reports the changes of traced
+  /// nodes.
+  static func report(_ wave: Wave) {
+    let changed = (0..<wave.changed.count).map { wave.changed[$0].takeUnretainedValue() }
+    let loggers = state.withLock { state -> [(GraphNode, [(@Sendable (PropertyChange) -> Void)?])] in
+      state.traces.removeAll { !$0.isEverything && $0.node == nil }
+      var found: [(GraphNode, [(@Sendable (PropertyChange) -> Void)?])] = []
+      for node in changed {
+        let traces = state.traces.filter { $0.node === node || ($0.isEverything && isShown(node)) }
+        if !traces.isEmpty { found.append((node, traces.map(\.logger))) }
+      }
+      return found
+    }
+    guard !loggers.isEmpty else { return }
+    let call = currentCall()
+    for (node, nodeLoggers) in loggers {
+      let change = describe(node, in: wave, call: call)
+      for logger in nodeLoggers {
+        if let logger { logger(change) } else { StandardError.writeLine(change.description) }
+      }
+    }
+  }
+
+  /// Whether a trace of everything reports `node`: it has a name or observers.
+  private static func isShown(_ node: GraphNode) -> Bool {
+    node.isObserved || DebugNames.name(of: node) != nil
+  }
+
+  // MARK: Describing a change
+
+  private static func describe(_ node: GraphNode, in wave: Wave, call: Call) -> PropertyChange {
+    let values = ChangeDescription()
+    node.perform(node, .describeChange(values))
+    let sources = wave.sources
+    let path = self.path(to: node, in: wave)
+    let upstream = sources.filter { isUpstream($0, of: node, in: wave) }
+    let ownSources = Set(sources.map { ObjectIdentifier($0) })
+    let causedBy = wave.lineage.path.compactMap { vertex -> String? in
+      guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil,
+        !ownSources.contains(ObjectIdentifier(node))
+      else { return nil }
+      return displayName(of: node)
+    }
+    let setter: PropertyChange.Setter
+    switch wave.origin {
+    case .user: setter = .user
+    case .binding: setter = .binding
+    case .channel: setter = .twoWayBinding
+    }
+    let count = state.withLock { state -> Int in
+      let key = ObjectIdentifier(node)
+      var entry = state.counts[key] ?? CallCount(call: call, count: 0)
+      if entry.call != call { entry = CallCount(call: call, count: 0) }
+      entry.count += 1
+      state.counts[key] = entry
+      return entry.count
+    }
+    return PropertyChange(
+      property: displayName(of: node), value: values.value, previousValue: values.previous,
+      isEqualToPrevious: values.isEqual, sources: (upstream.isEmpty ? sources : upstream).map(displayName(of:)),
+      path: path.map(displayName(of:)), setBy: setter, causedBy: causedBy, changesInThisCall: count)
+  }
+
+  /// From a source changed in `wave` to `node`, through inputs that changed in it: the first changed input
+  /// of each node, walked back.
+  private static func path(to node: GraphNode, in wave: Wave) -> [GraphNode] {
+    var path = [node]
+    var current = node
+    while !current.isSource {
+      var next: GraphNode?
+      current.inputs.forEach { input in
+        if next == nil, input.changed(in: wave) { next = input }
+      }
+      guard let next, !path.contains(where: { $0 === next }) else { break }
+      path.append(next)
+      current = next
+    }
+    return path.reversed()
+  }
+
+  /// Whether `source` reaches `node` through nodes changed in `wave`.
+  private static func isUpstream(_ source: GraphNode, of node: GraphNode, in wave: Wave) -> Bool {
+    var stack = [node]
+    var seen = Set<ObjectIdentifier>()
+    while let current = stack.popLast() {
+      if current === source { return true }
+      guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+      current.inputs.forEach { input in
+        if input.changed(in: wave) { stack.append(input) }
+      }
+    }
+    return false
+  }
+
+  /// A node as a change names it: its name, or its operator and type.
+  static func displayName(of node: GraphNode) -> String {
+    DebugNames.name(of: node) ?? "(\(node.operatorName)) \(node.typeDescription)"
+  }
+
+  // MARK: Calls of user code
+
+  /// The call of user code the calling thread is in.
+  static func currentCall() -> Call {
+    if MainScheduler.shared.isOnMainQueue {
+      let (turn, enqueue) = state.withLock { state -> (UInt64, Bool) in
+        defer { state.isMarkerPending = true }
+        return (state.mainTurn, !state.isMarkerPending)
+      }
+      if enqueue {
+        DispatchQueue.main.async {
+          state.withLock { state in
+            state.mainTurn += 1
+            state.isMarkerPending = false
+          }
+        }
+      }
+      return .mainTurn(turn)
+    }
+    let thread = currentThreadID()
+    let now = ContinuousClock.now
+    return state.withLock { state in
+      if let burst = state.bursts[thread], now - burst.last < burstGap {
+        state.bursts[thread] = (burst.started, now)
+        return .burst(thread: thread, started: burst.started)
+      }
+      state.burstCount += 1
+      if state.bursts.count > 64 { state.bursts.removeAll() }
+      state.bursts[thread] = (state.burstCount, now)
+      return .burst(thread: thread, started: state.burstCount)
+    }
+  }
+}
+
+/// What a node fills in for ``ChangeTracing``: its new and previous values, described, and whether they are
+/// equal.
+@usableFromInline
+final class ChangeDescription {
+  @usableFromInline var value = ""
+  @usableFromInline var previous = ""
+  @usableFromInline var isEqual: Bool?
+
+  @usableFromInline
+  init() {}
+
+  /// Describes `new` and `previous`, and compares them when their type is `Equatable`.
+  @usableFromInline
+  func fill<Value>(new: Value, previous: Value) {
+    value = LogEvent.describe(new)
+    self.previous = LogEvent.describe(previous)
+    if let new = new as? any Equatable { isEqual = new.isEqual(toAny: previous) }
+  }
+}
+
+extension Equatable {
+  /// Whether `other` is a value of this type equal to this one.
+  fileprivate func isEqual(toAny other: Any) -> Bool {
+    guard let other = other as? Self else { return false }
+    return self == other
+  }
+}
+
+/// A property's core, as a trace reaches its node from a wave's lineage.
+protocol ReplayingCoreProtocol: AnyObject {
+  var graphNode: GraphNode? { get }
+}
+
+extension ReplayingCore: ReplayingCoreProtocol {}

@@ -1,0 +1,122 @@
+/// One change of a traced property, and why it happened: what ``Property/traceChanges(logger:)`` and
+/// ``PropertyChange/traceAll(logger:)`` report, once per change, before the change is delivered to observers.
+///
+/// ```swift
+/// let total = Property.combineLatest(price, nights) { $0 * $1 }.named("total")
+/// let trace = total.traceChanges()
+/// nights.value = 3
+/// // total = 360 (was 120), because nights was set: nights → total
+/// ```
+public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
+  /// The property that changed: its name (``Property/named(_:)``), or its operator and type when it has none
+  /// (`(map) Property<Int>`).
+  public var property: String
+  /// The new value, shown as ``LogEvent/describe(_:)`` shows one.
+  public var value: String
+  /// The value before the change, shown the same way.
+  public var previousValue: String
+  /// Whether the new value equals the previous one; `nil` when the value type is not `Equatable`. An equal
+  /// value still reaches every observer: `skipRepeats()` is how a property stops it.
+  public var isEqualToPrevious: Bool?
+  /// The sources whose sets caused the change (several for a transaction's commit), named as ``property`` is.
+  public var sources: [String]
+  /// The way the change took: from one of ``sources``, through each derived property that changed because of
+  /// it, to ``property``. Just the property itself when it is the source that was set.
+  public var path: [String]
+  /// How the sources were set: by your code (`value =`, `modify`, a transaction), or by a binding.
+  public var setBy: Setter
+  /// The properties whose earlier changes led to this one through bindings, oldest first: `[email]` when a
+  /// binding `normalized <~ email` set the source.
+  public var causedBy: [String]
+  /// How many times the property has changed in the call of your code making this change, this one included:
+  /// 1 for a first change. More than 1 means several sets that one `withTransaction { … }` would have turned
+  /// into one change. A call is one turn of the main queue on the main thread; on other threads, changes less
+  /// than a millisecond apart on the same thread.
+  public var changesInThisCall: Int
+
+  /// Who set the sources of a change.
+  public enum Setter: String, Sendable, Equatable {
+    /// Your code: `value =`, `modify`, `withTransaction`.
+    case user
+    /// A one-way binding (`<~`).
+    case binding
+    /// A two-way binding (`<~>`, a channel terminal).
+    case twoWayBinding
+  }
+
+  /// The change as one line (two when several sets in one call made it change more than once):
+  ///
+  /// `total = 360 (was 120), because nights was set: nights → total`
+  public var description: String {
+    var text = "\(property) = \(value) (was \(previousValue)"
+    if isEqualToPrevious == true { text += ", an equal value" }
+    text += ")"
+    var setter = sources.count > 1 ? "were set" : "was set"
+    switch setBy {
+    case .user: break
+    case .binding: setter += " by a binding"
+    case .twoWayBinding: setter += " by a two-way binding"
+    }
+    let named = sources.isEmpty ? "a source" : sources.joined(separator: " and ")
+    text += ", because \(named) \(setter)"
+    if !causedBy.isEmpty { text += " (after a change of \(causedBy.joined(separator: " → ")))" }
+    if path.count > 1 { text += ": \(path.joined(separator: " → "))" }
+    if changesInThisCall > 1 {
+      text +=
+        "\n  \(property) changed \(changesInThisCall) times in one call: make those sets in one "
+        + "withTransaction { … } and it changes once"
+    }
+    return text
+  }
+}
+
+extension PropertyChange {
+  /// Reports every change of every named or observed property, until the returned disposable is disposed:
+  /// each change as a ``PropertyChange``, passed to `logger`, or written to standard error as one line.
+  ///
+  /// Properties that nobody observes and nobody named are computed steps in between: they appear in the
+  /// ``path`` of the changes they lead to, not on their own. Use it while debugging: every change then pays for
+  /// its report. With no trace on, a change pays one relaxed atomic load.
+  ///
+  /// - Parameter logger: Receives each change, on the thread making it, before observers are told of it. It
+  ///   may read properties; a set it makes is queued behind the change, as an observer's is.
+  /// - Returns: A disposable that stops the trace.
+  @discardableResult
+  public static func traceAll(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
+    ChangeTracing.start(node: nil, logger: logger)
+  }
+}
+
+extension Property {
+  /// Reports every change of this property, and why it happened, until the returned disposable is disposed:
+  /// the new value, whether it equals the previous one, the sources that were set and the path the change
+  /// took (see ``PropertyChange``). When one call of your code changes it several times, the report says so and
+  /// names `withTransaction`.
+  ///
+  /// Nothing else changes: the property emits, completes and ends as before.
+  ///
+  /// - Parameter logger: Receives each change, on the thread making it, before observers are told of it;
+  ///   `nil` writes ``PropertyChange/description`` to standard error.
+  /// - Returns: A disposable that stops the trace; the trace also stops when the property is gone.
+  @discardableResult
+  public func traceChanges(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
+    ChangeTracing.start(node: storage.core.node, logger: logger)
+  }
+}
+
+extension MutableProperty {
+  /// Reports every change of this property, and why it happened, until the returned disposable is disposed;
+  /// see ``Property/traceChanges(logger:)``.
+  ///
+  /// A traced `MutableProperty` that was not yet part of the property graph joins it, so that its sets are
+  /// seen.
+  ///
+  /// - Parameter logger: Receives each change, on the thread making it, before observers are told of it;
+  ///   `nil` writes ``PropertyChange/description`` to standard error.
+  /// - Returns: A disposable that stops the trace; the trace also stops when the property is gone.
+  @discardableResult
+  public func traceChanges(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
+    storage.core.enterGraph()
+    return ChangeTracing.start(node: storage.core.node, logger: logger)
+  }
+}

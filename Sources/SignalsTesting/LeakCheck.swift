@@ -1,0 +1,89 @@
+import Signals
+
+/// Fails the test unless the object `make` returns is released once `exercise` is done with it; the failure
+/// lists what is still attached to the object's streams, and the line of your code that attached each
+/// observer.
+///
+/// ```swift
+/// @Test func theSignUpFormIsReleased() {
+///   expectReleased({ SignUpViewModel(service: FakeService()) }) { viewModel in
+///     viewModel.email.value = "ann@example.com"
+///     viewModel.submit.apply().start()
+///   }
+/// }
+/// ```
+///
+/// While `make` and `exercise` run, every `observe…` and `start…` call notes where it was made (a binding
+/// `<~` has no line of its own: it is listed by the stream it observes). Once `exercise` returns, the check
+/// lets go of the object; if it is still alive, something holds it — most often a closure that captures the
+/// object strongly and observes one of its own streams, a cycle no library can break (Contracts §8). The
+/// failure names each stream of the object that still has observers (signals, properties, and commands'
+/// `values`, `errors`, `isEnabled` and `isExecuting`, found by reflection in the object and the values and
+/// objects it holds, one level deep), how many, and the sites recorded for them:
+///
+/// ```text
+/// SignUpViewModel was not released: something still holds it. Still attached to its streams:
+///   submit.errors: 1 observer, attached at SignUpViewModel.swift:41
+/// ```
+///
+/// - Parameters:
+///   - make: Makes the object; nothing else may keep it (the check holds the only reference you give it).
+///   - exercise: Uses the object, as a spec would; it must not store the object anywhere that outlives it.
+///   - fileID: The file of the call, for the failure (defaulted).
+///   - filePath: The file's path, for the failure (defaulted).
+///   - line: The line of the call, for the failure (defaulted).
+///   - column: The column of the call, for the failure (defaulted).
+public func expectReleased<Object: AnyObject>(
+  _ make: () throws -> Object,
+  fileID: String = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column,
+  exercise: (Object) throws -> Void = { _ in }
+) rethrows {
+  AttachmentSites.startRecording()
+  defer { AttachmentSites.stopRecording() }
+  weak var released: Object?
+  try {
+    let object = try make()
+    released = object
+    try exercise(object)
+  }()
+  guard let object = released else { return }
+  let streams = AttachmentSites.attachedStreams(of: object)
+  let message = LeakReport(type: "\(type(of: object))", streams: streams).description
+  reportFailure(message, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+}
+
+/// The failure message of ``expectReleased(_:fileID:filePath:line:column:exercise:)``.
+struct LeakReport: CustomStringConvertible {
+  let type: String
+  let streams: [AttachedStream]
+
+  var description: String {
+    var lines = ["\(type) was not released: something still holds it."]
+    if streams.isEmpty {
+      lines.append(
+        "None of its streams has an observer: look for a closure or an object outside it that holds it.")
+    } else {
+      lines.append("Still attached to its streams:")
+      for stream in streams {
+        var line = "  \(stream.label): \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
+        if !stream.sites.isEmpty {
+          line += ", attached at " + stream.sites.map(\.description).joined(separator: ", ")
+        }
+        let unplaced = stream.observerCount - stream.sites.count
+        if unplaced > 0, !stream.sites.isEmpty {
+          line += " (and \(unplaced) attached by a binding, an operator, or before the check)"
+        } else if unplaced > 0 {
+          line += " (attached by a binding, an operator, or before the check)"
+        }
+        lines.append(line)
+      }
+      lines.append(
+        "A closure that observes one of the object's own streams and captures it strongly keeps it alive: "
+          + "capture [weak self], or end the observation with the object's lifetime.")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,107 @@
+import Dispatch
+import SignalsTestSupport
+import Synchronization
+import Testing
+
+@testable import Signals
+
+/// Bindings that explain themselves (debug builds): the graph dump lists each property's bindings and why an
+/// ended one ended, and a binding whose target's lifetime ends in the call that made it is warned about.
+@Suite(.watchingThePool) struct BindingExplanationTests {
+  /// Collects the binding warnings that mention `marker`.
+  final class Warnings: Sendable {
+    private let warnings = Mutex<[String]>([])
+    init(mentioning marker: String) {
+      BindingRegistry.listeners.withLock { listeners in
+        listeners.append { [weak self] message in
+          guard message.contains(marker) else { return }
+          self?.warnings.withLock { $0.append(message) }
+        }
+      }
+    }
+    var all: [String] { warnings.withLock { $0 } }
+  }
+
+  @Test func theDumpListsALiveBindingOnBothSides() {
+    let title = MutableProperty("Seaside").named("title")
+    let label = MutableProperty("").named("label")
+    label <~ title
+    let dump = PropertyGraphDump(["title": title, "label": label])
+    #expect(dump.nodes[0].bindings == [.init(direction: .into, other: "label", endReason: nil)])
+    #expect(dump.nodes[1].bindings == [.init(direction: .from, other: "title", endReason: nil)])
+    #expect(dump.description.contains("title: MutableProperty<String> = \"Seaside\"  1 observer  bound into label"))
+    #expect(dump.dot.contains("style=dashed, label=\"<~\""))
+  }
+
+  @Test func anEndedBindingSaysWhyItEnded() {
+    let source = MutableProperty(0).named("why-source")
+    var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
+    let target = BindingTarget<Int>(lifetime: lifetime) { _ in }
+    target <~ source
+    let disposedTarget = MutableProperty(0).named("why-disposed")
+    let disposable = disposedTarget <~ source
+    let completedTarget = MutableProperty(0).named("why-completed")
+    completedTarget <~ Property(value: 1)
+
+    token = nil
+    disposable?.dispose()
+
+    let reasons = PropertyGraphDump(["source": source]).nodes[0].bindings.map(\.endReason)
+    #expect(reasons == ["its target's lifetime ended", "its disposable was disposed"])
+    let completed = PropertyGraphDump(["completed": completedTarget]).nodes[0].bindings
+    #expect(completed.map(\.endReason) == ["its source completed"])
+    #expect(PropertyGraphDump(["source": source]).description.contains("(ended: its disposable was disposed)"))
+    _ = (lifetime, token)
+  }
+
+  @Test func aBindingIntoATargetWhoseTokenWasNotStoredIsWarnedAbout() {
+    let marker = "unstored-\(UInt64.random(in: 0...UInt64.max))"
+    let warnings = Warnings(mentioning: marker)
+    let source = MutableProperty("").named(marker)
+    let target = BindingTarget<String>(lifetime: Lifetime.make().lifetime) { _ in }
+
+    let disposable = target <~ source
+
+    #expect(disposable == nil)
+    #expect(warnings.all.count == 1)
+    #expect(warnings.all.first?.contains("ended in the call that made it: its target's lifetime ended") == true)
+    #expect(warnings.all.first?.hasPrefix("Signals: warning: the binding BindingTarget<String> <~ \(marker)") == true)
+  }
+
+  @MainActor @Test func onTheMainThreadATargetReleasedInTheCallThatBoundItIsWarnedAbout() {
+    let marker = "same-turn-\(UInt64.random(in: 0...UInt64.max))"
+    let warnings = Warnings(mentioning: marker)
+    let source = MutableProperty("").named(marker)
+    var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
+    BindingTarget<String>(lifetime: lifetime) { _ in } <~ source
+
+    token = nil
+
+    #expect(warnings.all.count == 1)
+    _ = (lifetime, token)
+  }
+
+  @MainActor @Test func aTargetReleasedInALaterCallIsNotWarnedAbout() async {
+    let marker = "later-\(UInt64.random(in: 0...UInt64.max))"
+    let warnings = Warnings(mentioning: marker)
+    let source = MutableProperty("").named(marker)
+    var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
+    BindingTarget<String>(lifetime: lifetime) { _ in } <~ source
+
+    await withCheckedContinuation { continuation in DispatchQueue.main.async { continuation.resume() } }
+    token = nil
+
+    #expect(warnings.all.isEmpty)
+    #expect(PropertyGraphDump(["s": source]).nodes[0].bindings.first?.endReason == "its target's lifetime ended")
+    _ = (lifetime, token)
+  }
+
+  @Test func aSourceThatCompletesAtOnceIsNotWarnedAbout() {
+    let marker = "constant-\(UInt64.random(in: 0...UInt64.max))"
+    let warnings = Warnings(mentioning: marker)
+    let target = MutableProperty("").named(marker)
+    target <~ Property(value: "fixed")
+    #expect(target.value == "fixed")
+    #expect(warnings.all.isEmpty)
+  }
+}

@@ -1,0 +1,97 @@
+import Signals
+import SignalsTestSupport
+import SignalsTesting
+import Testing
+
+/// `expectReleased` fails a spec whose view model is not released, and lists what is still attached to its
+/// streams, with the lines that attached it (Docs/Debugging.md, "A view model that is never released").
+@Suite(.watchingThePool) struct LeakCheckTests {
+  struct SubmitError: Error {}
+
+  /// A sign-up view model; `leaks` plants the classic bug: it observes its own command's errors with a
+  /// closure that captures it strongly.
+  final class SignUpViewModel: @unchecked Sendable {
+    let email = MutableProperty("")
+    let title = MutableProperty("Sign up")
+    let submit: Command<Void, Int, SubmitError>
+    var lastError = ""
+    var shownTitle = ""
+
+    init(leaks: Bool) {
+      submit = Command { _ in SignalProducer(error: SubmitError()) }
+      if leaks {
+        submit.errors.observeValues { _ in self.lastError = "failed" }
+        title.producer.startWithValues { self.shownTitle = $0 }
+      } else {
+        submit.errors.observeValues { [weak self] _ in self?.lastError = "failed" }
+      }
+    }
+  }
+
+  @Test func aViewModelThatObservesItsOwnStreamsCapturingItselfIsReportedWithTheLinesThatAttached() async throws {
+    let reported = try await issues {
+      expectReleased({ SignUpViewModel(leaks: true) }) { viewModel in
+        viewModel.submit.execute()
+      }
+    }
+    let report = try #require(reported.first)
+    #expect(reported.count == 1)
+    #expect(report.contains("SignUpViewModel was not released: something still holds it."))
+    #expect(report.contains("submit.errors: 1 observer, attached at LeakCheckTests.swift:23"))
+    #expect(report.contains("title: 1 observer, attached at LeakCheckTests.swift:24"))
+    #expect(report.contains("capture [weak self]"))
+    #expect(!report.contains("email"))
+  }
+
+  @Test func aViewModelThatCapturesItselfWeaklyPasses() async throws {
+    let reported = try await issues {
+      expectReleased({ SignUpViewModel(leaks: false) }) { viewModel in
+        viewModel.email.value = "ann@example.com"
+        viewModel.submit.execute()
+      }
+    }
+    #expect(reported.isEmpty)
+  }
+
+  @Test func anObjectHeldFromOutsideItsStreamsIsReportedWithoutStreams() async throws {
+    let keeper = Keeper()
+    let reported = try await issues {
+      expectReleased({ Holder() }) { holder in keeper.keep(holder) }
+    }
+    #expect(reported.count == 1)
+    #expect(reported.first?.contains("None of its streams has an observer") == true)
+  }
+
+  @Test func anObserverAttachedByABindingIsCountedWithoutALine() async throws {
+    let label = MutableProperty("")
+    let reported = try await issues {
+      expectReleased({ Holder() }) { holder in
+        label <~ holder.name
+        holder.keepSelf = holder
+      }
+    }
+    let report = try #require(reported.first)
+    #expect(report.contains("name: 1 observer (attached by a binding, an operator, or before the check)"))
+  }
+
+  @Test func aViewModelObservedWithoutTheCheckIsNotSlowedByIt() {
+    // No check running: an observe call records nothing, and the observer counts as usual.
+    let viewModel = SignUpViewModel(leaks: false)
+    let observer = viewModel.title.signal.observeValues { _ in }
+    #expect(viewModel.title.observerCount == 1)
+    observer?.dispose()
+    #expect(viewModel.title.observerCount == 0)
+  }
+}
+
+/// Keeps objects alive, from outside them.
+private final class Keeper: @unchecked Sendable {
+  private var kept: [AnyObject] = []
+  func keep(_ object: AnyObject) { kept.append(object) }
+}
+
+/// An object that keeps itself alive, and whose property is bound elsewhere.
+private final class Holder: @unchecked Sendable {
+  let name = MutableProperty("Ann")
+  var keepSelf: Holder?
+}
