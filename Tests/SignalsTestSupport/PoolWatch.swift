@@ -165,9 +165,11 @@ package final class PoolWatch: @unchecked Sendable {
     var poolActivity: ContinuousClock.Instant?
     var round: Round?
     var rounds = 0
-    var reportedPoolStall: Int?
+    /// The unanswered round reported as a stall, and the tests it was reported to.
+    var poolStall: (round: Int, tokens: [Int])?
     var mainProbeSent: ContinuousClock.Instant?
-    var reportedMainStall: ContinuousClock.Instant?
+    /// The unanswered main-actor probe reported as a stall, and the tests it was reported to.
+    var mainStall: (sent: ContinuousClock.Instant, tokens: [Int])?
     var mainThread: ThreadID?
     var priority: TaskPriority?
     var watchdogRunning = false
@@ -204,7 +206,7 @@ package final class PoolWatch: @unchecked Sendable {
       return (token, start)
     }
     if startWatchdog {
-      let watchdog = Thread { [self] in runWatchdog() }
+      let watchdog = Thread { [weak self] in Self.runWatchdog(of: self) }
       watchdog.name = "pool watchdog"
       watchdog.start()
     } else {
@@ -267,23 +269,24 @@ package final class PoolWatch: @unchecked Sendable {
           + "a test that blocks or computes for long does it on a thread of its own (`.onItsOwnThread` or "
           + "`await onItsOwnThread { … }`, see Tests/README.md)."
       }
-      return "\(hold.what) had no free thread for \(length) s while \(test.name) ran, and no test could be "
-        + "named as holding it (one that blocks after an `await`?); the tests running then: "
-        + suspects.joined(separator: ", ") + "."
+      return "\(hold.what) for \(length) s while \(test.name) ran, and no test could be named as holding it "
+        + "(one that blocks after an `await`?); the tests running then: " + suspects.joined(separator: ", ") + "."
     }
   }
 
   // MARK: The watchdog's side
 
-  private func runWatchdog() {
-    while true {
-      if state.withLock({ $0.tests.isEmpty }) {
+  /// The watchdog's loop: it ends with the watch (a self-test's), and holds it only while it looks at it.
+  private static func runWatchdog(of strongWatch: PoolWatch?) {
+    weak let watch = strongWatch
+    while let current = watch {
+      if current.state.withLock({ $0.tests.isEmpty }) {
         // Nothing to watch: wait for a test to begin instead of probing an idle pool.
-        wake.wait()
+        _ = current.wake.wait(timeout: .now() + 1)
         continue
       }
-      Thread.sleep(forTimeInterval: Self.seconds(interval))
-      tick()
+      Thread.sleep(forTimeInterval: seconds(current.interval))
+      current.tick()
     }
   }
 
@@ -355,29 +358,45 @@ package final class PoolWatch: @unchecked Sendable {
       explained = true
       extend(token, to: now, in: &state)
     }
-    guard let round = state.round, round.arrived == 0, now - round.sent > threshold,
-      now - (state.poolActivity ?? round.sent) > threshold, !explained, state.reportedPoolStall != round.number
-    else { return }
-    state.reportedPoolStall = round.number
-    blameTheRunning(&state, for: "The cooperative pool", since: round.sent, now: now)
+    guard let round = state.round, round.arrived == 0, now - round.sent > threshold else { return }
+    if let stall = state.poolStall, stall.round == round.number {
+      lengthen(stall.tokens, to: now, in: &state)
+    } else if !explained, now - (state.poolActivity ?? round.sent) > threshold {
+      let tokens = blameTheRunning(&state, for: "The cooperative pool had no free thread", since: round.sent, now: now)
+      state.poolStall = (round.number, tokens)
+    }
   }
 
   private func checkMainActor(_ state: inout State, now: ContinuousClock.Instant) {
-    guard let sent = state.mainProbeSent, now - sent > threshold, state.reportedMainStall != sent else { return }
-    state.reportedMainStall = sent
-    blameTheRunning(&state, for: "The main actor", since: sent, now: now)
+    guard let sent = state.mainProbeSent, now - sent > threshold else { return }
+    if let stall = state.mainStall, stall.sent == sent {
+      lengthen(stall.tokens, to: now, in: &state)
+    } else {
+      let tokens = blameTheRunning(&state, for: "The main actor was busy", since: sent, now: now)
+      state.mainStall = (sent, tokens)
+    }
+  }
+
+  /// Lengthens the stall last reported to each of `tokens`: it lasts still.
+  private func lengthen(_ tokens: [Int], to now: ContinuousClock.Instant, in state: inout State) {
+    for token in tokens {
+      guard var test = state.tests[token], !test.stalls.isEmpty else { continue }
+      test.stalls[test.stalls.count - 1].until = now
+      state.tests[token] = test
+    }
   }
 
   /// Reports a stall that no claim explains to each test that was running when it began and is not on a thread
   /// of its own, naming all of them as suspects.
   private func blameTheRunning(
     _ state: inout State, for what: String, since: ContinuousClock.Instant, now: ContinuousClock.Instant
-  ) {
+  ) -> [Int] {
     let suspects = state.tests.filter { $0.value.started <= since && $0.value.away == 0 }
     let names = suspects.values.map(\.name).sorted()
     for token in suspects.keys {
       state.tests[token]?.stalls.append(Hold(what: what, since: since, until: now, suspects: names))
     }
+    return Array(suspects.keys)
   }
 
   /// Records (or lengthens) the hold of `token`'s standing claim, once it is older than the threshold.

@@ -7,7 +7,7 @@ import Testing
 ///
 /// Only issues recorded on the calling task are captured, as with `withKnownIssue`; one recorded on another
 /// thread still fails the run.
-func issues(recordedBy body: @escaping @Sendable () -> Void) async throws -> [String] {
+func issues(recordedBy body: @escaping @Sendable () async -> Void) async throws -> [String] {
   let captured = Locked<[String]>([])
   #if compiler(>=6.2)
   let capture = IssueHandlingTrait.compactMapIssues { issue in
@@ -15,11 +15,11 @@ func issues(recordedBy body: @escaping @Sendable () -> Void) async throws -> [St
     return nil
   }
   let test = try #require(Test.current, "issues(recordedBy:) captures the issues of a running test")
-  try await capture.provideScope(for: test, testCase: Test.Case.current) { body() }
+  try await capture.provideScope(for: test, testCase: Test.Case.current) { await body() }
   #else
   // Before Swift 6.2, issues can only be kept from failing the test as known issues, which the log lists.
-  withKnownIssue(isIntermittent: true) {
-    body()
+  await withKnownIssue(isIntermittent: true) {
+    await body()
   } matching: { issue in
     captured.withLock { $0.append("\(issue)") }
     return true
