@@ -46,14 +46,18 @@ package struct PoolWatchTrait: TestTrait, SuiteTrait, TestScoping {
 /// - A watchdog on a thread of its own sends a round of tiny probes into the pool every ``interval``, one per
 ///   pool thread (each waits a moment for the next, so that a round reaches every free thread), and one to the
 ///   main actor.
-/// - A claim that is still its thread's latest event after ``threshold`` is a *hold*: nothing else has run on
-///   that thread since the test started there. It is reported to that test when it ends, with its length.
+/// - A test that ends (or leaves for a thread of its own) on the thread it claimed, its claim still that
+///   thread's latest event, has *held* it: nothing else ran there meanwhile, no probe either. A hold longer than
+///   ``threshold`` is reported to that test when it ends, with its length. (The watchdog does not judge a claim
+///   before then: while the pool is merely busy, probes wait in its queue, and a claim left by a test that
+///   suspended would look held.)
 /// - A round of probes that no pool thread has run for longer than ``threshold``, while no claim stands and
 ///   nothing at all happens on the pool, is a *stall* that no test explains; so is a main-actor probe left
 ///   waiting as long. It is reported to every test then running, as suspects.
 ///
 /// What it cannot see: a test that blocks only after an `await` has resumed it runs on a thread it did not
-/// claim. Such a hold shows only as a stall, when it leaves the pool (or the main actor) with no free thread.
+/// claim, and one that blocks the main actor ran there after a hop. Such a hold shows only as a stall, when it
+/// leaves the pool (or the main actor) with no free thread; and a test that never ends is left to the run.
 package final class PoolWatch: @unchecked Sendable {
   /// The watch of the test run: the cooperative pool, at the priority tests run at, and the main actor.
   package static let shared = PoolWatch(
@@ -181,9 +185,9 @@ package final class PoolWatch: @unchecked Sendable {
       if thread != mainThread { poolActivity = event.at }
     }
 
-    /// Whether `token`'s claim is still the latest event on its thread.
-    func stands(_ token: Int) -> Bool {
-      guard let claim = tests[token]?.claim else { return false }
+    /// Whether `token`'s claim is still the latest event on its thread (and that thread is `thread`).
+    func stands(_ token: Int, on thread: ThreadID? = nil) -> Bool {
+      guard let claim = tests[token]?.claim, thread == nil || thread == claim.thread else { return false }
       return latest[claim.thread] == Event(token: token, at: claim.at)
     }
   }
@@ -222,7 +226,7 @@ package final class PoolWatch: @unchecked Sendable {
     let ownThread = isOnAThreadOfItsOwn
     state.withLock { state in
       guard state.tests[token] != nil else { return }
-      if state.stands(token) { extend(token, to: now, in: &state) }
+      if state.stands(token, on: thread) { extend(token, to: now, in: &state) }
       state.tests[token]?.away += 1
       state.tests[token]?.claim = nil
       state.note(Event(token: nil, at: now), on: thread, ownThread: ownThread)
@@ -252,7 +256,7 @@ package final class PoolWatch: @unchecked Sendable {
     let (test, held) = state.withLock { state -> (Watched?, Duration?) in
       // A claim that still stands held its thread until now: the test never let go of it.
       var held: Duration?
-      if state.stands(token), let claim = state.tests[token]?.claim {
+      if state.stands(token, on: thread), let claim = state.tests[token]?.claim {
         extend(token, to: now, in: &state)
         held = now - claim.at
       }
@@ -354,9 +358,8 @@ package final class PoolWatch: @unchecked Sendable {
     var explained = false
     for (token, test) in state.tests {
       guard let claim = test.claim, claim.thread != state.mainThread, state.stands(token) else { continue }
-      // A claim that stands explains a stall, however young: its test runs on that thread still.
+      // A claim that stands explains a stall, however young: its test may run on that thread still.
       explained = true
-      extend(token, to: now, in: &state)
     }
     guard let round = state.round, round.arrived == 0, now - round.sent > threshold else { return }
     if let stall = state.poolStall, stall.round == round.number {
