@@ -26,8 +26,7 @@ extension Workload {
               for value in 0..<iterations { a.value = value }
               return sink.value
             }
-          }
-       ,
+          },
           frames: { signalsFrames() }
         ),
         Implementation(
