@@ -96,9 +96,12 @@ enum ChangeTracing {
 
   // MARK: Describing a change
 
-  private static func describe(_ node: GraphNode, in wave: Wave, call: Call) -> PropertyChange {
+  /// The change of `node` in `wave`, counted in `call`; `call` is `nil` for a wave already committed (whose
+  /// nodes hold their new value as committed and the previous one as the wave's), which is not counted.
+  static func describe(_ node: GraphNode, in wave: Wave, call: Call?) -> PropertyChange {
     let values = ChangeDescription()
     node.perform(node, .describeChange(values))
+    if call == nil { swap(&values.value, &values.previous) }
     let sources = wave.sources
     let path = self.path(to: node, in: wave)
     let upstream = sources.filter { isUpstream($0, of: node, in: wave) }
@@ -116,6 +119,7 @@ enum ChangeTracing {
     case .channel: setter = .twoWayBinding
     }
     let count = state.withLock { state -> Int in
+      guard let call else { return 1 }
       let key = ObjectIdentifier(node)
       var entry = state.counts[key] ?? CallCount(call: call, count: 0)
       if entry.call != call { entry = CallCount(call: call, count: 0) }

@@ -87,6 +87,22 @@ extension PropertyChange {
   }
 }
 
+extension PropertyChange {
+  /// The changes of the property graph that the calling thread is delivering to observers right now, sources
+  /// first, then derived properties in the order they were computed; empty when it is delivering none.
+  ///
+  /// Call it where an observer misbehaves — in the observer, at a breakpoint (`po PropertyChange.inFlight()`),
+  /// or before a `preconditionFailure` — to see which set is being delivered, the way it took, and every value
+  /// it changed. It reads what the propagation already holds: nothing is recorded for it, and it costs nothing
+  /// until it is called. Values sent into a `Signal` are not property changes and are not listed.
+  public static func inFlight() -> [PropertyChange] {
+    guard let wave = PropertyGraph.deliveringWave else { return [] }
+    return (0..<wave.changed.count).map { index in
+      ChangeTracing.describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil)
+    }
+  }
+}
+
 extension Property {
   /// Reports every change of this property, and why it happened, until the returned disposable is disposed:
   /// the new value, whether it equals the previous one, the sources that were set and the path the change

@@ -178,6 +178,24 @@ import Testing
     #expect(changes.all.count == 1)
   }
 
+  @Test func anObserverSeesTheDeliveryInFlight() {
+    let a = MutableProperty(1).named("a")
+    let b = a.map { $0 + 1 }.named("b")
+    let c = a.map { $0 * 2 }
+    let d = Property.combineLatest(b, c) { $0 + $1 }.named("d")
+    let seen = Changes()
+    let observer = d.signal.observeValues { _ in PropertyChange.inFlight().forEach(seen.log) }
+    defer { observer?.dispose() }
+
+    a.value = 5
+
+    #expect(seen.all.map(\.property) == ["a", "b", "(map) Property<Int>", "d"])
+    #expect(seen.all.map(\.value) == ["5", "6", "10", "16"])
+    #expect(seen.all.map(\.previousValue) == ["1", "2", "2", "4"])
+    #expect(seen.all.last?.path == ["a", "b", "d"])
+    #expect(PropertyChange.inFlight().isEmpty)
+  }
+
   @Test func aTraceOfEverythingReportsNamedAndObservedPropertiesOnly() {
     let unique = "everything-\(UInt64.random(in: 0...UInt64.max))"
     let source = MutableProperty(0).named("\(unique).source")

@@ -26,7 +26,8 @@ extension Workload {
               for value in 0..<iterations { a.value = value }
               return sink.value
             }
-          }
+          },
+          frames: { signalsFrames() }
         ),
         Implementation(
           .observation,
@@ -63,10 +64,38 @@ extension Workload {
               for value in 0..<iterations { a.value = value }
               return sink.value
             }
-          }
+          },
+          frames: { closuresFrames() }
         ),
       ]
     )
+  }
+
+  // The frames from a property set to the observer of the diamond's end, beside W1's for a stream (issue 23: a
+  // person debugging a view model reads this stack).
+  @inline(never)
+  private static func signalsFrames() -> FrameProbe {
+    let a = MutableProperty(0)
+    let d = Property.combineLatest(a.map { $0 &+ 1 }, a.map { $0 &* 2 }) { $0 &+ $1 }
+    var observed: [UnsafeMutableRawPointer?] = []
+    let disposable = d.signal.observeValues { _ in observed = stackAddresses() }
+    let baseline = stackAddresses()
+    a.value = 2
+    disposable?.dispose()
+    return FrameProbe(observed: observed, baseline: baseline)
+  }
+
+  @inline(never)
+  private static func closuresFrames() -> FrameProbe {
+    let a = ClosureProperty(0)
+    var observed: [UnsafeMutableRawPointer?] = []
+    a.observer = { value in
+      let (b, c) = (value &+ 1, value &* 2)
+      if b &+ c >= 0 { observed = stackAddresses() }
+    }
+    let baseline = stackAddresses()
+    a.value = 2
+    return FrameProbe(observed: observed, baseline: baseline)
   }
 }
 
