@@ -20,6 +20,8 @@ enum ChangeTracing {
 
   /// How often a node changed in the current call of user code (see ``PropertyChange/changesInThisCall``).
   private struct CallCount {
+    /// The node counted: a node freed since, whose address a new one took, is not the same node.
+    weak var node: GraphNode?
     var call: Call
     var count: Int
   }
@@ -121,8 +123,8 @@ enum ChangeTracing {
     let count = state.withLock { state -> Int in
       guard let call else { return 1 }
       let key = ObjectIdentifier(node)
-      var entry = state.counts[key] ?? CallCount(call: call, count: 0)
-      if entry.call != call { entry = CallCount(call: call, count: 0) }
+      var entry = state.counts[key] ?? CallCount(node: node, call: call, count: 0)
+      if entry.call != call || entry.node !== node { entry = CallCount(node: node, call: call, count: 0) }
       entry.count += 1
       state.counts[key] = entry
       return entry.count
