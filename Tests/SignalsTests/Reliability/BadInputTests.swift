@@ -346,10 +346,7 @@ import Testing
     // livelock fails the test instead of hanging the run (a generous bound: a child process under
     // ThreadSanitizer starts slowly).
     await #expect(processExitsWith: .success) {
-      Thread {
-        Thread.sleep(forTimeInterval: 30)
-        exit(3)
-      }.start()
+      exitIfStillRunning(after: 30)
       BindingCycle.handler = { _ in }
       let property = MutableProperty(0)
       property <~ property.producer
@@ -361,10 +358,7 @@ import Testing
   @Test func aCycleOfOneWayBindingsBetweenTwoPropertiesStopsAfterOneTrip() async {
     // `a <~ b.signal; b <~ a.signal`, then one set: the change goes once around and stops where it started.
     await #expect(processExitsWith: .success) {
-      Thread {
-        Thread.sleep(forTimeInterval: 30)
-        exit(3)
-      }.start()
+      exitIfStillRunning(after: 30)
       BindingCycle.handler = { _ in }
       let a = MutableProperty(0)
       let b = MutableProperty(0)
@@ -394,4 +388,13 @@ import Testing
       property.withValue { _ in _ = property.value }
     }
   }
+}
+
+/// In a child process of an exit test: ends the process with status 3 after `seconds`, so that a regression
+/// to a livelock fails the test instead of hanging the run.
+private func exitIfStillRunning(after seconds: TimeInterval) {
+  Thread {
+    Thread.sleep(forTimeInterval: seconds)
+    exit(3)
+  }.start()
 }
