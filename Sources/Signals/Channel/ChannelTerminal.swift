@@ -80,6 +80,9 @@ public struct ChannelTerminal<Value> {
   /// Observes what comes out of the terminal, with its replay rule.
   ///
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func observe(
@@ -91,6 +94,9 @@ public struct ChannelTerminal<Value> {
   /// Observes the values that come out of the terminal, with its replay rule.
   ///
   /// - Returns: a disposable that ends the observation.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func observeValues(

@@ -14,6 +14,9 @@ extension Signal where Value: Sendable {
   /// already enqueued on the main queue.
   ///
   /// - Returns: a disposable that detaches the observer, or `nil` if this signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func observeValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void
@@ -34,6 +37,9 @@ extension SignalProducer where Value: Sendable {
   /// ```
   ///
   /// - Returns: a disposable that interrupts the producer and stops delivery.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func startWithValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void

@@ -77,6 +77,9 @@ extension Signal {
   ///   `action` has received `interrupted`. After `dispose()` returns, no new event starts in `action`, except
   ///   the one another thread may already have begun delivering. The disposable does not hold `action`: an
   ///   object may keep it and be captured by `action` without forming a cycle.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func observe(
@@ -103,6 +106,9 @@ extension Signal {
   /// Observes values only; terminal events are ignored.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func observeValues(
@@ -114,6 +120,9 @@ extension Signal {
   /// Observes the failure, if the signal fails.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func observeFailed(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
@@ -126,6 +135,9 @@ extension Signal {
   /// Observes completion, if the signal completes.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func observeCompleted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -138,6 +150,9 @@ extension Signal {
   /// Observes interruption, if the signal is interrupted — including at once, if it had already ended.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func observeInterrupted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -150,6 +165,9 @@ extension Signal {
   /// Observes values as `.success` and the failure as `.failure`; completion and interruption are ignored.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   public func observeResult(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void

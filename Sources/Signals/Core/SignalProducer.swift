@@ -182,6 +182,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` with every event; see ``start(_:)-(SignalProducer<Value,Failure>.Observer)``.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func start(
@@ -240,6 +243,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` with every value.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func startWithValues(
@@ -260,6 +266,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func startWithResult(
@@ -275,6 +284,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it fails.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func startWithFailed(
@@ -286,6 +298,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it completes.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func startWithCompleted(
@@ -297,6 +312,9 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it is interrupted.
+  ///
+  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
+  /// an observer still attached when a view model leaks. Nothing else reads them.
   @discardableResult
   @inlinable
   public func startWithInterrupted(
