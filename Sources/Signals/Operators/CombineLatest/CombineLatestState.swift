@@ -11,16 +11,11 @@ struct CombineLatestState: CombiningMachine {
   @usableFromInline var withoutValue = 0
   /// Inputs that have not completed yet.
   @usableFromInline var running = 0
-  /// Whether the result has ended (a terminal event was decided); every later event is ignored.
   @usableFromInline var isFinished = false
 
-  /// A machine for `inputCount` inputs, indexed from 0.
   @inlinable
-  init(inputCount: Int = 0) {
-    for _ in 0..<inputCount { addInput() }
-  }
+  init() {}
 
-  /// Adds an input as it is attached, before any input sends anything; returns its index.
   @discardableResult
   @inlinable
   mutating func addInput() -> Int {
@@ -48,14 +43,6 @@ struct CombineLatestState: CombiningMachine {
     guard !isFinished else { return false }
     running -= 1
     guard running == 0 || !hasValue[index] else { return false }
-    isFinished = true
-    return true
-  }
-
-  /// An input failed or was interrupted. Returns whether to forward it: yes, unless the result has ended.
-  @inlinable
-  mutating func receiveTermination() -> Bool {
-    guard !isFinished else { return false }
     isFinished = true
     return true
   }

@@ -14,9 +14,12 @@ enum CombiningAction: Equatable {
 /// values themselves live in typed ``InputStore``s beside it, guarded by the same lock.
 @usableFromInline
 protocol CombiningMachine {
+  /// A machine with no input yet.
+  init()
   /// Whether the result has ended (a terminal event was decided); every later event is ignored.
-  var isFinished: Bool { get }
+  var isFinished: Bool { get set }
   /// Adds an input as it is attached, before any input sends anything; returns its index.
+  @discardableResult
   mutating func addInput() -> Int
   /// A value from input `index`.
   mutating func receiveValue(from index: Int) -> CombiningAction
@@ -24,6 +27,24 @@ protocol CombiningMachine {
   mutating func receiveCompletion(from index: Int) -> Bool
   /// An input failed or was interrupted; returns whether to forward it (yes, unless the result has ended).
   mutating func receiveTermination() -> Bool
+}
+
+extension CombiningMachine {
+  /// A machine for `inputCount` inputs, indexed from 0, as specs build one to drive it by hand.
+  @inlinable
+  init(inputCount: Int) {
+    self.init()
+    for _ in 0..<inputCount { addInput() }
+  }
+
+  /// An input failed or was interrupted: the result ends with it, unless it has ended already (every machine
+  /// forwards the first terminal event alone).
+  @inlinable
+  mutating func receiveTermination() -> Bool {
+    guard !isFinished else { return false }
+    isFinished = true
+    return true
+  }
 }
 
 /// Where a combining operator keeps one input's values, read and written only under the operator's lock:

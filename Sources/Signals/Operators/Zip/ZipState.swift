@@ -11,16 +11,11 @@ struct ZipState: CombiningMachine {
   @usableFromInline var hasCompleted: [Bool] = []
   /// Inputs with nothing queued.
   @usableFromInline var empty = 0
-  /// Whether the result has ended (a terminal event was decided); every later event is ignored.
   @usableFromInline var isFinished = false
 
-  /// A machine for `inputCount` inputs, indexed from 0.
   @inlinable
-  init(inputCount: Int = 0) {
-    for _ in 0..<inputCount { addInput() }
-  }
+  init() {}
 
-  /// Adds an input as it is attached, before any input sends anything; returns its index.
   @discardableResult
   @inlinable
   mutating func addInput() -> Int {
@@ -55,14 +50,6 @@ struct ZipState: CombiningMachine {
     guard !isFinished else { return false }
     hasCompleted[index] = true
     guard queued[index] == 0 else { return false }
-    isFinished = true
-    return true
-  }
-
-  /// An input failed or was interrupted. Returns whether to forward it: yes, unless the result has ended.
-  @inlinable
-  mutating func receiveTermination() -> Bool {
-    guard !isFinished else { return false }
     isFinished = true
     return true
   }
