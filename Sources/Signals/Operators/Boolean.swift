@@ -64,8 +64,8 @@ extension PropertyProtocol where Value == Bool {
   ///
   /// - Emits: its `producer` sends `!value` now, then at every change of this property.
   /// - Completes: when this property ends. **Disposal:** as ``PropertyProtocol/map(_:)-((Self.Value)->U)``.
-  public func negate() -> Property<Bool> {
-    map { !$0 }
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Bool> {
+    map(fileID: fileID, line: line) { !$0 }
   }
 
   /// A property whose value is whether this property's value and `other`'s are both `true`:
@@ -73,8 +73,10 @@ extension PropertyProtocol where Value == Bool {
   ///
   /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
   /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
-  public func and<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
-    Property.combineLatest(self, other) { $0 && $1 }
+  public func and<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
+    Property.combineLatest(self, other, fileID: fileID, line: line) { $0 && $1 }
   }
 
   /// A property whose value is whether this property's value or `other`'s is `true`:
@@ -82,7 +84,9 @@ extension PropertyProtocol where Value == Bool {
   ///
   /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
   /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
-  public func or<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
-    Property.combineLatest(self, other) { $0 || $1 }
+  public func or<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
+    Property.combineLatest(self, other, fileID: fileID, line: line) { $0 || $1 }
   }
 }

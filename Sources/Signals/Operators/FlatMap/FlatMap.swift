@@ -158,14 +158,17 @@ extension PropertyProtocol {
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ transform: @escaping @Sendable (Value) -> P
   ) -> Property<P.Value> {
     let (outer, handle) = graphInput
-    return Property(
+    let property = Property(
       derived: FlatMapNode(outer, handle) { value in
         let inner = transform(value)
         let (core, fed) = inner.graphInput
         return (core, fed.map { [inner, $0] as AnyObject } ?? inner)
       })
+    return madeAt(property, fileID, line)
   }
 }
