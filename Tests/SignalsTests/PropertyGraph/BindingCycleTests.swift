@@ -61,7 +61,9 @@ import Testing
 
   struct Named: Equatable { var n: Int }
 
-  @Test func aCycleOfNamedPropertiesIsReportedByTheirNames() {
+  // Issue 23's planted bug "a cycle of two bindings" (see PlantedBugTests): the report names both properties and
+  // the lines that made them.
+  @Test func aCycleOfTwoBindingsNamesBothPropertiesAndTheLinesThatMadeThem() {
     let line = #line + 1
     let email = MutableProperty(Named(n: 0)).named("email")
     let login = MutableProperty(Named(n: 0)).named("login")
