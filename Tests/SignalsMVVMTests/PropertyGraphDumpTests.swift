@@ -27,8 +27,12 @@ import Testing
     let first = MutableProperty("").named("first")
     let upper = first.map { $0.uppercased() }.named("upper")
     let dot = PropertyGraphDump(["upper": upper]).dot
-    #expect(dot.contains(#"n0 [label="upper\nmap: Property<String>\n\"\"\nat PropertyGraphDumpTests.swift:28", style=bold];"#))
-    #expect(dot.contains(#"n1 [label="first\nMutableProperty: MutableProperty<String>\n\"\"\nat PropertyGraphDumpTests.swift:27"];"#))
+    #expect(
+      dot.contains(#"n0 [label="upper\nmap: Property<String>\n\"\"\nat PropertyGraphDumpTests.swift:28", style=bold];"#)
+    )
+    #expect(
+      dot.contains(
+        #"n1 [label="first\nMutableProperty: MutableProperty<String>\n\"\"\nat PropertyGraphDumpTests.swift:27"];"#))
     #expect(dot.contains("n1 -> n0;"))
     #expect(dot.hasPrefix("digraph properties {") && dot.hasSuffix("}"))
   }

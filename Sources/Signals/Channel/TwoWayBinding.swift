@@ -30,7 +30,8 @@ public func <~> <Left: ChannelTerminalProvider, Right: ChannelTerminalProvider>(
   left: Left,
   right: Right
 ) -> any Disposable where Left.Value == Right.Value {
-  let record = BindingRegistry.isOn ? BindingRegistry.register(source: left, target: right, targetName: nil, isTwoWay: true) : nil
+  let record =
+    BindingRegistry.isOn ? BindingRegistry.register(source: left, target: right, targetName: nil, isTwoWay: true) : nil
   let left = left.channelTerminal
   let right = right.channelTerminal
   let binding = CompositeDisposable()

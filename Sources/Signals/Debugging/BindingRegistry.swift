@@ -108,9 +108,8 @@ enum BindingRegistry {
     source: Any, target: Any, targetName: String?, site: CreationSite? = nil, isTwoWay: Bool = false
   ) -> Record {
     func side(_ side: Any, _ name: String?) -> (name: String, node: GraphNode?) {
-      let node = (side as? any GraphNodeProviding)?.graphNode
-      return (node.map { DebugInfo.name(of: $0) ?? "(\($0.operatorName)) \($0.typeDescription)" } ?? name
-        ?? "\(type(of: side))", node)
+      guard let node = (side as? any GraphNodeProviding)?.graphNode else { return (name ?? "\(type(of: side))", nil) }
+      return (DebugInfo.name(of: node) ?? "(\(node.operatorName)) \(node.typeDescription)", node)
     }
     let record = Record(
       source: side(source, (source as? any DebugNamed)?.debugName), target: side(target, targetName), site: site,

@@ -130,7 +130,8 @@ enum ChangeTracing {
       return entry.count
     }
     return PropertyChange(
-      property: displayName(of: node), site: DebugInfo.site(of: node), value: values.value, previousValue: values.previous,
+      property: displayName(of: node), site: DebugInfo.site(of: node), value: values.value,
+      previousValue: values.previous,
       isEqualToPrevious: values.isEqual, sources: (upstream.isEmpty ? sources : upstream).map(displayName(of:)),
       path: path.map(displayName(of:)), setBy: setter, causedBy: causedBy, changesInThisCall: count)
   }
