@@ -10,7 +10,7 @@ extension Command {
   /// thrown error; `isExecuting` is `true` while `work` runs.
   ///
   /// A closure that returns a producer, `Command { (_: Void) in producer }`, is producer work, not synchronous
-  /// work whose output is a producer: this initialiser gives way to ``init(policy:enabledIf:execute:)``
+  /// work whose output is a producer: this initialiser gives way to ``init(policy:enabledIf:fileID:line:execute:)``
   /// whenever both fit. For a command whose output really is a producer, label the closure:
   /// `Command(work: { … })`.
   ///

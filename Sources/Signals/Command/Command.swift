@@ -77,7 +77,7 @@ public final class Command<Input, Output, Failure: Error> {
   ///
   /// A trailing closure that returns a producer picks this initialiser, with or without a context that gives
   /// the command's type: `Command { (_: Void) in api.refresh() }` is a command whose executions run
-  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:work:)``, is chosen when the closure returns
+  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:fileID:line:work:)``, is chosen when the closure returns
   /// anything else or throws.)
   ///
   /// - Parameters:

@@ -59,7 +59,7 @@ extension PropertyProtocol {
     return madeAt(Property(derived: MapNode(input, handle, transform)), fileID, line)
   }
 
-  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
+  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(fileID:line:_:)``.
   public func map<U>(
     _ keyPath: KeyPath<Value, U> & Sendable, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<U> {

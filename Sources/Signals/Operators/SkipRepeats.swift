@@ -83,7 +83,7 @@ extension PropertyProtocol {
   ///   computed from it is not recomputed for a change it held back (unless another of its inputs changed):
   ///   this is how a graph stops a change that makes no difference.
   /// - Completes: when this property ends.
-  /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
+  /// - Disposal: as ``map(fileID:line:_:)``.
   @inlinable
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool

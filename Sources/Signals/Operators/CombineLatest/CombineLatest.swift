@@ -182,7 +182,7 @@ extension Property {
   }
 
   /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
-  /// as ``combineLatest(_:_:)``, and `reduce` runs once per change.
+  /// as ``combineLatest(_:_:fileID:line:)``, and `reduce` runs once per change.
   ///
   /// ```swift
   /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
@@ -202,7 +202,7 @@ extension Property {
   }
 
   /// A property whose value is the array of the current values of `properties`; `[]` for an empty list, which
-  /// never changes. Same rules as ``combineLatest(_:_:)``.
+  /// never changes. Same rules as ``combineLatest(_:_:fileID:line:)``.
   @inlinable
   public static func combineLatest<P: PropertyProtocol>(
     _ properties: some Collection<P>,
@@ -217,7 +217,7 @@ extension Property {
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:)`` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P,

@@ -154,7 +154,7 @@ extension PropertyProtocol {
   /// - Disposal: the property `transform` returned is kept alive while it is the current one and this property
   ///   has not ended. Once this property ends, no other one can be chosen: `transform` (and what it captured)
   ///   and the current inner property are let go, and the result follows the inner property until it ends too
-  ///   (which it does once nobody holds it). The result detaches as ``map(_:)-((Self.Value)->U)`` does.
+  ///   (which it does once nobody holds it). The result detaches as ``map(fileID:line:_:)`` does.
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
