@@ -34,15 +34,26 @@ public struct KeyValueBinder<View: ReactiveObject, Model: AnyObject> {
   /// Calls `action` with the view and the value at `keyPath` now and at every change, until the view is
   /// released; changes this binder made with ``update(_:_:)-9gzpv`` on the same key are not sent back.
   ///
+  /// A debug build of Signals records the binding, with the line that called this method, for
+  /// `PropertyGraphDump`.
+  ///
+  /// - Parameters:
+  ///   - keyPath: the model's property to follow.
+  ///   - fileID: where the binding is made, shown by `PropertyGraphDump` in debug builds. Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  ///   - action: what the view does with each value.
   /// - Returns: the binder, to chain the next binding.
   @discardableResult
   public func bind<Value>(
     _ keyPath: KeyPath<Model, MutableProperty<Value>>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ action: @escaping (View, Value) -> Void
   ) -> Self {
     guard let view, let model else { return self }
     let terminal = terminals.terminal(for: keyPath, of: model)
-    view.reactive.makeBindingTarget(action) <~ terminal
+    Signals.bind(
+      view.reactive.makeBindingTarget(action), terminal, property: model[keyPath: keyPath], fileID: fileID, line: line)
     return self
   }
 

@@ -29,6 +29,24 @@ import Testing
     #expect(view.contentUpdates == 1)  // only the initial value: the edit did not come back
   }
 
+  @Test func theGraphDumpListsEachKeyValueBindingWithTheLineThatMadeIt() {
+    final class Plain: ReactiveObject {
+      let lifetime: Lifetime
+      private let token: Lifetime.Token
+      init() { (lifetime, token) = Lifetime.make() }
+    }
+    let viewModel = ArticleViewModel(title: "Hello", content: "a")
+    let view = Plain()
+    let line = UInt(#line + 1)
+    view.bind(to: viewModel).bind(\.title) { _, _ in }
+
+    let bindings = PropertyGraphDump(["title": viewModel.title]).nodes[0].bindings
+    #expect(bindings.count == 1)
+    #expect(bindings.first?.direction == .into)
+    #expect(bindings.first?.site == CreationSite(fileID: #fileID, line: line))
+    #expect(bindings.first?.description.contains("by the binding at KeyValueBindingTests.swift:\(line)") == true)
+  }
+
   @Test func anUpdateFromInsideABindingActionStops() {
     final class Echoing: ReactiveObject {
       let lifetime: Lifetime

@@ -30,20 +30,36 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
 }
 
+/// `target <~ source`, for a binding method of the package's libraries that takes its caller's line (SignalsMVVM's
+/// `KeyValueBinder.bind(_:_:)`): a debug build records `fileID`:`line` as the binding's site, and `property`
+/// (the property behind `source`, when `source` is one of its terminals) as its source.
+@discardableResult
+package func bind<Target: BindingTargetProvider, Source: BindingSource>(
+  _ target: Target,
+  _ source: Source,
+  property: (any PropertyProtocol)?,
+  fileID: StaticString,
+  line: UInt
+) -> (any Disposable)? where Source.Value == Target.Value {
+  let site = BindingRegistry.isOn ? CreationSite(fileID: fileID, line: line) : nil
+  return bind(source.bindingProducer, into: target.bindingTarget, from: property ?? source, target, site: site)
+}
+
 /// Binds `producer` into `target`. A debug build of Signals also records the binding (``BindingRegistry``):
-/// `source` and `provider` are the two sides as written, for their names.
+/// `source` and `provider` are the two sides as written, for their names, and `site` where it was made.
 private func bind<Value>(
   _ producer: SignalProducer<Value, Never>,
   into target: BindingTarget<Value>,
   from source: Any,
-  _ provider: Any
+  _ provider: Any,
+  site: CreationSite? = nil
 ) -> (any Disposable)? {
   guard BindingRegistry.isOn else {
     guard !target.lifetime.hasEnded else { return nil }
     let disposable = producer.take(during: target.lifetime).startWithValues(target.action)
     return disposable.isDisposed ? nil : disposable
   }
-  let record = BindingRegistry.register(source: source, target: provider, targetName: target.debugName)
+  let record = BindingRegistry.register(source: source, target: provider, targetName: target.debugName, site: site)
   let lifetime = target.lifetime
   guard !lifetime.hasEnded else {
     record.endedBeforeBinding = true
@@ -63,7 +79,7 @@ private func bind<Value>(
 }
 
 /// A binding's disposable in a debug build: disposing it records why the binding ended.
-private final class RecordedBinding: Disposable {
+final class RecordedBinding: Disposable {
   let binding: any Disposable
   let record: BindingRegistry.Record
 

@@ -21,26 +21,34 @@ infix operator <~> : BindingPrecedence
 ///   lifetime ends. Terminal events are not carried across: one side ending (a view going away) does not
 ///   end the other.
 ///
+/// A debug build of Signals records the binding for ``PropertyGraphDump``, which lists it on both properties,
+/// with why it ended.
+///
 /// - Returns: a disposable that ends the binding in both directions.
 @discardableResult
 public func <~> <Left: ChannelTerminalProvider, Right: ChannelTerminalProvider>(
   left: Left,
   right: Right
 ) -> any Disposable where Left.Value == Right.Value {
+  let record =
+    BindingRegistry.isOn ? BindingRegistry.register(source: left, target: right, targetName: nil, isTwoWay: true) : nil
   let left = left.channelTerminal
   let right = right.channelTerminal
   let binding = CompositeDisposable()
-  binding += forward(from: right, to: left, skippingReplay: false, binding: binding)
-  binding += forward(from: left, to: right, skippingReplay: true, binding: binding)
-  return binding
+  binding += forward(from: right, to: left, skippingReplay: false, binding: binding, record: record)
+  binding += forward(from: left, to: right, skippingReplay: true, binding: binding, record: record)
+  guard let record else { return binding }
+  return RecordedBinding(binding, record)
 }
 
-/// One direction of a two-way binding. It ends `binding` when `source` ends or `target`'s lifetime does.
+/// One direction of a two-way binding. It ends `binding` when `source` ends or `target`'s lifetime does, and
+/// tells `record` (in a debug build) why.
 private func forward<Value>(
   from source: ChannelTerminal<Value>,
   to target: ChannelTerminal<Value>,
   skippingReplay: Bool,
-  binding: CompositeDisposable
+  binding: CompositeDisposable,
+  record: BindingRegistry.Record?
 ) -> any Disposable {
   let isStarting = Locked(skippingReplay)
   let disposable = source.producer.take(during: target.lifetime).start { [weak binding] event in
@@ -51,7 +59,11 @@ private func forward<Value>(
         return isStarting
       }
       if !isReplay { target.send(value: value) }
-    case .completed, .interrupted:
+    case .completed:
+      record?.ended(target.lifetime.hasEnded ? .sideLifetimeEnded : .sideCompleted)
+      binding?.dispose()
+    case .interrupted:
+      record?.ended(.sideInterrupted)
       binding?.dispose()
     }
   }

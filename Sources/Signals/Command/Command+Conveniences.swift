@@ -10,7 +10,7 @@ extension Command {
   /// thrown error; `isExecuting` is `true` while `work` runs.
   ///
   /// A closure that returns a producer, `Command { (_: Void) in producer }`, is producer work, not synchronous
-  /// work whose output is a producer: this initialiser gives way to ``init(policy:enabledIf:execute:)``
+  /// work whose output is a producer: this initialiser gives way to ``init(policy:enabledIf:fileID:line:execute:)``
   /// whenever both fit. For a command whose output really is a producer, label the closure:
   /// `Command(work: { … })`.
   ///
@@ -18,15 +18,23 @@ extension Command {
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default.
   ///   - work: what one execution computes from its input, on the thread that starts the execution;
-  ///     `@Sendable`, as for ``init(policy:enabledIf:execute:)``.
+  ///     `@Sendable`, as for ``init(policy:enabledIf:fileID:line:execute:)``.
+  ///   - fileID: where the command is made, shown on its `isEnabled` and `isExecuting` by ``PropertyGraphDump``
+  ///     and ``PropertyChange``; kept in debug builds only. Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   @inlinable
   @_disfavoredOverload
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     work: @escaping @Sendable (Input) throws(Failure) -> Output
   ) {
     self.init(policy: policy, enabledIf: enabledIf, running: .synchronous(work))
+    #if DEBUG
+    noteSite(fileID, line)
+    #endif
   }
 }
 

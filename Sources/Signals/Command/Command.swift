@@ -77,7 +77,7 @@ public final class Command<Input, Output, Failure: Error> {
   ///
   /// A trailing closure that returns a producer picks this initialiser, with or without a context that gives
   /// the command's type: `Command { (_: Void) in api.refresh() }` is a command whose executions run
-  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:work:)``, is chosen when the closure returns
+  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:fileID:line:work:)``, is chosen when the closure returns
   /// anything else or throws.)
   ///
   /// - Parameters:
@@ -87,13 +87,21 @@ public final class Command<Input, Output, Failure: Error> {
   ///   - work: what one execution does for its input. It is called synchronously when the execution starts,
   ///     on the thread that starts it; it is `@Sendable` because executions may be started from several
   ///     threads at once (and overlap, with the ``ExecutionPolicy/concurrent`` policy).
+  ///   - fileID: where the command is made, shown on its `isEnabled` and `isExecuting` by ``PropertyGraphDump``
+  ///     and ``PropertyChange``; kept in debug builds only. Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     execute work: @escaping @Sendable (Input) -> SignalProducer<Output, Failure>
   ) {
     self.init(policy: policy, enabledIf: enabledIf, running: .producer(work))
+    #if DEBUG
+    noteSite(fileID, line)
+    #endif
   }
 
   /// A command that runs `work` once per execution. Inlinable, like its core, so that the client specialises
@@ -118,6 +126,13 @@ public final class Command<Input, Output, Failure: Error> {
     enabledIfObservation = enabledIf?.producer.startWithValues { [weak core] value in
       core?.setEnabledIf(value)
     }
+  }
+
+  /// Records, in a debug build, that the command was made at `fileID`:`line`: the site of its state properties.
+  @usableFromInline
+  func noteSite(_ fileID: StaticString, _ line: UInt) {
+    DebugInfo.noteSite(isEnabled.storage.core.node, fileID, line)
+    DebugInfo.noteSite(isExecuting.storage.core.node, fileID, line)
   }
 
   deinit {

@@ -17,12 +17,17 @@ extension Command where Input: Sendable, Output: Sendable {
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default.
   ///   - work: what one execution computes from its input, asynchronously.
+  ///   - fileID: where the command is made, shown on its `isEnabled` and `isExecuting` by ``PropertyGraphDump``
+  ///     and ``PropertyChange``; kept in debug builds only. Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     awaiting work: @escaping @Sendable (Input) async throws(Failure) -> Output
   ) {
-    self.init(policy: policy, enabledIf: enabledIf) { input in
+    self.init(policy: policy, enabledIf: enabledIf, fileID: fileID, line: line) { input in
       SignalProducer(awaiting: { () async throws(Failure) -> Output in try await work(input) })
     }
   }

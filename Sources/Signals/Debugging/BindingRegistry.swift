@@ -1,8 +1,8 @@
 import Synchronization
 
-/// The one-way bindings (`<~`) made in a debug build of Signals, for ``PropertyGraphDump`` (which lists each
-/// property's bindings, and why an ended one ended) and for the warning about a binding that ends in the call
-/// that made it. A release build keeps none: `<~` then does nothing more than bind.
+/// The bindings (one-way, `<~`, and two-way, `<~>`) made in a debug build of Signals, for ``PropertyGraphDump``
+/// (which lists each property's bindings, and why an ended one ended) and for the warning about a one-way
+/// binding that ends in the call that made it. A release build keeps none: `<~` and `<~>` then only bind.
 enum BindingRegistry {
   /// Why a binding ended.
   enum End: String, Sendable {
@@ -10,14 +10,23 @@ enum BindingRegistry {
     case sourceInterrupted = "its source was interrupted"
     case targetLifetimeEnded = "its target's lifetime ended"
     case disposed = "its disposable was disposed"
+    case sideCompleted = "one side completed"
+    case sideInterrupted = "one side was interrupted"
+    case sideLifetimeEnded = "one side's lifetime ended"
   }
 
   /// One binding.
   final class Record: @unchecked Sendable {
     let source: String
     weak var sourceNode: GraphNode?
+    let sourceSite: CreationSite?
     let target: String
     weak var targetNode: GraphNode?
+    let targetSite: CreationSite?
+    /// Where the binding was made, for a binding method that takes its caller's line; `nil` for `<~`.
+    let site: CreationSite?
+    /// A two-way binding (`<~>`): `source` is its left side, `target` its right.
+    let isTwoWay: Bool
     /// The call of user code that made it (see ``ChangeTracing``).
     let call: ChangeTracing.Call
     /// Why it ended; guarded by the registry's lock.
@@ -27,12 +36,19 @@ enum BindingRegistry {
     /// How many values it delivered, up to 2.
     let delivered = Atomic<Int>(0)
 
-    init(source: String, sourceNode: GraphNode?, target: String, targetNode: GraphNode?, call: ChangeTracing.Call) {
-      self.source = source
-      self.sourceNode = sourceNode
-      self.target = target
-      self.targetNode = targetNode
-      targetIsProperty = targetNode != nil
+    init(
+      source: (name: String, node: GraphNode?), target: (name: String, node: GraphNode?), site: CreationSite?,
+      isTwoWay: Bool, call: ChangeTracing.Call
+    ) {
+      self.source = source.name
+      sourceNode = source.node
+      sourceSite = source.node.flatMap(DebugInfo.site(of:))
+      self.target = target.name
+      targetNode = target.node
+      targetSite = target.node.flatMap(DebugInfo.site(of:))
+      targetIsProperty = target.node != nil
+      self.site = site
+      self.isTwoWay = isTwoWay
       self.call = call
     }
 
@@ -52,7 +68,7 @@ enum BindingRegistry {
         end = reason
         return true
       }
-      guard first, reason == .targetLifetimeEnded, !targetIsProperty else { return }
+      guard first, reason == .targetLifetimeEnded, !targetIsProperty, !isTwoWay else { return }
       // On the main thread, a turn of the main queue is one call of UI code: a binding that ended in it, having
       // delivered no change after its first value, was never of use. Elsewhere there is no such turn, and
       // only a target that had ended before the binding was made is sure to be a mistake.
@@ -86,14 +102,18 @@ enum BindingRegistry {
     #endif
   }
 
-  /// Records a binding of `source` into `target`.
-  static func register(source: Any, target: Any, targetName: String?) -> Record {
-    let sourceNode = (source as? any GraphNodeProviding)?.graphNode
-    let targetNode = (target as? any GraphNodeProviding)?.graphNode
+  /// Records a binding of `source` into `target` (both ways, between `source` and `target`, when `isTwoWay`),
+  /// made at `site` when a binding method knows its caller's line.
+  static func register(
+    source: Any, target: Any, targetName: String?, site: CreationSite? = nil, isTwoWay: Bool = false
+  ) -> Record {
+    func side(_ side: Any, _ name: String?) -> (name: String, node: GraphNode?) {
+      guard let node = (side as? any GraphNodeProviding)?.graphNode else { return (name ?? "\(type(of: side))", nil) }
+      return (DebugInfo.name(of: node) ?? "(\(node.operatorName)) \(node.typeDescription)", node)
+    }
     let record = Record(
-      source: sourceNode.map(ChangeTracing.displayName(of:)) ?? "\(type(of: source))", sourceNode: sourceNode,
-      target: targetNode.map(ChangeTracing.displayName(of:)) ?? targetName ?? "\(type(of: target))",
-      targetNode: targetNode, call: ChangeTracing.currentCall())
+      source: side(source, (source as? any DebugNamed)?.debugName), target: side(target, targetName), site: site,
+      isTwoWay: isTwoWay, call: ChangeTracing.currentCall())
     records.withLock { records in
       // Forget, now and then, the ended bindings whose properties are gone.
       if records.count >= 64, records.count.nonzeroBitCount == 1 {
@@ -104,16 +124,28 @@ enum BindingRegistry {
     return record
   }
 
-  /// The bindings from or into `node`: the other side's name, and why the binding ended (`nil`: it is live).
-  static func bindings(of node: GraphNode) -> (from: [(String, End?)], into: [(String, End?)]) {
+  /// The bindings from, into and with `node`, as the dump shows them: first those it is the target of, then
+  /// those it is the source of, each in the order they were made.
+  static func bindings(of node: GraphNode) -> [PropertyGraphDump.Binding] {
     records.withLock { records in
-      var from: [(String, End?)] = []
-      var into: [(String, End?)] = []
+      var from: [PropertyGraphDump.Binding] = []
+      var into: [PropertyGraphDump.Binding] = []
       for record in records {
-        if record.targetNode === node { from.append((record.source, record.end)) }
-        if record.sourceNode === node { into.append((record.target, record.end)) }
+        let reason = record.end?.rawValue
+        if record.targetNode === node {
+          from.append(
+            PropertyGraphDump.Binding(
+              direction: record.isTwoWay ? .with : .from, other: record.source, endReason: reason,
+              otherSite: record.sourceSite, site: record.site))
+        }
+        if record.sourceNode === node {
+          into.append(
+            PropertyGraphDump.Binding(
+              direction: record.isTwoWay ? .with : .into, other: record.target, endReason: reason,
+              otherSite: record.targetSite, site: record.site))
+        }
       }
-      return (from, into)
+      return from + into
     }
   }
 }

@@ -93,7 +93,7 @@ enum ChangeTracing {
 
   /// Whether a trace of everything reports `node`: it has a name or observers.
   private static func isShown(_ node: GraphNode) -> Bool {
-    node.isObserved || DebugNames.name(of: node) != nil
+    node.isObserved || DebugInfo.name(of: node) != nil
   }
 
   // MARK: Describing a change
@@ -130,7 +130,8 @@ enum ChangeTracing {
       return entry.count
     }
     return PropertyChange(
-      property: displayName(of: node), value: values.value, previousValue: values.previous,
+      property: displayName(of: node), site: DebugInfo.site(of: node), value: values.value,
+      previousValue: values.previous,
       isEqualToPrevious: values.isEqual, sources: (upstream.isEmpty ? sources : upstream).map(displayName(of:)),
       path: path.map(displayName(of:)), setBy: setter, causedBy: causedBy, changesInThisCall: count)
   }
@@ -166,9 +167,11 @@ enum ChangeTracing {
     return false
   }
 
-  /// A node as a change names it: its name, or its operator and type.
+  /// A node as a change names it: its name, or its operator and type, and where it was made when a debug
+  /// build recorded it (`(map) Property<Int> at Form.swift:12`).
   static func displayName(of node: GraphNode) -> String {
-    DebugNames.name(of: node) ?? "(\(node.operatorName)) \(node.typeDescription)"
+    let (name, site) = DebugInfo.info(of: node)
+    return name ?? "(\(node.operatorName)) \(node.typeDescription)" + (site.map { " at \($0)" } ?? "")
   }
 
   // MARK: Calls of user code

@@ -8,9 +8,12 @@
 /// // total = 360 (was 120), because nights was set: nights → total
 /// ```
 public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
-  /// The property that changed: its name (``Property/named(_:)``), or its operator and type when it has none
-  /// (`(map) Property<Int>`).
+  /// The property that changed: its name (``Property/named(_:)``), or, when it has none, its operator, its type
+  /// and, in a debug build, where it was made (`(map) Property<Int> at Form.swift:12`).
   public var property: String
+  /// Where the property was made — the line of your code that called the operator or the initialiser —
+  /// recorded in debug builds of Signals only.
+  public var site: CreationSite?
   /// The new value, shown as ``LogEvent/describe(_:)`` shows one.
   public var value: String
   /// The value before the change, shown the same way.
@@ -19,6 +22,7 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
   /// value still reaches every observer: `skipRepeats()` is how a property stops it.
   public var isEqualToPrevious: Bool?
   /// The sources whose sets caused the change (several for a transaction's commit), named as ``property`` is.
+  /// Each property in ``path`` and ``causedBy`` is named the same way.
   public var sources: [String]
   /// The way the change took: from one of ``sources``, through each derived property that changed because of
   /// it, to ``property``. Just the property itself when it is the source that was set.

@@ -29,18 +29,26 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     public var inputs: [Int]
     /// Whether it has ended (its sources ended).
     public var hasEnded: Bool
-    /// The one-way bindings (`<~`) into and from it, live and ended; recorded in debug builds of Signals only.
+    /// The bindings into and from it (one-way, `<~`, and two-way, `<~>`), live and ended; recorded in debug
+    /// builds of Signals only.
     public var bindings: [Binding] = []
+    /// Where it was made: the line of your code that called the operator, the initialiser or the command's
+    /// initialiser; recorded in debug builds of Signals only (`nil` in a release build, and for a property made
+    /// inside the library).
+    public var site: CreationSite?
   }
 
-  /// A one-way binding (`<~`) into or from a property of the dump.
+  /// A binding into or from a property of the dump: one-way (`<~`) or two-way (`<~>`).
   public struct Binding: Sendable, Equatable {
-    /// Whether the property is the binding's target (`from` the other side) or its source (`into` it).
+    /// Whether the property is the binding's target (`from` the other side) or its source (`into` it); a
+    /// two-way binding is ``with`` the other side.
     public enum Direction: String, Sendable, Equatable {
       /// The property is the target: `property <~ other`.
       case from
       /// The property is the source: `other <~ property`.
       case into
+      /// A two-way binding: `property <~> other` or `other <~> property`.
+      case with
     }
 
     /// Which side of the binding the property is.
@@ -48,12 +56,23 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     /// The other side: a property's name (or operator and type), or the target's type (`Label`).
     public var other: String
     /// Why the binding ended (`its target's lifetime ended`, `its source completed`, `its source was
-    /// interrupted`, `its disposable was disposed`); `nil` while it is live.
+    /// interrupted`, `its disposable was disposed`; for a two-way binding, `one side completed`, `one side was
+    /// interrupted`, `one side's lifetime ended`); `nil` while it is live.
     public var endReason: String?
+    /// Where the other side was made, when it is a property made in your code (debug builds only).
+    public var otherSite: CreationSite?
+    /// Where the binding was made, for a binding made by a method that records its caller's line (such as
+    /// SignalsMVVM's `KeyValueBinder.bind(_:_:)`); `nil` for `<~` and `<~>`, which are operators and cannot.
+    public var site: CreationSite?
 
-    /// `bound into Label`, `bound from typed (ended: its source completed)`.
+    /// `bound into Label`, `bound from typed [Form.swift:12] (ended: its source completed)`,
+    /// `bound with field [Form.swift:14]`.
     public var description: String {
-      "bound \(direction.rawValue) \(other)" + (endReason.map { " (ended: \($0))" } ?? "")
+      var text = "bound \(direction.rawValue) \(other)"
+      if let otherSite { text += " [\(otherSite)]" }
+      if let site { text += " by the binding at \(site)" }
+      if let endReason { text += " (ended: \(endReason))" }
+      return text
     }
   }
 
@@ -93,6 +112,7 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
       shown.insert(index)
       var line = "\(prefix)\(title): \(node.type) = \(node.value)"
       if node.name != nil, node.kind != "MutableProperty" { line += "  [\(node.kind)]" }
+      if let site = node.site { line += (line.hasSuffix("]") ? " " : "  ") + site.description }
       if node.observers > 0 { line += "  \(node.observers) observer\(node.observers == 1 ? "" : "s")" }
       if node.hasEnded { line += "  ended" }
       for binding in node.bindings { line += "  " + binding.description }
@@ -107,13 +127,14 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     return lines.joined(separator: "\n")
   }
 
-  /// The same graph as Graphviz DOT: a box per property (name, operator, type, value, observers), an arrow
-  /// from each input to what is computed from it.
+  /// The same graph as Graphviz DOT: a box per property (name, operator, type, value, observers, where it was
+  /// made), an arrow from each input to what is computed from it.
   public var dot: String {
     var lines = ["digraph properties {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\"];"]
     for (index, node) in nodes.enumerated() {
       var label = [node.name ?? "(unnamed)", "\(node.kind): \(node.type)", node.value]
       if node.observers > 0 { label.append("\(node.observers) observer\(node.observers == 1 ? "" : "s")") }
+      if let site = node.site { label.append("at \(site)") }
       let escaped = label.map { $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") }
       let style = roots.contains(index) ? ", style=bold" : ""
       lines.append("  n\(index) [label=\"\(escaped.joined(separator: "\\n"))\"\(style)];")
@@ -127,12 +148,16 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
       for binding in node.bindings {
         let other = "b\(bindingIndex)"
         bindingIndex += 1
-        let name = binding.other.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        let name = ([binding.other] + (binding.otherSite.map { ["\($0)"] } ?? []))
+          .map { $0.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") }.joined(separator: "\\n")
         lines.append("  \(other) [label=\"\(name)\", shape=ellipse, style=dashed];")
-        var attributes = "style=dashed, label=\"<~\""
+        let arrow = binding.direction == .with ? "<~>" : "<~"
+        let at = binding.site.map { " at \($0)" } ?? ""
+        var attributes = "style=dashed, label=\"\(arrow)\(at)\""
         if let reason = binding.endReason { attributes = "style=dashed, color=gray, label=\"ended: \(reason)\"" }
+        if binding.direction == .with { attributes += ", dir=both" }
         switch binding.direction {
-        case .into: lines.append("  n\(index) -> \(other) [\(attributes)];")
+        case .into, .with: lines.append("  n\(index) -> \(other) [\(attributes)];")
         case .from: lines.append("  \(other) -> n\(index) [\(attributes)];")
         }
       }
@@ -186,7 +211,7 @@ extension PropertyGraphDump {
       indices[id] = index
       kept.append(node)
       let inputs = node.domain == nil ? [] : node.withRoot { _ in node.inputs.nodes }
-      nodes.append(node.dumpNode(name: labels[id] ?? DebugNames.name(of: node)))
+      nodes.append(node.dumpNode(name: labels[id] ?? DebugInfo.name(of: node)))
       nodes[index].inputs = inputs.map { add($0) }
       return index
     }
@@ -221,13 +246,9 @@ extension GraphNode {
   @usableFromInline
   func dumpNode(name: String?) -> PropertyGraphDump.Node {
     let (value, observers, ended) = dumpState()
-    let (from, into) = BindingRegistry.bindings(of: self)
-    let bindings =
-      from.map { PropertyGraphDump.Binding(direction: .from, other: $0.0, endReason: $0.1?.rawValue) }
-      + into.map { PropertyGraphDump.Binding(direction: .into, other: $0.0, endReason: $0.1?.rawValue) }
     return PropertyGraphDump.Node(
       name: name, kind: operatorName, type: typeDescription, value: value, observers: observers, inputs: [],
-      hasEnded: ended, bindings: bindings)
+      hasEnded: ended, bindings: BindingRegistry.bindings(of: self), site: DebugInfo.site(of: self))
   }
 
   /// The operator that computes the node, from its class: `MapNode<…>` is `map`.

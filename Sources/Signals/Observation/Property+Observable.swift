@@ -17,11 +17,16 @@ extension Property {
   ///   - object: the observed object; held weakly.
   ///   - keyPath: what to read from it.
   ///   - scheduler: where each new value is read.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   public convenience init<Object: Observable & AnyObject>(
     observing object: Object,
     _ keyPath: KeyPath<Object, Value>,
-    on scheduler: some TimeScheduler
+    on scheduler: some TimeScheduler,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) {
-    self.init(unsafeProducer: SignalProducer(observing: object, keyPath, on: scheduler))
+    self.init(unsafeProducer: SignalProducer(observing: object, keyPath, on: scheduler), fileID: fileID, line: line)
   }
 }

@@ -63,26 +63,30 @@ extension PropertyProtocol where Value == Bool {
   /// A property whose value is always the opposite of this one's: `map { !$0 }`.
   ///
   /// - Emits: its `producer` sends `!value` now, then at every change of this property.
-  /// - Completes: when this property ends. **Disposal:** as ``PropertyProtocol/map(_:)-((Self.Value)->U)``.
-  public func negate() -> Property<Bool> {
-    map { !$0 }
+  /// - Completes: when this property ends. **Disposal:** as ``PropertyProtocol/map(_:fileID:line:)``.
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Bool> {
+    map(fileID: fileID, line: line) { !$0 }
   }
 
   /// A property whose value is whether this property's value and `other`'s are both `true`:
   /// `Property.combineLatest(self, other) { $0 && $1 }`, glitch-free.
   ///
   /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
-  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
-  public func and<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
-    Property.combineLatest(self, other) { $0 && $1 }
+  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:fileID:line:)``.
+  public func and<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
+    Property.combineLatest(self, other, fileID: fileID, line: line) { $0 && $1 }
   }
 
   /// A property whose value is whether this property's value or `other`'s is `true`:
   /// `Property.combineLatest(self, other) { $0 || $1 }`, glitch-free.
   ///
   /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
-  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:)``.
-  public func or<Other: PropertyProtocol<Bool>>(_ other: Other) -> Property<Bool> {
-    Property.combineLatest(self, other) { $0 || $1 }
+  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:fileID:line:)``.
+  public func or<Other: PropertyProtocol<Bool>>(
+    _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Bool> {
+    Property.combineLatest(self, other, fileID: fileID, line: line) { $0 || $1 }
   }
 }

@@ -52,14 +52,18 @@ extension PropertyProtocol {
   /// - Disposal: it stays attached while it, its `signal`, its `producer`, an observer or a property derived
   ///   from it is alive; once all are gone it detaches and `transform` is released.
   @inlinable
-  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> Property<U> {
+  public func map<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U
+  ) -> Property<U> {
     let (input, handle) = graphInput
-    return Property(derived: MapNode(input, handle, transform))
+    return madeAt(Property(derived: MapNode(input, handle, transform)), fileID, line)
   }
 
-  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(_:)-((Self.Value)->U)``.
-  public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> Property<U> {
-    map { $0[keyPath: keyPath] }
+  /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(fileID:line:_:)``.
+  public func map<U>(
+    _ keyPath: KeyPath<Value, U> & Sendable, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<U> {
+    map(fileID: fileID, line: line) { $0[keyPath: keyPath] }
   }
 }
 

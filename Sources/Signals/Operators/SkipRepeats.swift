@@ -64,9 +64,9 @@ extension PropertyProtocol where Value: Equatable {
   /// value. In a graph, a property computed from it is not recomputed when it did not change. It ends when
   /// this property ends.
   @inlinable
-  public func skipRepeats() -> Property<Value> {
+  public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Value> {
     let (input, handle) = graphInput
-    return Property(derived: SkipRepeatsNode(input, handle, ==))
+    return madeAt(Property(derived: SkipRepeatsNode(input, handle, ==)), fileID, line)
   }
 }
 
@@ -83,11 +83,13 @@ extension PropertyProtocol {
   ///   computed from it is not recomputed for a change it held back (unless another of its inputs changed):
   ///   this is how a graph stops a change that makes no difference.
   /// - Completes: when this property ends.
-  /// - Disposal: as ``map(_:)-((Self.Value)->U)``.
+  /// - Disposal: as ``map(fileID:line:_:)``.
   @inlinable
-  public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> Property<Value> {
+  public func skipRepeats(
+    fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
+  ) -> Property<Value> {
     let (input, handle) = graphInput
-    return Property(derived: SkipRepeatsNode(input, handle, isEquivalent))
+    return madeAt(Property(derived: SkipRepeatsNode(input, handle, isEquivalent)), fileID, line)
   }
 }
 

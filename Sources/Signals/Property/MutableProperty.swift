@@ -23,11 +23,20 @@ public final class MutableProperty<Value>: PropertyProtocol {
   ///
   /// Inlinable, so that its core is made where `Value` is known and the graph's work on it runs specialised
   /// (see `VertexOperations`).
+  ///
+  /// - Parameters:
+  ///   - initialValue: the value it holds until it is first set.
+  ///   - fileID: where it is made, for ``PropertyGraphDump``, ``PropertyChange`` and ``BindingCycle``; kept in
+  ///     debug builds only. Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   @inlinable
-  public init(_ initialValue: Value) {
+  public init(_ initialValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
     source = SourceCore(mutable: initialValue)
     storage = PropertyStorage(core: source)
     (lifetime, token) = Lifetime.make()
+    #if DEBUG
+    DebugInfo.noteSite(source.node, fileID, line)
+    #endif
   }
 
   deinit {

@@ -11,11 +11,20 @@ public final class Property<Value>: PropertyProtocol {
   let source: AnyObject?
 
   /// A property that always has `value`; its `producer` sends it and completes.
-  public init(value: Value) {
+  ///
+  /// - Parameters:
+  ///   - value: its value.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public init(value: Value, fileID: StaticString = #fileID, line: UInt = #line) {
     let core = SourceCore<Value>(mutable: value)
     core.send(.completed)
     storage = PropertyStorage(core: core)
     source = nil
+    #if DEBUG
+    DebugInfo.noteSite(core.node, fileID, line)
+    #endif
   }
 
   @usableFromInline
@@ -38,13 +47,31 @@ public final class Property<Value>: PropertyProtocol {
 
   /// A property that starts at `initial` and then takes every value of `values`; it ends when `values`
   /// ends. `values` is started at once.
-  public convenience init(initial: Value, then values: SignalProducer<Value, Never>) {
-    self.init(unsafeProducer: values.prefix(value: initial))
+  ///
+  /// - Parameters:
+  ///   - initial: its value until `values` sends one.
+  ///   - values: its later values.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public convenience init(
+    initial: Value, then values: SignalProducer<Value, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    self.init(unsafeProducer: values.prefix(value: initial), fileID: fileID, line: line)
   }
 
   /// A property that starts at `initial` and then takes every value of `values`; it ends when `values` ends.
-  public convenience init(initial: Value, then values: Signal<Value, Never>) {
-    self.init(initial: initial, then: SignalProducer(values))
+  ///
+  /// - Parameters:
+  ///   - initial: its value until `values` sends one.
+  ///   - values: its later values.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public convenience init(
+    initial: Value, then values: Signal<Value, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    self.init(initial: initial, then: SignalProducer(values), fileID: fileID, line: line)
   }
 
   /// A property fed by `producer`, which must send a value synchronously when started: that is the initial
@@ -53,13 +80,24 @@ public final class Property<Value>: PropertyProtocol {
   /// released ``MutableProperty`` do.
   ///
   /// - Precondition: `producer` sends a value before `start` returns.
-  public init(unsafeProducer producer: SignalProducer<Value, Never>) {
+  ///
+  /// - Parameters:
+  ///   - producer: its values.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public init(
+    unsafeProducer producer: SignalProducer<Value, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
     let feed = Feed<Value>()
     let disposable = producer.start { event in feed.receive(event) }
     let core = feed.makeCore()
     core.addTermination(disposable)
     storage = PropertyStorage(core: core)
     source = nil
+    #if DEBUG
+    DebugInfo.noteSite(core.node, fileID, line)
+    #endif
   }
 
   /// The current value. Inside a transaction, a derived property's value is computed from the values set so
@@ -96,10 +134,18 @@ extension PropertyProtocol {
   ///
   /// `transform` must send a value synchronously for the current value (every operator that maps values
   /// one-to-one does).
+  ///
+  /// - Parameters:
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  ///   - transform: the producer operator.
   public func lift<U>(
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ transform: @escaping (SignalProducer<Value, Never>) -> SignalProducer<U, Never>
   ) -> Property<U> {
-    Property(unsafeProducer: transform(producer))
+    Property(unsafeProducer: transform(producer), fileID: fileID, line: line)
   }
 }
 

@@ -15,8 +15,10 @@ import Synchronization
 /// ```
 public struct BindingCycle: Sendable, CustomStringConvertible {
   /// The properties the change went through, in order, ending with the one it came back to, each as its name
-  /// (given with `named(_:)`) and type, or its type alone: `["a: MutableProperty<Int>", "b: MutableProperty<Int>",
-  /// "a: MutableProperty<Int>"]` for `a → b → a`, `["MutableProperty<Int>", …]` for properties with no name.
+  /// (given with `named(_:)`) and type, or its type alone, then, in a debug build, where the property was made:
+  /// `["a: MutableProperty<Int> at Form.swift:3", "b: MutableProperty<Int> at Form.swift:4",
+  /// "a: MutableProperty<Int> at Form.swift:3"]` for `a → b → a`. The sites are those of the properties:
+  /// `<~` is an operator and cannot take its caller's line, so a binding's own line is not known.
   public let path: [String]
 
   /// Creates a report of a change that went through properties of the types in `path`.
@@ -51,11 +53,11 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
     handler(BindingCycle(path: (cause.path + [target]).map(describe)))
   }
 
-  /// A property of a cycle: its name and type, or its type.
+  /// A property of a cycle: its name and type, or its type; then where it was made, if known.
   static func describe(_ vertex: any GraphVertex) -> String {
-    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil, let name = DebugNames.name(of: node)
-    else { return vertex.typeDescription }
-    return "\(name): \(vertex.typeDescription)"
+    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil else { return vertex.typeDescription }
+    let (name, site) = DebugInfo.info(of: node)
+    return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
   }
 }
 

@@ -23,13 +23,17 @@ import Testing
   }
 
   @Test func theDumpListsALiveBindingOnBothSides() {
+    let line = UInt(#line + 1)
     let title = MutableProperty("Seaside").named("title")
     let label = MutableProperty("").named("label")
     label <~ title
     let dump = PropertyGraphDump(["title": title, "label": label])
-    #expect(dump.nodes[0].bindings == [.init(direction: .into, other: "label", endReason: nil)])
-    #expect(dump.nodes[1].bindings == [.init(direction: .from, other: "title", endReason: nil)])
-    #expect(dump.description.contains("title: MutableProperty<String> = \"Seaside\"  1 observer  bound into label"))
+    let site = { CreationSite(fileID: #fileID, line: line + $0) }
+    #expect(dump.nodes[0].bindings == [.init(direction: .into, other: "label", endReason: nil, otherSite: site(1))])
+    #expect(dump.nodes[1].bindings == [.init(direction: .from, other: "title", endReason: nil, otherSite: site(0))])
+    #expect(
+      dump.description.contains(
+        "title: MutableProperty<String> = \"Seaside\"  \(site(0))  1 observer  bound into label [\(site(1))]"))
     #expect(dump.dot.contains("style=dashed, label=\"<~\""))
   }
 

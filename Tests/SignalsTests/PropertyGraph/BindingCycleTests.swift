@@ -29,6 +29,7 @@ import Testing
   struct One: Equatable { var n: Int }
 
   @Test func aPropertyBoundToItselfIsTheSmallestCycle() {
+    let line = #line + 1
     let property = MutableProperty(One(n: 0))
     let recorder = Recorder(property.signal)
     let cycles = Self.cycles(of: One.self) {
@@ -38,7 +39,7 @@ import Testing
     #expect(property.value == One(n: 5))
     #expect(recorder.values == [One(n: 5)])
     #expect(cycles.count == 2)  // the replay at bind time, then the set
-    #expect(cycles.first?.path == ["MutableProperty<One>"])
+    #expect(cycles.first?.path == ["MutableProperty<One> at BindingCycleTests.swift:\(line)"])
     #expect(cycles.first?.description.contains("binding cycle was stopped") == true)
   }
 
@@ -60,7 +61,10 @@ import Testing
 
   struct Named: Equatable { var n: Int }
 
-  @Test func aCycleOfNamedPropertiesIsReportedByTheirNames() {
+  // Issue 23's planted bug "a cycle of two bindings" (see PlantedBugTests): the report names both properties and
+  // the lines that made them.
+  @Test func aCycleOfTwoBindingsNamesBothPropertiesAndTheLinesThatMadeThem() {
+    let line = #line + 1
     let email = MutableProperty(Named(n: 0)).named("email")
     let login = MutableProperty(Named(n: 0)).named("login")
     let cycles = Self.cycles(of: Named.self) {
@@ -68,17 +72,17 @@ import Testing
       email <~ login
       email.value = Named(n: 1)
     }
-    #expect(
-      cycles.last?.path == [
-        "email: MutableProperty<Named>", "login: MutableProperty<Named>", "email: MutableProperty<Named>",
-      ])
-    #expect(
-      cycles.last?.description.contains("email: MutableProperty<Named> → login: MutableProperty<Named>") == true)
+    // Each property with the line that made it: `<~` cannot take its caller's line, the properties' makers can.
+    let first = "email: MutableProperty<Named> at BindingCycleTests.swift:\(line)"
+    let second = "login: MutableProperty<Named> at BindingCycleTests.swift:\(line + 1)"
+    #expect(cycles.last?.path == [first, second, first])
+    #expect(cycles.last?.description.contains("\(first) → \(second) → \(first)") == true)
   }
 
   struct Three: Equatable { var n: Int }
 
   @Test func aCycleOfThreeStopsWhereItStarted() {
+    let line = #line + 1
     let a = MutableProperty(Three(n: 0))
     let b = MutableProperty(Three(n: 0))
     let c = MutableProperty(Three(n: 0))
@@ -93,7 +97,8 @@ import Testing
     #expect(log.values == [Three(n: 102)])
     #expect(cycles.count == 1)
     // Binding targets propagate through the graph, so the report names the whole way: a → b → c → a.
-    #expect(cycles.first?.path == Array(repeating: "MutableProperty<Three>", count: 4))
+    #expect(
+      cycles.first?.path == [0, 1, 2, 0].map { "MutableProperty<Three> at BindingCycleTests.swift:\(line + $0)" })
   }
 
   struct Graphed: Equatable { var n: Int }
@@ -101,6 +106,7 @@ import Testing
   @Test func aCycleThroughPropertiesOfTheGraphReportsItsPath() {
     // Both properties have a derived property, so their changes go through the graph, and the report can
     // tell the whole way the change went.
+    let line = #line + 1
     let a = MutableProperty(Graphed(n: 0))
     let b = MutableProperty(Graphed(n: 0))
     let sum = Property.combineLatest(a, b) { $0.n + $1.n }
@@ -113,7 +119,7 @@ import Testing
     #expect(a.value.n == 1 && b.value.n == 2)
     #expect(sums.values == [1, 3])  // a's change, then b's: each a consistent state
     #expect(
-      cycles.map(\.path) == [["MutableProperty<Graphed>", "MutableProperty<Graphed>", "MutableProperty<Graphed>"]])
+      cycles.map(\.path) == [[0, 1, 0].map { "MutableProperty<Graphed> at BindingCycleTests.swift:\(line + $0)" }])
   }
 
   struct Echo: Equatable { var text: String }

@@ -19,6 +19,7 @@ import Testing
   @Test func aDerivedChangeNamesTheSourceThatWasSetAndThePathItTook() {
     let price = MutableProperty(120).named("price")
     let nights = MutableProperty(1).named("nights")
+    let doubledSite = "ChangeTraceTests.swift:\(#line + 1)"
     let doubled = nights.map { $0 * 2 }
     let total = Property.combineLatest(price, doubled) { $0 * $1 / 2 }.named("total")
     let changes = Changes()
@@ -34,12 +35,14 @@ import Testing
     #expect(change.previousValue == "120")
     #expect(change.isEqualToPrevious == false)
     #expect(change.sources == ["nights"])
-    #expect(change.path == ["nights", "(map) Property<Int>", "total"])
+    // A property without a name shows its operator, its type and the line that made it (a debug build).
+    #expect(change.path == ["nights", "(map) Property<Int> at \(doubledSite)", "total"])
     #expect(change.setBy == .user)
     #expect(change.causedBy.isEmpty)
     #expect(
       change.description
-        == "total = 360 (was 120), because nights was set: nights → (map) Property<Int> → total")
+        == "total = 360 (was 120), because nights was set: nights → (map) Property<Int> at \(doubledSite) → total")
+    #expect(change.site?.description == "ChangeTraceTests.swift:\(#line - 21)")
   }
 
   @Test func anEqualValueIsReportedAsEqualAndAValueThatIsNotEquatableAsUnknown() {
@@ -181,6 +184,7 @@ import Testing
   @Test func anObserverSeesTheDeliveryInFlight() {
     let a = MutableProperty(1).named("a")
     let b = a.map { $0 + 1 }.named("b")
+    let cLine = UInt(#line + 1)
     let c = a.map { $0 * 2 }
     let d = Property.combineLatest(b, c) { $0 + $1 }.named("d")
     let seen = Changes()
@@ -189,7 +193,9 @@ import Testing
 
     a.value = 5
 
-    #expect(seen.all.map(\.property) == ["a", "b", "(map) Property<Int>", "d"])
+    #expect(seen.all.map(\.property) == ["a", "b", "(map) Property<Int> at ChangeTraceTests.swift:\(cLine)", "d"])
+    let lines: [UInt?] = [cLine - 3, cLine - 2, cLine, cLine + 1]
+    #expect(seen.all.map { $0.site?.line } == lines)
     #expect(seen.all.map(\.value) == ["5", "6", "10", "16"])
     #expect(seen.all.map(\.previousValue) == ["1", "2", "2", "4"])
     #expect(seen.all.last?.path == ["a", "b", "d"])
@@ -201,6 +207,7 @@ import Testing
     let source = MutableProperty(0).named("\(unique).source")
     let hidden = source.map { $0 + 1 }
     let named = hidden.map { $0 * 10 }.named("\(unique).named")
+    let observedLine = #line + 1
     let observed = source.map { -$0 }
     let lifetime = Lifetime.make()
     observed.producer.take(during: lifetime.lifetime).startWithValues { _ in }
@@ -212,7 +219,10 @@ import Testing
 
     let mine = changes.all.filter { $0.sources == ["\(unique).source"] }
     // The source (named), the named map, the observed map; not the map in between.
-    #expect(Set(mine.map(\.property)) == ["\(unique).source", "\(unique).named", "(map) Property<Int>"])
+    #expect(
+      Set(mine.map(\.property)) == [
+        "\(unique).source", "\(unique).named", "(map) Property<Int> at ChangeTraceTests.swift:\(observedLine)",
+      ])
     #expect(mine.count == 3)
     #expect(mine.first { $0.property == "\(unique).named" }?.path.count == 3)
     _ = named

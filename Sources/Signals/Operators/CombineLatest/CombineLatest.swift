@@ -171,15 +171,18 @@ extension Property {
   @inlinable
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol>(
     _ first: First,
-    _ rest: repeat each P
+    _ rest: repeat each P,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> (Value, repeat (each P).Value) = { ($0.0, repeat each $0.1) }
-    return Property<(Value, repeat (each P).Value)>(
+    let property = Property<(Value, repeat (each P).Value)>(
       derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
+    return madeAt(property, fileID, line)
   }
 
   /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
-  /// as ``combineLatest(_:_:)``, and `reduce` runs once per change.
+  /// as ``combineLatest(_:_:fileID:line:)``, and `reduce` runs once per change.
   ///
   /// ```swift
   /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
@@ -188,31 +191,39 @@ extension Property {
   public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
     _ first: First,
     _ rest: repeat each P,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     reduce: @escaping @Sendable (Value, repeat (each P).Value) -> Result
   ) -> Property<Result> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return Property<Result>(derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
+    let property = Property<Result>(
+      derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
+    return madeAt(property, fileID, line)
   }
 
   /// A property whose value is the array of the current values of `properties`; `[]` for an empty list, which
-  /// never changes. Same rules as ``combineLatest(_:_:)``.
+  /// never changes. Same rules as ``combineLatest(_:_:fileID:line:)``.
   @inlinable
   public static func combineLatest<P: PropertyProtocol>(
-    _ properties: some Collection<P>
+    _ properties: some Collection<P>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Property<[Value]> where P.Value == Value {
     let inputs = properties.map(\.graphInput)
-    guard !inputs.isEmpty else { return Property<[Value]>(value: []) }
-    return Property<[Value]>(derived: CombineListNode(inputs))
+    guard !inputs.isEmpty else { return Property<[Value]>(value: [], fileID: fileID, line: line) }
+    return madeAt(Property<[Value]>(derived: CombineListNode(inputs)), fileID, line)
   }
 }
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:)`` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
-    with others: repeat each P
+    with others: repeat each P,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Property<(Value, repeat (each P).Value)> {
-    Property<Value>.combineLatest(self, repeat each others)
+    Property<Value>.combineLatest(self, repeat each others, fileID: fileID, line: line)
   }
 }

@@ -154,18 +154,21 @@ extension PropertyProtocol {
   /// - Disposal: the property `transform` returned is kept alive while it is the current one and this property
   ///   has not ended. Once this property ends, no other one can be chosen: `transform` (and what it captured)
   ///   and the current inner property are let go, and the result follows the inner property until it ends too
-  ///   (which it does once nobody holds it). The result detaches as ``map(_:)-((Self.Value)->U)`` does.
+  ///   (which it does once nobody holds it). The result detaches as ``map(fileID:line:_:)`` does.
   @inlinable
   public func flatMap<P: PropertyProtocol>(
     _ strategy: PropertyFlattenStrategy,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
     _ transform: @escaping @Sendable (Value) -> P
   ) -> Property<P.Value> {
     let (outer, handle) = graphInput
-    return Property(
+    let property = Property(
       derived: FlatMapNode(outer, handle) { value in
         let inner = transform(value)
         let (core, fed) = inner.graphInput
         return (core, fed.map { [inner, $0] as AnyObject } ?? inner)
       })
+    return madeAt(property, fileID, line)
   }
 }

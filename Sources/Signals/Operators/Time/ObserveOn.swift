@@ -73,7 +73,15 @@ extension PropertyProtocol {
   ///   `producer` or an observer is alive, and detaches (cancelling the actions still scheduled) once all are
   ///   gone. It is a source of the property graph, so properties derived from it are glitch-free among
   ///   themselves, not with this property (see `Docs/PropertyGraph.md`).
-  public func observe(on scheduler: any Scheduler) -> Property<Value> {
+  ///
+  /// - Parameters:
+  ///   - scheduler: where its changes are delivered.
+  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
+  ///     Leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public func observe(
+    on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<Value> {
     let source = producer
     return Property(
       unsafeProducer: SignalProducer.unchecked { observer, lifetime in
@@ -89,6 +97,6 @@ extension PropertyProtocol {
           }
           scheduled.schedule(on: scheduler) { observer.send(event) }
         }
-      })
+      }, fileID: fileID, line: line)
   }
 }

@@ -675,44 +675,48 @@ enum ContractTable {
   }
 
   static let properties: [OperatorCase] = [
-    property("map(_:)", overload: "(Value) -> U") { sources, rig in
+    property("map(fileID:line:_:)", overload: "(Value) -> U") { sources, rig in
       let c = rig.canary()
       return sources[0].map {
         keep(c); return $0 * 2
       }
     },
-    property("map(_:) key path", overload: "KeyPath") { sources, _ in sources[0].map(\.description) },
-    property("skipRepeats()") { sources, _ in sources[0].skipRepeats() },
-    property("skipRepeats(_:)") { sources, rig in
+    property("map(_:fileID:line:) key path", overload: "KeyPath") { sources, _ in sources[0].map(\.description) },
+    property("skipRepeats(fileID:line:)") { sources, _ in sources[0].skipRepeats() },
+    property("skipRepeats(fileID:line:_:)") { sources, rig in
       let c = rig.canary()
       return sources[0].skipRepeats {
         keep(c); return $0 == $1
       }
     },
-    property("flatMap(_:_:) latest", inputs: 2) { sources, rig in
+    property("flatMap(_:fileID:line:_:) latest", inputs: 2) { sources, rig in
       let c = rig.canary()
       let inner = sources[1]
       return sources[0].flatMap(.latest) { _ in
         keep(c); return inner
       }
     },
-    property("combineLatest(_:_:)", inputs: 2) { sources, _ in Property.combineLatest(sources[0], sources[1]) },
-    property("combineLatest(_:_:reduce:)", inputs: 2) { sources, rig in
+    property("combineLatest(_:_:fileID:line:)", inputs: 2) { sources, _ in
+      Property.combineLatest(sources[0], sources[1])
+    },
+    property("combineLatest(_:_:fileID:line:reduce:)", inputs: 2) { sources, rig in
       let c = rig.canary()
       return Property.combineLatest(sources[0], sources[1]) {
         keep(c); return $0 + $1
       }
     },
-    property("combineLatest(_:) collection", inputs: 2) { sources, _ in Property.combineLatest(sources) },
-    property("combiningLatest(with:)", inputs: 2) { sources, _ in sources[0].combiningLatest(with: sources[1]) },
-    property("negate()") { sources, _ in sources[0].map { $0.isMultiple(of: 2) }.negate() },
-    property("and(_:)", inputs: 2) { sources, _ in
+    property("combineLatest(_:fileID:line:) collection", inputs: 2) { sources, _ in Property.combineLatest(sources) },
+    property("combiningLatest(with:fileID:line:)", inputs: 2) { sources, _ in
+      sources[0].combiningLatest(with: sources[1])
+    },
+    property("negate(fileID:line:)") { sources, _ in sources[0].map { $0.isMultiple(of: 2) }.negate() },
+    property("and(_:fileID:line:)", inputs: 2) { sources, _ in
       sources[0].map { $0.isMultiple(of: 2) }.and(sources[1].map { $0.isMultiple(of: 3) })
     },
-    property("or(_:)", inputs: 2) { sources, _ in
+    property("or(_:fileID:line:)", inputs: 2) { sources, _ in
       sources[0].map { $0.isMultiple(of: 2) }.or(sources[1].map { $0.isMultiple(of: 3) })
     },
-    property("observe(on:)") { sources, rig in sources[0].observe(on: rig.scheduler) },
+    property("observe(on:fileID:line:)") { sources, rig in sources[0].observe(on: rig.scheduler) },
     property("logEvents(identifier:events:fileID:line:logger:)") { sources, rig in
       let c = rig.canary()
       return sources[0].logEvents { _, _ in keep(c) }
