@@ -107,7 +107,7 @@ extension PropertyProtocol {
     Property(
       unsafeProducer: producer.logging(
         EventLog(identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
-      ))
+      ), fileID: fileID, line: line)
   }
 }
 

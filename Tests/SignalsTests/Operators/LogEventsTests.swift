@@ -90,6 +90,14 @@ import Testing
       ])
   }
 
+  @Test func aLoggedPropertyIsShownInTheGraphDumpWithTheLineThatMadeIt() {
+    let name = MutableProperty("Ann").named("name")
+    let line = #line + 1
+    let logged = name.logEvents(identifier: "name") { _, _ in }
+    let dump = PropertyGraphDump(["logged": logged]).description
+    #expect(dump.contains("LogEventsTests.swift:\(line)"), "\(dump)")
+  }
+
   @Test func theDefaultLoggerWritesEachLineToStandardErrorWithTheCallSite() throws {
     let run = try #require(try GraphProbe.run("logEvents"))
     #expect(run.exitedNormally)
