@@ -68,7 +68,8 @@ struct LeakReport: CustomStringConvertible {
     } else {
       lines.append("Still attached to its streams:")
       for stream in streams {
-        var line = "  \(stream.label): \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
+        var line = "  \(stream.label)" + (stream.origin.map { " (\($0))" } ?? "")
+        line += ": \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
         if !stream.sites.isEmpty {
           line += ", attached at " + stream.sites.map(\.description).joined(separator: ", ")
         }

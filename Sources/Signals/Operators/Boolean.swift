@@ -8,8 +8,8 @@ extension Signal where Value == Bool {
   ///
   /// - Emits, completes, fails: as ``map(_:)-((Value)->U)``, with `!value`.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func negate() -> Signal {
-    map { !$0 }
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(map { !$0 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value and `other`'s are both `true`, once each has sent one.
@@ -22,8 +22,8 @@ extension Signal where Value == Bool {
   ///
   /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value && otherValue`.
   /// - Interruption and disposal: as ``combiningLatest(with:)``.
-  public func and(_ other: Signal) -> Signal {
-    combiningLatest(with: other).map { $0 && $1 }
+  public func and(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(combiningLatest(with: other).map { $0 && $1 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value or `other`'s is `true`, once each has sent one.
@@ -36,26 +36,26 @@ extension Signal where Value == Bool {
   ///
   /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value || otherValue`.
   /// - Interruption and disposal: as ``combiningLatest(with:)``.
-  public func or(_ other: Signal) -> Signal {
-    combiningLatest(with: other).map { $0 || $1 }
+  public func or(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(combiningLatest(with: other).map { $0 || $1 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer where Value == Bool {
   /// The opposite of every value of every start; see ``Signal/negate()``.
-  public func negate() -> SignalProducer {
-    lift { $0.negate() }
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.negate() }
   }
 
   /// Whether the latest values of a start of this producer and of `other` are both `true`; see
   /// ``Signal/and(_:)``.
-  public func and(_ other: SignalProducer) -> SignalProducer {
-    lift(other) { $0.and($1) }
+  public func and(_ other: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line, other) { $0.and($1) }
   }
 
   /// Whether the latest value of a start of this producer or of `other` is `true`; see ``Signal/or(_:)``.
-  public func or(_ other: SignalProducer) -> SignalProducer {
-    lift(other) { $0.or($1) }
+  public func or(_ other: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line, other) { $0.or($1) }
   }
 }
 

@@ -10,8 +10,10 @@ extension Signal {
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
   @inlinable @inline(__always)
-  public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Failure> {
-    Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform))
+  public func compactMap<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U?
+  ) -> Signal<U, Failure> {
+    madeAt(Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform)), #function, fileID, line)
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
@@ -24,21 +26,25 @@ extension Signal {
   /// - Emits: every non-`nil` value, unwrapped.
   /// - Completes, fails, interruption and disposal: as ``compactMap(_:)``.
   @inlinable
-  public func skipNil<Wrapped>() -> Signal<Wrapped, Failure> where Value == Wrapped? {
-    compactMap { $0 }
+  public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Wrapped, Failure>
+  where Value == Wrapped? {
+    madeAt(compactMap { $0 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(_:)``.
   @inlinable
-  public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> SignalProducer<U, Failure> {
-    lift { $0.compactMap(transform) }
+  public func compactMap<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U?
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.compactMap(transform) }
   }
 
   /// Forwards the non-`nil` values of every start, unwrapped; see ``Signal/skipNil()``.
   @inlinable
-  public func skipNil<Wrapped>() -> SignalProducer<Wrapped, Failure> where Value == Wrapped? {
-    lift { $0.skipNil() }
+  public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Wrapped, Failure>
+  where Value == Wrapped? {
+    lifting(#function, fileID, line) { $0.skipNil() }
   }
 }

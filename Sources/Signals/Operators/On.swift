@@ -26,26 +26,27 @@ extension Signal {
     completed: (() -> Void)? = nil,
     interrupted: (() -> Void)? = nil,
     terminated: (() -> Void)? = nil,
-    disposed: (() -> Void)? = nil
+    disposed: (() -> Void)? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      let subscription = upstream.observe { event in
-        switch event {
-        case .value(let element): value?(element)
-        case .failed(let error): failed?(error)
-        case .completed: completed?()
-        case .interrupted: interrupted?()
+    return madeAt(
+      Signal(deriving: { downstream in
+        let subscription = upstream.observe { event in
+          switch event {
+          case .value(let element): value?(element)
+          case .failed(let error): failed?(error)
+          case .completed: completed?()
+          case .interrupted: interrupted?()
+          }
+          if event.isTerminating { terminated?() }
+          downstream.relay(event)
         }
-        if event.isTerminating { terminated?() }
-        downstream.relay(event)
-      }
-      guard let disposed else { return subscription }
-      return AnyDisposable {
-        subscription?.dispose()
-        disposed()
-      }
-    })
+        guard let disposed else { return subscription }
+        return AnyDisposable {
+          subscription?.dispose()
+          disposed()
+        }
+      }), #function, fileID, line)
   }
 }
 
@@ -84,18 +85,19 @@ extension SignalProducer {
     completed: (@Sendable () -> Void)? = nil,
     interrupted: (@Sendable () -> Void)? = nil,
     terminated: (@Sendable () -> Void)? = nil,
-    disposed: (@Sendable () -> Void)? = nil
+    disposed: (@Sendable () -> Void)? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
-    hooking(starting: starting, started: started) { signal in
-      signal.on(
-        value: value,
-        failed: failed,
-        completed: completed,
-        interrupted: interrupted,
-        terminated: terminated,
-        disposed: disposed
-      )
-    }
+    madeAt(
+      hooking(starting: starting, started: started) { signal in
+        signal.on(
+          value: value,
+          failed: failed,
+          completed: completed,
+          interrupted: interrupted,
+          terminated: terminated,
+          disposed: disposed
+        )
+      }, #function, fileID, line)
   }
 
   /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:)`` with the event hooks

@@ -10,18 +10,19 @@ extension Signal {
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error, even while
   ///   still skipping.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func skip(first count: Int) -> Signal {
+  public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var remaining = count
-      return upstream.observe { event in
-        if case .value = event, remaining > 0 {
-          remaining -= 1
-          return
+    return madeAt(
+      Signal(deriving: { downstream in
+        var remaining = count
+        return upstream.observe { event in
+          if case .value = event, remaining > 0 {
+            remaining -= 1
+            return
+          }
+          downstream.relay(event)
         }
-        downstream.relay(event)
-      }
-    })
+      }), #function, fileID, line)
   }
 
   /// Drops values while `shouldContinue` holds, then forwards everything, starting with the first value
@@ -36,18 +37,21 @@ extension Signal {
   ///   `shouldContinue` is not called again once it has returned `false`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func skip(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
+  public func skip(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
+  ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var isSkipping = true
-      return upstream.observe { event in
-        if isSkipping, case .value(let value) = event {
-          guard !shouldContinue(value) else { return }
-          isSkipping = false
+    return madeAt(
+      Signal(deriving: { downstream in
+        var isSkipping = true
+        return upstream.observe { event in
+          if isSkipping, case .value(let value) = event {
+            guard !shouldContinue(value) else { return }
+            isSkipping = false
+          }
+          downstream.relay(event)
         }
-        downstream.relay(event)
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
@@ -70,41 +74,48 @@ extension Signal {
   ///   with its error, even while still skipping.
   /// - Interruption and disposal: an interrupted source interrupts the result. Once the trigger fired, the
   ///   result detaches from it; ending, for any reason, detaches from both.
-  public func skip<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal {
+  public func skip<Trigger>(
+    until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
     let upstream = core
     let triggerCore = trigger.core
-    return Signal(deriving: { downstream in
-      // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
-      let isSkipping = Locked(true)
-      let triggerObservation = SerialDisposable()
-      triggerObservation.inner = triggerCore.observe { _ in
-        isSkipping.withLock { $0 = false }
-        triggerObservation.dispose()
-      }
-      let source = upstream.observe { event in
-        if case .value = event, isSkipping.withLock({ $0 }) { return }
-        downstream.send(event)
-      }
-      return CompositeDisposable([triggerObservation, source].compactMap { $0 })
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
+        let isSkipping = Locked(true)
+        let triggerObservation = SerialDisposable()
+        triggerObservation.inner = triggerCore.observe { _ in
+          isSkipping.withLock { $0 = false }
+          triggerObservation.dispose()
+        }
+        let source = upstream.observe { event in
+          if case .value = event, isSkipping.withLock({ $0 }) { return }
+          downstream.send(event)
+        }
+        return CompositeDisposable([triggerObservation, source].compactMap { $0 })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Drops the first `count` values of every start; see ``Signal/skip(first:)``.
-  public func skip(first count: Int) -> SignalProducer {
-    lift { $0.skip(first: count) }
+  public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skip(first: count) }
   }
 
   /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(while:)``.
-  public func skip(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
-    lift { $0.skip(while: shouldContinue) }
+  public func skip(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping @Sendable (Value) -> Bool
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skip(while: shouldContinue) }
   }
 
   /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:)``.
   ///
   /// Each start starts `trigger` first, then this producer; disposing or ending the start interrupts both.
-  public func skip<Trigger>(until trigger: SignalProducer<Trigger, Never>) -> SignalProducer {
-    lift(trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
+  public func skip<Trigger>(
+    until trigger: SignalProducer<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
   }
 }

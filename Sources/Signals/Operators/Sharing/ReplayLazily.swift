@@ -21,9 +21,9 @@ extension SignalProducer {
   ///   result and every start of it have been released.
   ///
   /// - Parameter capacity: how many of the latest values to replay (0 replays only the terminal event).
-  public func replayLazily(upTo capacity: Int) -> SignalProducer {
+  public func replayLazily(upTo capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ReplayHub(self, capacity: max(0, capacity))
-    return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 

@@ -20,9 +20,9 @@ extension SignalProducer {
   /// - Interruption and disposal: disposing one start interrupts that observer only; disposing the last one
   ///   interrupts the shared stream. A start that joins at the very moment the shared stream ends receives
   ///   that stream's terminal event.
-  public func share() -> SignalProducer {
+  public func share(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ShareHub(self)
-    return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 

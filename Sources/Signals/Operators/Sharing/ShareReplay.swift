@@ -23,9 +23,9 @@ extension SignalProducer {
   ///
   /// - Parameter capacity: how many of the latest values to replay (0 is ``share()``, as far as observers can
   ///   tell).
-  public func share(replay capacity: Int) -> SignalProducer {
+  public func share(replay capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let sharing = ReplaySharing(self, capacity: max(0, capacity))
-    return SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 
