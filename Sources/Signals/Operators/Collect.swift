@@ -21,7 +21,11 @@ extension Signal {
   /// collect(count:2): ---a---b---(c|)   (a = [1, 2], b = [3, 4], c = [5])
   /// ```
   ///
-  /// - Parameter count: the size of each array; it must be positive.
+  /// - Parameters:
+  ///   - count: the size of each array; it must be positive.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: an array each time `count` values have arrived; on completion, the remaining values if there
   ///   are any (no empty array).
   /// - Completes: when the source completes, after the remainder. **Fails:** when the source fails; the
@@ -60,12 +64,12 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Sends one array of all the values of every start when it completes; see ``Signal/collect()``.
+  /// Sends one array of all the values of every start when it completes; see ``Signal/collect(fileID:line:)``.
   public func collect(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Failure> {
     lifting(#function, fileID, line) { $0.collect() }
   }
 
-  /// Sends the values of every start in arrays of `count`; see ``Signal/collect(count:)``.
+  /// Sends the values of every start in arrays of `count`; see ``Signal/collect(count:fileID:line:)``.
   public func collect(
     count: Int, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<[Value], Failure> {

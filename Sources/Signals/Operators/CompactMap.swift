@@ -8,7 +8,7 @@ extension Signal {
   ///
   /// - Emits: `transform(value)` for each value where it is not `nil`; values that give `nil` are dropped.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   @inlinable @inline(__always)
   public func compactMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U?
@@ -24,7 +24,7 @@ extension Signal {
   /// ```
   ///
   /// - Emits: every non-`nil` value, unwrapped.
-  /// - Completes, fails, interruption and disposal: as ``compactMap(_:)``.
+  /// - Completes, fails, interruption and disposal: as ``compactMap(fileID:line:_:)``.
   @inlinable
   public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Wrapped, Failure>
   where Value == Wrapped? {
@@ -33,7 +33,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(_:)``.
+  /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(fileID:line:_:)``.
   @inlinable
   public func compactMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U?
@@ -41,7 +41,7 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.compactMap(transform) }
   }
 
-  /// Forwards the non-`nil` values of every start, unwrapped; see ``Signal/skipNil()``.
+  /// Forwards the non-`nil` values of every start, unwrapped; see ``Signal/skipNil(fileID:line:)``.
   @inlinable
   public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Wrapped, Failure>
   where Value == Wrapped? {

@@ -23,7 +23,7 @@ extension SignalProducer {
     )
   }
 
-  /// Runs the arguments one after the other; see ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  /// Runs the arguments one after the other; see ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   public static func concat(
     _ producers: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -31,9 +31,9 @@ extension SignalProducer {
   }
 
   /// Runs this producer, then `next` once this one has completed; see
-  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:)``.
+  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:fileID:line:)``.
   public func concatenating(
     _ next: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -41,7 +41,7 @@ extension SignalProducer {
   }
 
   /// Runs `previous` first, then this producer once `previous` has completed; see
-  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   public func prefix(_ previous: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     madeAt(SignalProducer.concat(previous, self), #function, fileID, line)
   }

@@ -11,7 +11,7 @@ extension Signal {
   ///
   /// - Emits: every value of the source. **Completes:** when the source completes.
   /// - Fails: when the source fails, with `transform(error)`.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func mapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Failure) -> F
   ) -> Signal<Value, F> {
@@ -81,14 +81,14 @@ extension Signal where Failure == Never {
 }
 
 extension SignalProducer {
-  /// Transforms the failure of every start; see ``Signal/mapError(_:)``.
+  /// Transforms the failure of every start; see ``Signal/mapError(fileID:line:_:)``.
   public func mapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Failure) -> F
   ) -> SignalProducer<Value, F> {
     lifting(#function, fileID, line) { $0.mapError(transform) }
   }
 
-  /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(_:)``.
+  /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(fileID:line:_:)``.
   public func flatMapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line,
     _ handler: @escaping @Sendable (Failure) -> SignalProducer<Value, F>
@@ -98,7 +98,7 @@ extension SignalProducer {
 }
 
 extension SignalProducer where Failure == Never {
-  /// Gives a producer that cannot fail the failure type `F`; see ``Signal/promoteError(_:)``.
+  /// Gives a producer that cannot fail the failure type `F`; see ``Signal/promoteError(_:fileID:line:)``.
   public func promoteError<F>(
     _: F.Type = F.self, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, F> {

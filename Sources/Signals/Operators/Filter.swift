@@ -8,7 +8,7 @@ extension Signal {
   ///
   /// - Emits: each value for which `isIncluded` returns `true`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   @inlinable @inline(__always)
   public func filter(
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
@@ -18,7 +18,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(_:)``.
+  /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(fileID:line:_:)``.
   @inlinable
   public func filter(
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping @Sendable (Value) -> Bool

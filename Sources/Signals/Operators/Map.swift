@@ -17,7 +17,7 @@ extension Signal {
     madeAt(Signal<U, Failure>(core: MapCore(upstream: core, transform: transform)), #function, fileID, line)
   }
 
-  /// Extracts a property of every value by key path; otherwise like ``map(_:)``.
+  /// Extracts a property of every value by key path; otherwise like ``map(fileID:line:_:)``.
   @inlinable
   public func map<U>(
     _ keyPath: KeyPath<Value, U>, fileID: StaticString = #fileID, line: UInt = #line
@@ -27,7 +27,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Transforms every value of every start; see ``Signal/map(_:)-((Value)->U)``.
+  /// Transforms every value of every start; see ``Signal/map(fileID:line:_:)``.
   @inlinable
   public func map<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U
@@ -35,7 +35,7 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.map(transform) }
   }
 
-  /// Extracts a property of every value by key path; see ``Signal/map(_:)-((Value)->U)``.
+  /// Extracts a property of every value by key path; see ``Signal/map(fileID:line:_:)``.
   @inlinable
   public func map<U>(
     _ keyPath: KeyPath<Value, U> & Sendable, fileID: StaticString = #fileID, line: UInt = #line

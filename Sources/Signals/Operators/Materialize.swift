@@ -24,7 +24,7 @@ extension Signal {
 }
 
 extension Signal where Failure == Never {
-  /// Turns values that are events back into events: the inverse of ``materialize()``. The values are any
+  /// Turns values that are events back into events: the inverse of ``materialize(fileID:line:)``. The values are any
   /// ``EventProtocol``, so an extension constrained to streams of events can call it.
   ///
   /// ```
@@ -54,14 +54,14 @@ extension Signal where Failure == Never {
 }
 
 extension SignalProducer {
-  /// Turns every event of every start into a value, then completes; see ``Signal/materialize()``.
+  /// Turns every event of every start into a value, then completes; see ``Signal/materialize(fileID:line:)``.
   public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Event, Never> {
     lifting(#function, fileID, line) { $0.materialize() }
   }
 }
 
 extension SignalProducer where Failure == Never {
-  /// Turns the event values of every start back into events; see ``Signal/dematerialize()``.
+  /// Turns the event values of every start back into events; see ``Signal/dematerialize(fileID:line:)``.
   public func dematerialize(
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {

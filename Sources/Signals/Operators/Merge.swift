@@ -40,15 +40,15 @@ extension Signal {
       }), #function, fileID, line)
   }
 
-  /// Forwards the values of every argument as they come; see ``merge(_:)-(Sequence<Signal<Value,Failure>>)``.
+  /// Forwards the values of every argument as they come; see ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
   public static func merge(_ signals: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(merge(signals), #function, fileID, line)
   }
 
   /// Forwards the values of this signal and of `others` as they come; see
-  /// ``merge(_:)-(Sequence<Signal<Value,Failure>>)``.
+  /// ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `merge(with:)` for the reason given at ``combiningLatest(with:)``.
+  /// Not spelled `merge(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
   public func merging(with others: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(Signal.merge([self] + others), #function, fileID, line)
   }
@@ -56,7 +56,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Starts every producer of a list, in order, and forwards all their values as they come; see
-  /// ``Signal/merge(_:)-(Sequence<Signal<Value,Failure>>)``. An empty list completes at once. Producers after
+  /// ``Signal/merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``. An empty list completes at once. Producers after
   /// one that ends the result synchronously are not started; disposing the result interrupts them all.
   public static func merge(
     _ producers: some Sequence<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
@@ -66,7 +66,7 @@ extension SignalProducer {
     return madeAt(lift(producers) { Signal.merge($0) }, #function, fileID, line)
   }
 
-  /// Starts every argument and forwards all their values; see ``merge(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  /// Starts every argument and forwards all their values; see ``merge(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   public static func merge(
     _ producers: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -74,7 +74,7 @@ extension SignalProducer {
   }
 
   /// Starts this producer and `others` and forwards all their values; see
-  /// ``merge(_:)-(Sequence<SignalProducer<Value,Failure>>)`` (and ``Signal/merging(with:)`` for the name).
+  /// ``merge(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)`` (and ``Signal/merging(with:fileID:line:)`` for the name).
   public func merging(
     with others: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

@@ -18,8 +18,11 @@ extension Signal {
   ///     that had already ended (a late observer of the result runs no hook).
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
   ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as the source.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func on(
     value: ((Value) -> Void)? = nil,
     failed: ((Failure) -> Void)? = nil,
@@ -59,7 +62,7 @@ extension SignalProducer {
   /// ```
   ///
   /// Per start, in order: `starting`, then this producer's start closure — during which events pass the
-  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:)`` — then
+  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)`` — then
   /// `started` once the start closure has returned (a synchronous producer has already ended by then).
   /// `disposed` runs once per start, when that start ends or is disposed.
   ///
@@ -75,6 +78,9 @@ extension SignalProducer {
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens (disposing a start
   ///     calls it too).
   ///   - disposed: called once per start, when that start ends or is disposed.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(
@@ -100,7 +106,7 @@ extension SignalProducer {
       }, #function, fileID, line)
   }
 
-  /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:)`` with the event hooks
+  /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:fileID:line:)`` with the event hooks
   /// applied by `hook`; unchecked for `Sendable`, for the library's own hooks (`logEvents`).
   func hooking(
     starting: (() -> Void)?,

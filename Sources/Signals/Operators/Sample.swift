@@ -56,21 +56,21 @@ extension Signal {
   /// result:   --a---bb-|
   /// ```
   ///
-  /// Like ``sample(with:)``, without the sampler's value.
+  /// Like ``sample(with:fileID:line:)``, without the sampler's value.
   public func sample(on sampler: Signal<Void, Never>, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(sample(with: sampler).map { $0.0 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Samples every start with a start of `sampler`; see ``Signal/sample(with:)``. `sampler` starts first.
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(with:fileID:line:)``. `sampler` starts first.
   public func sample<T>(
     with sampler: SignalProducer<T, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, T), Failure> {
     lifting(#function, fileID, line, sampler) { $0.sample(with: $1) }
   }
 
-  /// Samples every start with a start of `sampler`; see ``Signal/sample(on:)``. `sampler` starts first.
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(on:fileID:line:)``. `sampler` starts first.
   public func sample(
     on sampler: SignalProducer<Void, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

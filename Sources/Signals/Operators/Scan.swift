@@ -9,7 +9,7 @@ extension Signal {
   /// - Emits: `next(accumulated, value)` for each value, where `accumulated` starts at `initial` and is
   ///   the previous result afterwards. `initial` itself is not sent.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``. The running result belongs to this derived
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``. The running result belongs to this derived
   ///   signal; a producer starts from `initial` on every start.
   public func scan<U>(
     _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (U, Value) -> U
@@ -26,7 +26,7 @@ extension Signal {
   /// ```
   ///
   /// - Emits: the running result after `next` has changed it, once per value.
-  /// - Completes, fails, interruption and disposal: as ``scan(_:_:)``.
+  /// - Completes, fails, interruption and disposal: as ``scan(_:fileID:line:_:)``.
   public func scan<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
   ) -> Signal<U, Failure> {
@@ -73,7 +73,7 @@ extension Signal {
   /// reduce(into: [], append): -----(a|)   (a = [1, 2])
   /// ```
   ///
-  /// - Emits, completes, fails, interruption and disposal: as ``reduce(_:_:)``.
+  /// - Emits, completes, fails, interruption and disposal: as ``reduce(_:fileID:line:_:)``.
   public func reduce<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
   ) -> Signal<U, Failure> {
@@ -97,7 +97,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Sends the running result after every value of every start; see ``Signal/scan(_:_:)``.
+  /// Sends the running result after every value of every start; see ``Signal/scan(_:fileID:line:_:)``.
   public func scan<U>(
     _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping @Sendable (U, Value) -> U
   ) -> SignalProducer<U, Failure> {
@@ -105,7 +105,7 @@ extension SignalProducer {
   }
 
   /// Sends the running result, changed in place, after every value of every start;
-  /// see ``Signal/scan(into:_:)``.
+  /// see ``Signal/scan(into:fileID:line:_:)``.
   public func scan<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line,
     _ next: @escaping @Sendable (inout U, Value) -> Void
@@ -113,14 +113,14 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.scan(into: initial, next) }
   }
 
-  /// Sends the final result of every start when it completes; see ``Signal/reduce(_:_:)``.
+  /// Sends the final result of every start when it completes; see ``Signal/reduce(_:fileID:line:_:)``.
   public func reduce<U>(
     _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping @Sendable (U, Value) -> U
   ) -> SignalProducer<U, Failure> {
     lifting(#function, fileID, line) { $0.reduce(initial, next) }
   }
 
-  /// Sends the final result, built in place, of every start when it completes; see ``Signal/reduce(into:_:)``.
+  /// Sends the final result, built in place, of every start when it completes; see ``Signal/reduce(into:fileID:line:_:)``.
   public func reduce<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line,
     _ next: @escaping @Sendable (inout U, Value) -> Void

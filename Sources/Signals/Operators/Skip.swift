@@ -9,7 +9,7 @@ extension Signal {
   /// - Emits: every value after the first `count` (all of them if `count` ≤ 0).
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error, even while
   ///   still skipping.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
     return madeAt(
@@ -36,7 +36,7 @@ extension Signal {
   /// - Emits: the first value for which `shouldContinue` returns `false`, and every value after it.
   ///   `shouldContinue` is not called again once it has returned `false`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skip(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
   ) -> Signal {
@@ -65,10 +65,14 @@ extension Signal {
   /// ```
   ///
   /// Any event of `trigger` opens the gate — a value, completion, or interruption — as any event of it ends
-  /// ``take(until:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
+  /// ``take(until:fileID:line:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
   /// ended when the result was made opens it at once.
   ///
-  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Parameters:
+  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the source's values that arrive after the trigger fired; none before.
   /// - Completes: when the source completes, even while still skipping. **Fails:** when the source fails,
   ///   with its error, even while still skipping.
@@ -98,19 +102,19 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Drops the first `count` values of every start; see ``Signal/skip(first:)``.
+  /// Drops the first `count` values of every start; see ``Signal/skip(first:fileID:line:)``.
   public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     lifting(#function, fileID, line) { $0.skip(first: count) }
   }
 
-  /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(while:)``.
+  /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(fileID:line:while:)``.
   public func skip(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping @Sendable (Value) -> Bool
   ) -> SignalProducer {
     lifting(#function, fileID, line) { $0.skip(while: shouldContinue) }
   }
 
-  /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:)``.
+  /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:fileID:line:)``.
   ///
   /// Each start starts `trigger` first, then this producer; disposing or ending the start interrupts both.
   public func skip<Trigger>(

@@ -10,7 +10,7 @@ extension Signal {
   /// - Completes: right after the `count`-th value (at once if `count` ≤ 0: a later observer of the signal then
   ///   sees `interrupted`, a producer's observer `completed`), or when the source completes
   ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
     return madeAt(
@@ -74,7 +74,7 @@ extension Signal {
   ///   not sent.
   /// - Completes: at that value, detaching from the source, or when the source completes earlier.
   ///   **Fails:** when the source fails first, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func take(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
   ) -> Signal {
@@ -104,7 +104,11 @@ extension Signal {
   /// already ended when the result was made ends it at once, so, like every ended signal, it interrupts the
   /// observers that come later.
   ///
-  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Parameters:
+  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the source's values until the trigger fires.
   /// - Completes: when the trigger sends a value, completes or is interrupted, or when the source
   ///   completes. **Fails:** when the source fails first, with its error.
@@ -126,17 +130,17 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Forwards the first `count` values of every start, then completes; see ``Signal/take(first:)``.
+  /// Forwards the first `count` values of every start, then completes; see ``Signal/take(first:fileID:line:)``.
   public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     lifting(#function, fileID, line) { $0.take(first: count) }
   }
 
-  /// Forwards the last `count` values of every start when it completes; see ``Signal/take(last:)``.
+  /// Forwards the last `count` values of every start when it completes; see ``Signal/take(last:fileID:line:)``.
   public func take(last count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     lifting(#function, fileID, line) { $0.take(last: count) }
   }
 
-  /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(while:)``.
+  /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(fileID:line:while:)``.
   public func take(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping @Sendable (Value) -> Bool
   ) -> SignalProducer {
@@ -144,7 +148,7 @@ extension SignalProducer {
   }
 
   /// Forwards every start's events until a start of `trigger` sends a value or ends, then completes;
-  /// see ``Signal/take(until:)``.
+  /// see ``Signal/take(until:fileID:line:)``.
   ///
   /// Each start starts `trigger` first, then this producer; a trigger that fires synchronously completes
   /// the start without starting this producer. Disposing or ending the start interrupts both.

@@ -25,7 +25,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:)``.
+  /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:fileID:line:)``.
   /// A start after the lifetime ended completes at once without starting this producer.
   public func take(during lifetime: Lifetime, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     madeAt(

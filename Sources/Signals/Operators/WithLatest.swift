@@ -31,8 +31,8 @@ extension Signal {
   /// `other` is started at once, before any value of this signal can arrive, so a value it sends
   /// synchronously (a property's current value) is there for the first value.
   ///
-  /// - Emits, completes, fails: as ``withLatest(from:)-(Signal<U,Never>)``.
-  /// - Interruption and disposal: as ``withLatest(from:)-(Signal<U,Never>)``; when the result ends or is
+  /// - Emits, completes, fails: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
+  /// - Interruption and disposal: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``; when the result ends or is
   ///   abandoned, the start of `other` is interrupted.
   public func withLatest<U>(
     from other: SignalProducer<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
@@ -96,7 +96,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Pairs every value of every start with the latest value of a start of `other`, which starts first;
-  /// see ``Signal/withLatest(from:)-(Signal<U,Never>)``.
+  /// see ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
   public func withLatest<U>(
     from other: SignalProducer<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, U), Failure> {
@@ -104,7 +104,7 @@ extension SignalProducer {
   }
 
   /// Pairs every value of every start with the latest value `other` sent since that start; see
-  /// ``Signal/withLatest(from:)-(Signal<U,Never>)``.
+  /// ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
   public func withLatest<U>(
     from other: Signal<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, U), Failure> {
@@ -112,7 +112,7 @@ extension SignalProducer {
   }
 
   /// Pairs every value of every start with the current value of `property`; see
-  /// ``Signal/withLatest(from:)-(P)``.
+  /// ``Signal/withLatest(from:fileID:line:)-(P,_,_)``.
   ///
   /// ```
   /// producer:  -a--b|

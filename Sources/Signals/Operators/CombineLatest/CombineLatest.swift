@@ -41,7 +41,7 @@ extension Signal {
   /// Signal.combineLatest(title, name, phone) { title, name, phone in "\(name) will stay at \(title)" }
   /// ```
   ///
-  /// Same rules as ``combineLatest(_:_:)``; `reduce` runs once per combination, outside any lock, in the
+  /// Same rules as ``combineLatest(_:_:fileID:line:)``; `reduce` runs once per combination, outside any lock, in the
   /// order the combinations were taken.
   @inlinable
   public static func combineLatest<each V, Result>(
@@ -53,7 +53,7 @@ extension Signal {
     return madeAt(latestCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
-  /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:)``.
+  /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:fileID:line:)``.
   ///
   /// Not spelled `combineLatest(with:)`: in Swift 6 mode, an instance method sharing the base name of the
   /// static `Signal.combineLatest` stops the compiler from inferring `Signal`'s generic arguments at
@@ -73,7 +73,7 @@ extension Signal {
   /// combineLatest: --A-B--|   (A = [1, 2], B = [3, 2])
   /// ```
   ///
-  /// Same rules as ``combineLatest(_:_:)``. An **empty list** sends `[]` and completes (every input has a
+  /// Same rules as ``combineLatest(_:_:fileID:line:)``. An **empty list** sends `[]` and completes (every input has a
   /// value, vacuously — so `combineLatest(fields).map { $0.allSatisfy(\.isValid) }` is `true` for no fields).
   /// For a signal this happens as it is created, before anyone can observe it, so observers see
   /// `interrupted` like on any signal that already ended; the producer form delivers `[]` and `completed`.
@@ -114,7 +114,7 @@ extension SignalPack {
 
 extension SignalProducer {
   /// Starts every producer, in argument order, and combines their latest values as a tuple; see
-  /// ``Signal/combineLatest(_:_:)``. Producers after one that ends the result synchronously are not started;
+  /// ``Signal/combineLatest(_:_:fileID:line:)``. Producers after one that ends the result synchronously are not started;
   /// disposing the result interrupts them all.
   @inlinable
   public static func combineLatest<each V>(
@@ -128,7 +128,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer and combines their latest values with `reduce`; see
-  /// ``Signal/combineLatest(_:_:reduce:)``.
+  /// ``Signal/combineLatest(_:_:fileID:line:reduce:)``.
   @inlinable
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
@@ -141,8 +141,8 @@ extension SignalProducer {
       fileID, line)
   }
 
-  /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:)``
-  /// (and ``Signal/combiningLatest(with:)`` for the name).
+  /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:fileID:line:)``
+  /// (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
   @inlinable
   public func combiningLatest<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -151,7 +151,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer of the list and combines their latest values as an array; see
-  /// ``Signal/combineLatest(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  /// ``Signal/combineLatest(_:fileID:line:)``. An empty list sends `[]`, then completes.
   @inlinable
   public static func combineLatest(
     _ producers: some Collection<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
@@ -227,7 +227,7 @@ extension Property {
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P,

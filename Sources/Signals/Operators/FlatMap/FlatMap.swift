@@ -59,7 +59,7 @@ extension Signal {
       }), #function, fileID, line)
   }
 
-  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)->Signal<U,Failure>``.
+  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
   @inlinable
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
@@ -81,8 +81,8 @@ extension Signal {
   /// Each inner is started through its ``SignalProducerConvertible/producer``: a signal inner is observed
   /// from the moment its outer value arrives, and what it sent before is not replayed.
   ///
-  /// - Emits, completes, fails: as ``flatMap(_:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
-  /// - Interruption and disposal: as ``flatMap(_:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
+  /// - Emits, completes, fails: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
+  /// - Interruption and disposal: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
   ///   and the signal itself goes on for its other observers.
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
@@ -92,7 +92,7 @@ extension Signal {
     madeAt(flatMap(strategy) { transform($0).producer }, #function, fileID, line)
   }
 
-  /// Flattens a signal of signals by `strategy`; see ``flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// Flattens a signal of signals by `strategy`; see ``flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
@@ -104,7 +104,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Turns every value of every start into a producer and flattens their events by `strategy`; see
-  /// ``Signal/flatMap(_:_:)->Signal<U,Failure>``. Disposing the result interrupts this producer and every inner one.
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``. Disposing the result interrupts this producer and every inner one.
   @inlinable
   public func flatMap<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
@@ -113,7 +113,7 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
 
-  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)->Signal<U,Failure>``.
+  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
   @inlinable
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
@@ -123,7 +123,7 @@ extension SignalProducer {
   }
 
   /// Turns every value of every start into a stream that can be started as a producer — a ``Signal``, most
-  /// often — and flattens their events by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// often — and flattens their events by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
@@ -132,7 +132,7 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
 
-  /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line

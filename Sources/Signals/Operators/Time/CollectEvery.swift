@@ -25,7 +25,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Gathers the values of each `interval` of every start into an array, delivering every event on
-  /// `scheduler`; see ``Signal/collect(every:on:)``.
+  /// `scheduler`; see ``Signal/collect(every:on:fileID:line:)``.
   public func collect(
     every interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<[Value], Failure> {

@@ -28,7 +28,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Sends a value of every start only once it has been quiet for `interval`, delivering every event on
-  /// `scheduler`; see ``Signal/debounce(_:on:)``.
+  /// `scheduler`; see ``Signal/debounce(_:on:fileID:line:)``.
   @inlinable
   public func debounce(
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line

@@ -27,7 +27,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Shifts values and completion of every start later by `interval`, delivering every event on `scheduler`;
-  /// see ``Signal/delay(_:on:)``.
+  /// see ``Signal/delay(_:on:fileID:line:)``.
   public func delay(
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

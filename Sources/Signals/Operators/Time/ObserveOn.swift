@@ -25,7 +25,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Delivers every event of every start on `scheduler`; see ``Signal/observe(on:)``.
+  /// Delivers every event of every start on `scheduler`; see ``Signal/observe(on:fileID:line:)``.
   public func observe(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer
   {
     lifting(#function, fileID, line) { $0.observe(on: scheduler) }

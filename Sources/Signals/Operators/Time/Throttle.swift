@@ -29,7 +29,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Sends at most one value of every start per `interval`, delivering every event on `scheduler`; see
-  /// ``Signal/throttle(_:on:)``.
+  /// ``Signal/throttle(_:on:fileID:line:)``.
   public func throttle(
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

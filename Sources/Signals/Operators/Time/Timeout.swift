@@ -27,7 +27,7 @@ extension Signal {
 
 extension SignalProducer {
   /// Fails every start with `error` unless it ends within `interval`; see
-  /// ``Signal/timeout(after:raising:on:)-(_,Failure,_)``.
+  /// ``Signal/timeout(after:raising:on:fileID:line:)-(_,Failure,_,_,_)``.
   public func timeout(
     after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
     line: UInt = #line
@@ -47,7 +47,7 @@ extension Signal where Failure == Never {
   /// timeout(after: 3 ticks):     -a-X       (X = the given error)
   /// ```
   ///
-  /// This is ``timeout(after:raising:on:)-(_,Failure,_)`` applied to ``promoteError(_:)``: the same rules,
+  /// This is ``timeout(after:raising:on:fileID:line:)-(_,Failure,_,_,_)`` applied to ``promoteError(_:fileID:line:)``: the same rules,
   /// for a stream that has no failure of its own to time out with.
   ///
   /// - Emits: the source's values until it ends or times out.
@@ -67,7 +67,7 @@ extension Signal where Failure == Never {
 
 extension SignalProducer where Failure == Never {
   /// Fails every start, which cannot fail by itself, with `error` unless it ends within `interval`; the
-  /// result takes the error's type. See ``Signal/timeout(after:raising:on:)-(_,NewFailure,_)``.
+  /// result takes the error's type. See ``Signal/timeout(after:raising:on:fileID:line:)-(_,NewFailure,_,_,_)``.
   public func timeout<NewFailure: Swift.Error>(
     after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler,
     fileID: StaticString = #fileID, line: UInt = #line

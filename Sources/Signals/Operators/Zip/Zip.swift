@@ -34,7 +34,7 @@ extension Signal {
   }
 
   /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
-  /// ``zip(_:_:)``. `reduce` runs once per set, outside any lock.
+  /// ``zip(_:_:fileID:line:)``. `reduce` runs once per set, outside any lock.
   @inlinable
   public static func zip<each V, Result>(
     _ first: Signal,
@@ -45,9 +45,9 @@ extension Signal {
     return madeAt(zipCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
-  /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:)``.
+  /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:fileID:line:)``.
   ///
-  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:)``.
+  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
   @inlinable
   public func zipping<each V>(
     with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -63,8 +63,8 @@ extension Signal {
   /// zip: ---A-B-|   (A = [1, 3], B = [2, 4])
   /// ```
   ///
-  /// Same rules as ``zip(_:_:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
-  /// is created, so observers see `interrupted` (see ``combineLatest(_:)-(Collection<Signal<Value,Failure>>)``).
+  /// Same rules as ``zip(_:_:fileID:line:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
+  /// is created, so observers see `interrupted` (see ``combineLatest(_:fileID:line:)``).
   @inlinable
   public static func zip(
     _ signals: some Collection<Signal>, fileID: StaticString = #fileID, line: UInt = #line
@@ -100,7 +100,7 @@ extension SignalPack {
 }
 
 extension SignalProducer {
-  /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
   /// Producers after one that ends the result synchronously are not started; disposing the result interrupts
   /// them all.
   @inlinable
@@ -115,7 +115,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
-  /// ``Signal/zip(_:_:reduce:)``.
+  /// ``Signal/zip(_:_:fileID:line:reduce:)``.
   @inlinable
   public static func zip<each V, Result>(
     _ first: SignalProducer,
@@ -128,7 +128,7 @@ extension SignalProducer {
       line)
   }
 
-  /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
   @inlinable
   public func zipping<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -137,7 +137,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer of the list and pairs their values by index, as arrays; see
-  /// ``Signal/zip(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  /// ``Signal/zip(_:fileID:line:)``. An empty list sends `[]`, then completes.
   @inlinable
   public static func zip(
     _ producers: some Collection<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
