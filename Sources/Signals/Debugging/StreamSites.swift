@@ -11,15 +11,22 @@ func madeAt<Value, Failure>(
 }
 
 extension SignalProducer {
-  /// `lift(_:)` for an operator made by `function` at `fileID`:`line`: in a debug build of Signals, the signal
-  /// of every start records that site (see ``madeAt(_:_:_:_:)``); in a release build, exactly `lifting(_:)`.
+  /// `lift(_:)` for an operator made by `function` at `fileID`:`line`. In a release build of Signals, exactly
+  /// `lifting(_:)`. In a debug build, every start records that site on the signal it makes (the one
+  /// `startWithSignal` hands out) and on the signal the operator makes from this producer's.
   @inlinable @inline(__always)
   func lifting<U, F>(
     _ function: StaticString, _ fileID: StaticString, _ line: UInt,
     _ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
     #if DEBUG
-    return lifting { madeAt(transform($0), function, fileID, line) }
+    return SignalProducer<U, F>.unchecked { observer, lifetime in
+      if let core = observer.core { DebugInfo.noteSite(core, fileID, line, operator: function) }
+      self.startWithSignal { signal, interrupter in
+        lifetime.hold(interrupter)
+        lifetime.hold(madeAt(transform(signal), function, fileID, line).observeForwardingEnd(observer))
+      }
+    }
     #else
     return lifting(transform)
     #endif
@@ -32,23 +39,31 @@ extension SignalProducer {
     _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
     #if DEBUG
-    return lifting(other) { madeAt(transform($0, $1), function, fileID, line) }
+    return SignalProducer<U, F>.unchecked { observer, lifetime in
+      if let core = observer.core { DebugInfo.noteSite(core, fileID, line, operator: function) }
+      self.startWithSignal { signal, interrupter in
+        lifetime.hold(interrupter)
+        other.startWithSignal { otherSignal, otherInterrupter in
+          lifetime.hold(otherInterrupter)
+          lifetime.hold(madeAt(transform(signal, otherSignal), function, fileID, line).observeForwardingEnd(observer))
+        }
+      }
+    }
     #else
     return lifting(other, transform)
     #endif
   }
-
 }
 
-/// `producer`, made by the operator `function` at `fileID`:`line`: in a debug build of Signals, the signal of
-/// every start records that site (through one more `lift`); in a release build, `producer` itself. For the
-/// producer operators not built on one `lift`.
+/// `producer`, made by the operator `function` at `fileID`:`line`: in a debug build of Signals, every start
+/// records that site on the signal it makes (through one more `lift`); in a release build, `producer` itself.
+/// For the producer operators not built on one `lift`.
 @inlinable @inline(__always)
 func madeAt<Value, Failure>(
   _ producer: SignalProducer<Value, Failure>, _ function: StaticString, _ fileID: StaticString, _ line: UInt
 ) -> SignalProducer<Value, Failure> {
   #if DEBUG
-  return producer.lifting { madeAt($0, function, fileID, line) }
+  return producer.lifting(function, fileID, line) { $0 }
   #else
   return producer
   #endif
