@@ -76,9 +76,8 @@ import Testing
     let doubled = SignalProducer<Int, Never>(value: 2).map { $0 * 2 }
     var started: Signal<Int, Never>?
     doubled.startWithSignal { signal, _ in started = signal }
-    let signal = try? #require(started)
-    #expect(signal.map { DebugInfo.site(of: $0.core) } == CreationSite(fileID: #fileID, line: producerLine))
-    #expect(signal.map { DebugInfo.operatorName(of: $0.core) } == "map")
+    #expect(started.map { DebugInfo.site(of: $0.core) } == CreationSite(fileID: #fileID, line: producerLine))
+    #expect(started.map { DebugInfo.operatorName(of: $0.core) } == "map")
     input.sendCompleted()
   }
 
