@@ -19,11 +19,13 @@ import Signals
 /// object strongly and observes one of its own streams, a cycle no library can break (Contracts §8). The
 /// failure names each stream of the object that still has observers (signals, properties, and commands'
 /// `values`, `errors`, `isEnabled` and `isExecuting`, found by reflection in the object and the values and
-/// objects it holds, one level deep), how many, and the sites recorded for them:
+/// objects it holds, one level deep), how many, and the sites recorded for them; in a debug build of Signals,
+/// also where each stream was made (the operator and line of a stream, the line of a property):
 ///
 /// ```text
 /// SignUpViewModel was not released: something still holds it. Still attached to its streams:
 ///   submit.errors: 1 observer, attached at SignUpViewModel.swift:41
+///   errorText (made by map at SignUpViewModel.swift:30): 1 observer, attached at SignUpViewModel.swift:42
 /// ```
 ///
 /// - Parameters:
@@ -68,7 +70,8 @@ struct LeakReport: CustomStringConvertible {
     } else {
       lines.append("Still attached to its streams:")
       for stream in streams {
-        var line = "  \(stream.label): \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
+        var line = "  \(stream.label)" + (stream.origin.map { " (\($0))" } ?? "")
+        line += ": \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
         if !stream.sites.isEmpty {
           line += ", attached at " + stream.sites.map(\.description).joined(separator: ", ")
         }

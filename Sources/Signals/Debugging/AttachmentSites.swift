@@ -136,6 +136,9 @@ package struct AttachedStream: Sendable, Equatable {
   package var observerCount: Int
   /// The sites of the observers attached while a check recorded, still attached.
   package var sites: [CreationSite]
+  /// Where the stream was made, in a debug build of Signals: `made by map at Form.swift:12` for a stream
+  /// made by an operator, `made at Form.swift:12` for a property; `nil` when no site was recorded.
+  package var origin: String? = nil
 }
 
 extension AttachmentSites {
@@ -144,15 +147,19 @@ extension AttachmentSites {
   package static func attachedStreams(of object: Any) -> [AttachedStream] {
     var streams: [AttachedStream] = []
     var seen = Set<ObjectIdentifier>()
-    func add(_ core: any AttachmentListing, _ label: String) {
+    func add(_ core: any AttachmentListing, _ label: String, _ debugObject: AnyObject) {
       guard seen.insert(ObjectIdentifier(core)).inserted else { return }
       let count = core.observerCount
       guard count > 0 else { return }
-      streams.append(AttachedStream(label: label, observerCount: count, sites: liveSites(of: core)))
+      streams.append(
+        AttachedStream(
+          label: label, observerCount: count, sites: liveSites(of: core), origin: DebugInfo.origin(of: debugObject)))
     }
     forEachStoredValue(of: object) { name, value in
       guard let stream = value as? any AttachmentListingProviding else { return false }
-      for (suffix, core) in stream.listedCores { add(core, suffix.isEmpty ? name : "\(name).\(suffix)") }
+      for (suffix, core, debugObject) in stream.listedCores {
+        add(core, suffix.isEmpty ? name : "\(name).\(suffix)", debugObject)
+      }
       return true
     }
     return streams
@@ -161,27 +168,29 @@ extension AttachmentSites {
 
 /// A stream, or a command, as a leak report reaches its cores.
 protocol AttachmentListingProviding {
-  /// The cores to list, each with the suffix of its label (empty for the stream itself).
-  var listedCores: [(String, any AttachmentListing)] { get }
+  /// The cores to list, each with the suffix of its label (empty for the stream itself) and the object its
+  /// debug information is kept for (the core of a signal, the graph node of a property).
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { get }
 }
 
 extension Signal: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing)] { [("", core)] }
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", core, core)] }
 }
 
 extension Property: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing)] { [("", storage.core)] }
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
 }
 
 extension MutableProperty: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing)] { [("", storage.core)] }
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
 }
 
 extension Command: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing)] {
+  var listedCores: [(String, any AttachmentListing, AnyObject)] {
     [
-      ("values", values.core), ("errors", errors.core), ("isEnabled", isEnabled.storage.core),
-      ("isExecuting", isExecuting.storage.core),
+      ("values", values.core, values.core), ("errors", errors.core, errors.core),
+      ("isEnabled", isEnabled.storage.core, isEnabled.storage.core.node),
+      ("isExecuting", isExecuting.storage.core, isExecuting.storage.core.node),
     ]
   }
 }

@@ -38,11 +38,11 @@ enum BindingRegistry {
 
     init(
       source: (name: String, node: GraphNode?), target: (name: String, node: GraphNode?), site: CreationSite?,
-      isTwoWay: Bool, call: ChangeTracing.Call
+      isTwoWay: Bool, call: ChangeTracing.Call, sourceStreamSite: CreationSite? = nil
     ) {
       self.source = source.name
       sourceNode = source.node
-      sourceSite = source.node.flatMap(DebugInfo.site(of:))
+      sourceSite = source.node.flatMap(DebugInfo.site(of:)) ?? sourceStreamSite
       self.target = target.name
       targetNode = target.node
       targetSite = target.node.flatMap(DebugInfo.site(of:))
@@ -108,12 +108,17 @@ enum BindingRegistry {
     source: Any, target: Any, targetName: String?, site: CreationSite? = nil, isTwoWay: Bool = false
   ) -> Record {
     func side(_ side: Any, _ name: String?) -> (name: String, node: GraphNode?) {
-      guard let node = (side as? any GraphNodeProviding)?.graphNode else { return (name ?? "\(type(of: side))", nil) }
+      guard let node = (side as? any GraphNodeProviding)?.graphNode else {
+        // A stream made by an operator in your code shows it, as a property does: `(map) Signal<String, Never>`.
+        let operatorName = (side as? any DebugNamed).flatMap { DebugInfo.operatorName(of: $0.debugObject) }
+        return (name ?? (operatorName.map { "(\($0)) " } ?? "") + "\(type(of: side))", nil)
+      }
       return (DebugInfo.name(of: node) ?? "(\(node.operatorName)) \(node.typeDescription)", node)
     }
     let record = Record(
       source: side(source, (source as? any DebugNamed)?.debugName), target: side(target, targetName), site: site,
-      isTwoWay: isTwoWay, call: ChangeTracing.currentCall())
+      isTwoWay: isTwoWay, call: ChangeTracing.currentCall(),
+      sourceStreamSite: (source as? any DebugNamed).flatMap { DebugInfo.site(of: $0.debugObject) })
     records.withLock { records in
       // Forget, now and then, the ended bindings whose properties are gone.
       if records.count >= 64, records.count.nonzeroBitCount == 1 {

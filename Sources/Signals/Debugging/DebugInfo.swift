@@ -11,6 +11,8 @@ enum DebugInfo {
     weak var object: AnyObject?
     var name: String?
     var site: CreationSite?
+    /// The operator that made a stream, as its method is spelled (`map`, `take(first:)`); recorded with the site.
+    var operatorName: String?
   }
 
   private static let table = Locked<[ObjectIdentifier: Entry]>([:])
@@ -54,6 +56,33 @@ enum DebugInfo {
     update(object) { entry in
       if entry.site == nil { entry.site = CreationSite(fileID: fileID, line: line) }
     }
+  }
+
+  /// Records that `object`, a stream's core, was made by the operator `function` (as `#function` spells it,
+  /// `map(fileID:line:_:)`) at `fileID`:`line`; same rules as ``noteSite(_:_:_:)``.
+  @usableFromInline
+  static func noteSite(_ object: AnyObject, _ fileID: StaticString, _ line: UInt, operator function: StaticString) {
+    guard !AttachmentSites.isLibrary(fileID) else { return }
+    update(object) { entry in
+      guard entry.site == nil else { return }
+      entry.site = CreationSite(fileID: fileID, line: line)
+      entry.operatorName = operatorName(function)
+    }
+  }
+
+  /// `take(first:)` for `take(first:fileID:line:)`, `map` for `map(fileID:line:_:)`: the method's name and the
+  /// labels a caller types.
+  static func operatorName(_ function: StaticString) -> String {
+    let text = function.description
+    guard let open = text.firstIndex(of: "(") else { return text }
+    let labels = text[text.index(after: open)...].dropLast().split(separator: ":")
+      .filter { !["_", "fileID", "line"].contains($0) }
+    return text[..<open] + (labels.isEmpty ? "" : "(" + labels.map { "\($0):" }.joined() + ")")
+  }
+
+  /// The operator that made `object`, a stream's core, if a debug build recorded it.
+  static func operatorName(of object: AnyObject) -> String? {
+    entry(of: object)?.operatorName
   }
 
   /// Where `object` was made, if a debug build recorded it.
@@ -104,10 +133,13 @@ extension MutableProperty {
 protocol DebugNamed {
   /// The name given with `named(_:)`, if any.
   var debugName: String? { get }
+  /// The object the debug information is kept for: the stream's core.
+  var debugObject: AnyObject { get }
 }
 
 extension Signal: DebugNamed {
   var debugName: String? { DebugInfo.name(of: core) }
+  var debugObject: AnyObject { core }
 
   /// Gives the signal a name, which a binding from it (`label <~ errors`) shows in ``PropertyGraphDump``;
   /// returns the signal itself: `let errors = submit.errors.map(describe).named("errorText")`.

@@ -53,13 +53,14 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
 
     /// Which side of the binding the property is.
     public var direction: Direction
-    /// The other side: a property's name (or operator and type), or the target's type (`Label`).
+    /// The other side: a property's name (or operator and type), a signal's name (or operator and type:
+    /// `(map) Signal<String, Never>`), or the target's type (`Label`).
     public var other: String
     /// Why the binding ended (`its target's lifetime ended`, `its source completed`, `its source was
     /// interrupted`, `its disposable was disposed`; for a two-way binding, `one side completed`, `one side was
     /// interrupted`, `one side's lifetime ended`); `nil` while it is live.
     public var endReason: String?
-    /// Where the other side was made, when it is a property made in your code (debug builds only).
+    /// Where the other side was made, when it is a property or a stream made in your code (debug builds only).
     public var otherSite: CreationSite?
     /// Where the binding was made, for a binding made by a method that records its caller's line (such as
     /// SignalsMVVM's `KeyValueBinder.bind(_:_:)`); `nil` for `<~` and `<~>`, which are operators and cannot.

@@ -6,10 +6,10 @@ extension Signal where Value == Bool {
   /// negate():  -f-t|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``map(_:)-((Value)->U)``, with `!value`.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func negate() -> Signal {
-    map { !$0 }
+  /// - Emits, completes, fails: as ``map(fileID:line:_:)``, with `!value`.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(map { !$0 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value and `other`'s are both `true`, once each has sent one.
@@ -20,10 +20,10 @@ extension Signal where Value == Bool {
   /// and:       --t--f--|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value && otherValue`.
-  /// - Interruption and disposal: as ``combiningLatest(with:)``.
-  public func and(_ other: Signal) -> Signal {
-    combiningLatest(with: other).map { $0 && $1 }
+  /// - Emits, completes, fails: as ``combiningLatest(with:fileID:line:)``, with `value && otherValue`.
+  /// - Interruption and disposal: as ``combiningLatest(with:fileID:line:)``.
+  public func and(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(combiningLatest(with: other).map { $0 && $1 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value or `other`'s is `true`, once each has sent one.
@@ -34,28 +34,28 @@ extension Signal where Value == Bool {
   /// or:        --f--t--|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``combiningLatest(with:)``, with `value || otherValue`.
-  /// - Interruption and disposal: as ``combiningLatest(with:)``.
-  public func or(_ other: Signal) -> Signal {
-    combiningLatest(with: other).map { $0 || $1 }
+  /// - Emits, completes, fails: as ``combiningLatest(with:fileID:line:)``, with `value || otherValue`.
+  /// - Interruption and disposal: as ``combiningLatest(with:fileID:line:)``.
+  public func or(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(combiningLatest(with: other).map { $0 || $1 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer where Value == Bool {
-  /// The opposite of every value of every start; see ``Signal/negate()``.
-  public func negate() -> SignalProducer {
-    lift { $0.negate() }
+  /// The opposite of every value of every start; see ``Signal/negate(fileID:line:)``.
+  public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.negate() }
   }
 
   /// Whether the latest values of a start of this producer and of `other` are both `true`; see
-  /// ``Signal/and(_:)``.
-  public func and(_ other: SignalProducer) -> SignalProducer {
-    lift(other) { $0.and($1) }
+  /// ``Signal/and(_:fileID:line:)``.
+  public func and(_ other: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line, other) { $0.and($1) }
   }
 
-  /// Whether the latest value of a start of this producer or of `other` is `true`; see ``Signal/or(_:)``.
-  public func or(_ other: SignalProducer) -> SignalProducer {
-    lift(other) { $0.or($1) }
+  /// Whether the latest value of a start of this producer or of `other` is `true`; see ``Signal/or(_:fileID:line:)``.
+  public func or(_ other: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line, other) { $0.or($1) }
   }
 }
 

@@ -10,8 +10,8 @@ extension Signal {
   /// - Completes: right after the array. **Fails:** when the source fails; the values gathered are dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result and nothing is sent; ending
   ///   detaches from the source.
-  public func collect() -> Signal<[Value], Failure> {
-    reduce(into: []) { values, value in values.append(value) }
+  public func collect(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Failure> {
+    madeAt(reduce(into: []) { values, value in values.append(value) }, #function, fileID, line)
   }
 
   /// Gathers the values into arrays of `count`, and sends what is left when the source completes.
@@ -21,52 +21,59 @@ extension Signal {
   /// collect(count:2): ---a---b---(c|)   (a = [1, 2], b = [3, 4], c = [5])
   /// ```
   ///
-  /// - Parameter count: the size of each array; it must be positive.
+  /// - Parameters:
+  ///   - count: the size of each array; it must be positive.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: an array each time `count` values have arrived; on completion, the remaining values if there
   ///   are any (no empty array).
   /// - Completes: when the source completes, after the remainder. **Fails:** when the source fails; the
   ///   partial array is dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping the partial array;
   ///   ending detaches from the source.
-  public func collect(count: Int) -> Signal<[Value], Failure> {
+  public func collect(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Failure> {
     precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
     let upstream = core
-    return Signal<[Value], Failure>(deriving: { downstream in
-      var buffer: [Value] = []
-      buffer.reserveCapacity(Swift.min(count, 64))
-      return upstream.observe { event in
-        switch event {
-        case .value(let value):
-          buffer.append(value)
-          guard buffer.count == count else { return }
-          let full = buffer
-          buffer.removeAll(keepingCapacity: true)
-          downstream.relay(.value(full))
-        case .completed:
-          if !buffer.isEmpty { downstream.relay(.value(buffer)) }
-          buffer = []
-          downstream.relay(.completed)
-        case .failed(let error):
-          buffer = []
-          downstream.relay(.failed(error))
-        case .interrupted:
-          buffer = []
-          downstream.relay(.interrupted)
+    return madeAt(
+      Signal<[Value], Failure>(deriving: { downstream in
+        var buffer: [Value] = []
+        buffer.reserveCapacity(Swift.min(count, 64))
+        return upstream.observe { event in
+          switch event {
+          case .value(let value):
+            buffer.append(value)
+            guard buffer.count == count else { return }
+            let full = buffer
+            buffer.removeAll(keepingCapacity: true)
+            downstream.relay(.value(full))
+          case .completed:
+            if !buffer.isEmpty { downstream.relay(.value(buffer)) }
+            buffer = []
+            downstream.relay(.completed)
+          case .failed(let error):
+            buffer = []
+            downstream.relay(.failed(error))
+          case .interrupted:
+            buffer = []
+            downstream.relay(.interrupted)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Sends one array of all the values of every start when it completes; see ``Signal/collect()``.
-  public func collect() -> SignalProducer<[Value], Failure> {
-    lift { $0.collect() }
+  /// Sends one array of all the values of every start when it completes; see ``Signal/collect(fileID:line:)``.
+  public func collect(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<[Value], Failure> {
+    lifting(#function, fileID, line) { $0.collect() }
   }
 
-  /// Sends the values of every start in arrays of `count`; see ``Signal/collect(count:)``.
-  public func collect(count: Int) -> SignalProducer<[Value], Failure> {
+  /// Sends the values of every start in arrays of `count`; see ``Signal/collect(count:fileID:line:)``.
+  public func collect(
+    count: Int, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<[Value], Failure> {
     precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
-    return lift { $0.collect(count: count) }
+    return lifting(#function, fileID, line) { $0.collect(count: count) }
   }
 }

@@ -8,10 +8,12 @@ extension Signal {
   ///
   /// - Emits: `transform(value)` for each value where it is not `nil`; values that give `nil` are dropped.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   @inlinable @inline(__always)
-  public func compactMap<U>(_ transform: @escaping (Value) -> U?) -> Signal<U, Failure> {
-    Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform))
+  public func compactMap<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U?
+  ) -> Signal<U, Failure> {
+    madeAt(Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform)), #function, fileID, line)
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
@@ -22,23 +24,27 @@ extension Signal {
   /// ```
   ///
   /// - Emits: every non-`nil` value, unwrapped.
-  /// - Completes, fails, interruption and disposal: as ``compactMap(_:)``.
+  /// - Completes, fails, interruption and disposal: as ``compactMap(fileID:line:_:)``.
   @inlinable
-  public func skipNil<Wrapped>() -> Signal<Wrapped, Failure> where Value == Wrapped? {
-    compactMap { $0 }
+  public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Wrapped, Failure>
+  where Value == Wrapped? {
+    madeAt(compactMap { $0 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(_:)``.
+  /// Transforms every value of every start and forwards the non-`nil` results; see ``Signal/compactMap(fileID:line:_:)``.
   @inlinable
-  public func compactMap<U>(_ transform: @escaping @Sendable (Value) -> U?) -> SignalProducer<U, Failure> {
-    lift { $0.compactMap(transform) }
+  public func compactMap<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U?
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.compactMap(transform) }
   }
 
-  /// Forwards the non-`nil` values of every start, unwrapped; see ``Signal/skipNil()``.
+  /// Forwards the non-`nil` values of every start, unwrapped; see ``Signal/skipNil(fileID:line:)``.
   @inlinable
-  public func skipNil<Wrapped>() -> SignalProducer<Wrapped, Failure> where Value == Wrapped? {
-    lift { $0.skipNil() }
+  public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Wrapped, Failure>
+  where Value == Wrapped? {
+    lifting(#function, fileID, line) { $0.skipNil() }
   }
 }

@@ -15,26 +15,34 @@ extension SignalProducer {
   /// - Fails: when the current producer fails; the rest are never started.
   /// - Interruption and disposal: an interruption of the current producer interrupts the result; disposing
   ///   the result interrupts the current producer, and the rest are never started.
-  public static func concat(_ producers: some Sequence<SignalProducer>) -> SignalProducer {
-    SignalProducer<SignalProducer, Failure>(work: .values(Array(producers))).flatten(.concat)
+  public static func concat(
+    _ producers: some Sequence<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(
+      SignalProducer<SignalProducer, Failure>(work: .values(Array(producers))).flatten(.concat), #function, fileID, line
+    )
   }
 
-  /// Runs the arguments one after the other; see ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
-  public static func concat(_ producers: SignalProducer...) -> SignalProducer {
-    concat(producers)
+  /// Runs the arguments one after the other; see ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
+  public static func concat(
+    _ producers: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(concat(producers), #function, fileID, line)
   }
 
   /// Runs this producer, then `next` once this one has completed; see
-  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
+  /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:)``.
-  public func concatenating(_ next: SignalProducer) -> SignalProducer {
-    SignalProducer.concat(self, next)
+  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:fileID:line:)``.
+  public func concatenating(
+    _ next: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(SignalProducer.concat(self, next), #function, fileID, line)
   }
 
   /// Runs `previous` first, then this producer once `previous` has completed; see
-  /// ``concat(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
-  public func prefix(_ previous: SignalProducer) -> SignalProducer {
-    SignalProducer.concat(previous, self)
+  /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
+  public func prefix(_ previous: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    madeAt(SignalProducer.concat(previous, self), #function, fileID, line)
   }
 }

@@ -11,12 +11,15 @@ extension Signal {
   ///
   /// - Emits: every value of the source. **Completes:** when the source completes.
   /// - Fails: when the source fails, with `transform(error)`.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func mapError<F>(_ transform: @escaping (Failure) -> F) -> Signal<Value, F> {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func mapError<F>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Failure) -> F
+  ) -> Signal<Value, F> {
     let upstream = core
-    return Signal<Value, F>(deriving: { downstream in
-      upstream.observe { downstream.relay($0.mapError(transform)) }
-    })
+    return madeAt(
+      Signal<Value, F>(deriving: { downstream in
+        upstream.observe { downstream.relay($0.mapError(transform)) }
+      }), #function, fileID, line)
   }
 
   /// On failure, switches to the producer `handler` makes from the error, and forwards its events.
@@ -32,20 +35,23 @@ extension Signal {
   /// - Fails: only if the handler's producer fails, with its error (`F`; `Never` if it cannot fail).
   /// - Interruption and disposal: an interruption of the source or of the handler's producer interrupts the
   ///   result; ending, or being abandoned, detaches from the source and interrupts the handler's producer.
-  public func flatMapError<F>(_ handler: @escaping (Failure) -> SignalProducer<Value, F>) -> Signal<Value, F> {
+  public func flatMapError<F>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ handler: @escaping (Failure) -> SignalProducer<Value, F>
+  ) -> Signal<Value, F> {
     let upstream = core
-    return Signal<Value, F>(deriving: { downstream in
-      let recovery = SerialDisposable()
-      let source = upstream.observe { event in
-        switch event {
-        case .value(let value): downstream.send(.value(value))
-        case .completed: downstream.send(.completed)
-        case .interrupted: downstream.send(.interrupted)
-        case .failed(let error): recovery.inner = handler(error).start { downstream.send($0) }
+    return madeAt(
+      Signal<Value, F>(deriving: { downstream in
+        let recovery = SerialDisposable()
+        let source = upstream.observe { event in
+          switch event {
+          case .value(let value): downstream.send(.value(value))
+          case .completed: downstream.send(.completed)
+          case .interrupted: downstream.send(.interrupted)
+          case .failed(let error): recovery.inner = handler(error).start { downstream.send($0) }
+          }
         }
-      }
-      return CompositeDisposable([source, recovery].compactMap { $0 })
-    })
+        return CompositeDisposable([source, recovery].compactMap { $0 })
+      }), #function, fileID, line)
   }
 }
 
@@ -57,37 +63,45 @@ extension Signal where Failure == Never {
   /// ```
   ///
   /// Every event passes through unchanged; the result never fails.
-  public func promoteError<F>(_: F.Type = F.self) -> Signal<Value, F> {
+  public func promoteError<F>(
+    _: F.Type = F.self, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Value, F> {
     let upstream = core
-    return Signal<Value, F>(deriving: { downstream in
-      upstream.observe { event in
-        switch event {
-        case .value(let value): downstream.relay(.value(value))
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
+    return madeAt(
+      Signal<Value, F>(deriving: { downstream in
+        upstream.observe { event in
+          switch event {
+          case .value(let value): downstream.relay(.value(value))
+          case .completed: downstream.relay(.completed)
+          case .interrupted: downstream.relay(.interrupted)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Transforms the failure of every start; see ``Signal/mapError(_:)``.
-  public func mapError<F>(_ transform: @escaping @Sendable (Failure) -> F) -> SignalProducer<Value, F> {
-    lift { $0.mapError(transform) }
+  /// Transforms the failure of every start; see ``Signal/mapError(fileID:line:_:)``.
+  public func mapError<F>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Failure) -> F
+  ) -> SignalProducer<Value, F> {
+    lifting(#function, fileID, line) { $0.mapError(transform) }
   }
 
-  /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(_:)``.
+  /// On failure, switches to the producer `handler` makes from the error; see ``Signal/flatMapError(fileID:line:_:)``.
   public func flatMapError<F>(
+    fileID: StaticString = #fileID, line: UInt = #line,
     _ handler: @escaping @Sendable (Failure) -> SignalProducer<Value, F>
   ) -> SignalProducer<Value, F> {
-    lift { $0.flatMapError(handler) }
+    lifting(#function, fileID, line) { $0.flatMapError(handler) }
   }
 }
 
 extension SignalProducer where Failure == Never {
-  /// Gives a producer that cannot fail the failure type `F`; see ``Signal/promoteError(_:)``.
-  public func promoteError<F>(_: F.Type = F.self) -> SignalProducer<Value, F> {
-    lift { $0.promoteError(F.self) }
+  /// Gives a producer that cannot fail the failure type `F`; see ``Signal/promoteError(_:fileID:line:)``.
+  public func promoteError<F>(
+    _: F.Type = F.self, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<Value, F> {
+    lifting(#function, fileID, line) { $0.promoteError(F.self) }
   }
 }

@@ -8,17 +8,21 @@ extension Signal {
   ///
   /// - Emits: each value for which `isIncluded` returns `true`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   @inlinable @inline(__always)
-  public func filter(_ isIncluded: @escaping (Value) -> Bool) -> Signal {
-    Signal(core: FilterCore(upstream: core, isIncluded: isIncluded))
+  public func filter(
+    fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
+  ) -> Signal {
+    madeAt(Signal(core: FilterCore(upstream: core, isIncluded: isIncluded)), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(_:)``.
+  /// Lets through only the values that satisfy `isIncluded`; see ``Signal/filter(fileID:line:_:)``.
   @inlinable
-  public func filter(_ isIncluded: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
-    lift { $0.filter(isIncluded) }
+  public func filter(
+    fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping @Sendable (Value) -> Bool
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.filter(isIncluded) }
   }
 }

@@ -35,7 +35,7 @@ extension Signal {
   /// parentheses is the line that called `logEvents`.
   ///
   /// Each event is logged before it is forwarded, as with
-  /// ``on(value:failed:completed:interrupted:terminated:disposed:)``. `starting` and `started` apply to
+  /// ``on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)``. `starting` and `started` apply to
   /// producers only and are ignored here.
   ///
   /// - Parameters:
@@ -47,7 +47,7 @@ extension Signal {
   ///     by default, `[identifier] message (call site)` is written to standard error. Values are shown as
   ///     ``LogEvent/describe(_:)`` does: text in quotes, so that an empty string is visible.
   /// - Emits, completes, fails: exactly as the source.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func logEvents(
     identifier: String = "Signals",
     events: Set<LogEvent> = LogEvent.all,

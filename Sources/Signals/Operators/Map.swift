@@ -11,28 +11,36 @@ extension Signal {
   /// - Interruption and disposal: an interrupted source interrupts the result; when the result has no
   ///   observer and no handle left, it detaches from the source.
   @inlinable @inline(__always)
-  public func map<U>(_ transform: @escaping (Value) -> U) -> Signal<U, Failure> {
-    Signal<U, Failure>(core: MapCore(upstream: core, transform: transform))
+  public func map<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U
+  ) -> Signal<U, Failure> {
+    madeAt(Signal<U, Failure>(core: MapCore(upstream: core, transform: transform)), #function, fileID, line)
   }
 
-  /// Extracts a property of every value by key path; otherwise like ``map(_:)``.
+  /// Extracts a property of every value by key path; otherwise like ``map(fileID:line:_:)``.
   @inlinable
-  public func map<U>(_ keyPath: KeyPath<Value, U>) -> Signal<U, Failure> {
-    map { $0[keyPath: keyPath] }
+  public func map<U>(
+    _ keyPath: KeyPath<Value, U>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, Failure> {
+    madeAt(map { $0[keyPath: keyPath] }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Transforms every value of every start; see ``Signal/map(_:)-((Value)->U)``.
+  /// Transforms every value of every start; see ``Signal/map(fileID:line:_:)``.
   @inlinable
-  public func map<U>(_ transform: @escaping @Sendable (Value) -> U) -> SignalProducer<U, Failure> {
-    lift { $0.map(transform) }
+  public func map<U>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.map(transform) }
   }
 
-  /// Extracts a property of every value by key path; see ``Signal/map(_:)-((Value)->U)``.
+  /// Extracts a property of every value by key path; see ``Signal/map(fileID:line:_:)``.
   @inlinable
-  public func map<U>(_ keyPath: KeyPath<Value, U> & Sendable) -> SignalProducer<U, Failure> {
-    lift { $0.map(keyPath) }
+  public func map<U>(
+    _ keyPath: KeyPath<Value, U> & Sendable, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.map(keyPath) }
   }
 }
 

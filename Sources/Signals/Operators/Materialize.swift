@@ -11,19 +11,20 @@ extension Signal {
   ///   included — so the result never fails and is never interrupted by its source. **Fails:** never.
   /// - Interruption and disposal: an interrupted source is reported as the value `.interrupted`, then the
   ///   result completes; ending detaches from the source. Disposing a producer start still interrupts it.
-  public func materialize() -> Signal<Event, Never> {
+  public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Event, Never> {
     let upstream = core
-    return Signal<Event, Never>(deriving: { downstream in
-      upstream.observe { event in
-        downstream.relay(.value(event))
-        if event.isTerminating { downstream.relay(.completed) }
-      }
-    })
+    return madeAt(
+      Signal<Event, Never>(deriving: { downstream in
+        upstream.observe { event in
+          downstream.relay(.value(event))
+          if event.isTerminating { downstream.relay(.completed) }
+        }
+      }), #function, fileID, line)
   }
 }
 
 extension Signal where Failure == Never {
-  /// Turns values that are events back into events: the inverse of ``materialize()``. The values are any
+  /// Turns values that are events back into events: the inverse of ``materialize(fileID:line:)``. The values are any
   /// ``EventProtocol``, so an extension constrained to streams of events can call it.
   ///
   /// ```
@@ -36,30 +37,34 @@ extension Signal where Failure == Never {
   ///   with its error. Each terminal value detaches from the source.
   /// - Interruption and disposal: an `.interrupted` value or an interrupted source interrupts the result;
   ///   ending detaches from the source.
-  public func dematerialize() -> Signal<Value.Value, Value.Failure> where Value: EventProtocol {
+  public func dematerialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Value.Value, Value.Failure>
+  where Value: EventProtocol {
     let upstream = core
-    return Signal<Value.Value, Value.Failure>(deriving: { downstream in
-      upstream.observe { event in
-        switch event {
-        case .value(let inner): downstream.relay(inner.event)
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
+    return madeAt(
+      Signal<Value.Value, Value.Failure>(deriving: { downstream in
+        upstream.observe { event in
+          switch event {
+          case .value(let inner): downstream.relay(inner.event)
+          case .completed: downstream.relay(.completed)
+          case .interrupted: downstream.relay(.interrupted)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Turns every event of every start into a value, then completes; see ``Signal/materialize()``.
-  public func materialize() -> SignalProducer<Event, Never> {
-    lift { $0.materialize() }
+  /// Turns every event of every start into a value, then completes; see ``Signal/materialize(fileID:line:)``.
+  public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Event, Never> {
+    lifting(#function, fileID, line) { $0.materialize() }
   }
 }
 
 extension SignalProducer where Failure == Never {
-  /// Turns the event values of every start back into events; see ``Signal/dematerialize()``.
-  public func dematerialize() -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {
-    lifting { $0.dematerialize() }
+  /// Turns the event values of every start back into events; see ``Signal/dematerialize(fileID:line:)``.
+  public func dematerialize(
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {
+    lifting(#function, fileID, line) { $0.dematerialize() }
   }
 }

@@ -14,61 +14,70 @@ extension Signal {
   /// - Fails: at once when any input fails, with its error.
   /// - Interruption and disposal: interrupted at once when any input is interrupted (or had already ended);
   ///   ending, or being abandoned, detaches from every input.
-  public static func merge(_ signals: some Sequence<Signal>) -> Signal {
+  public static func merge(
+    _ signals: some Sequence<Signal>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
     let inputs = Array(signals)
-    return Signal(deriving: { downstream in
-      guard !inputs.isEmpty else {
-        downstream.send(.completed)
-        return nil
-      }
-      let running = Locked(inputs.count)
-      let disposables = CompositeDisposable()
-      for input in inputs {
-        disposables += input.core.observe { event in
-          guard case .completed = event else { return downstream.send(event) }
-          let isLast = running.withLock { running -> Bool in
-            running -= 1
-            return running == 0
-          }
-          if isLast { downstream.send(.completed) }
+    return madeAt(
+      Signal(deriving: { downstream in
+        guard !inputs.isEmpty else {
+          downstream.send(.completed)
+          return nil
         }
-      }
-      return disposables
-    })
+        let running = Locked(inputs.count)
+        let disposables = CompositeDisposable()
+        for input in inputs {
+          disposables += input.core.observe { event in
+            guard case .completed = event else { return downstream.send(event) }
+            let isLast = running.withLock { running -> Bool in
+              running -= 1
+              return running == 0
+            }
+            if isLast { downstream.send(.completed) }
+          }
+        }
+        return disposables
+      }), #function, fileID, line)
   }
 
-  /// Forwards the values of every argument as they come; see ``merge(_:)-(Sequence<Signal<Value,Failure>>)``.
-  public static func merge(_ signals: Signal...) -> Signal {
-    merge(signals)
+  /// Forwards the values of every argument as they come; see ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
+  public static func merge(_ signals: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(merge(signals), #function, fileID, line)
   }
 
   /// Forwards the values of this signal and of `others` as they come; see
-  /// ``merge(_:)-(Sequence<Signal<Value,Failure>>)``.
+  /// ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `merge(with:)` for the reason given at ``combiningLatest(with:)``.
-  public func merging(with others: Signal...) -> Signal {
-    Signal.merge([self] + others)
+  /// Not spelled `merge(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
+  public func merging(with others: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(Signal.merge([self] + others), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Starts every producer of a list, in order, and forwards all their values as they come; see
-  /// ``Signal/merge(_:)-(Sequence<Signal<Value,Failure>>)``. An empty list completes at once. Producers after
+  /// ``Signal/merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``. An empty list completes at once. Producers after
   /// one that ends the result synchronously are not started; disposing the result interrupts them all.
-  public static func merge(_ producers: some Sequence<SignalProducer>) -> SignalProducer {
+  public static func merge(
+    _ producers: some Sequence<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
     let producers = Array(producers)
     guard !producers.isEmpty else { return .empty }
-    return lift(producers) { Signal.merge($0) }
+    return madeAt(lift(producers) { Signal.merge($0) }, #function, fileID, line)
   }
 
-  /// Starts every argument and forwards all their values; see ``merge(_:)-(Sequence<SignalProducer<Value,Failure>>)``.
-  public static func merge(_ producers: SignalProducer...) -> SignalProducer {
-    merge(producers)
+  /// Starts every argument and forwards all their values; see ``merge(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
+  public static func merge(
+    _ producers: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(merge(producers), #function, fileID, line)
   }
 
   /// Starts this producer and `others` and forwards all their values; see
-  /// ``merge(_:)-(Sequence<SignalProducer<Value,Failure>>)`` (and ``Signal/merging(with:)`` for the name).
-  public func merging(with others: SignalProducer...) -> SignalProducer {
-    SignalProducer.merge([self] + others)
+  /// ``merge(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)`` (and ``Signal/merging(with:fileID:line:)`` for the name).
+  public func merging(
+    with others: SignalProducer..., fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(SignalProducer.merge([self] + others), #function, fileID, line)
   }
 }

@@ -18,34 +18,38 @@ extension Signal {
   ///     that had already ended (a late observer of the result runs no hook).
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
   ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as the source.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func on(
     value: ((Value) -> Void)? = nil,
     failed: ((Failure) -> Void)? = nil,
     completed: (() -> Void)? = nil,
     interrupted: (() -> Void)? = nil,
     terminated: (() -> Void)? = nil,
-    disposed: (() -> Void)? = nil
+    disposed: (() -> Void)? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      let subscription = upstream.observe { event in
-        switch event {
-        case .value(let element): value?(element)
-        case .failed(let error): failed?(error)
-        case .completed: completed?()
-        case .interrupted: interrupted?()
+    return madeAt(
+      Signal(deriving: { downstream in
+        let subscription = upstream.observe { event in
+          switch event {
+          case .value(let element): value?(element)
+          case .failed(let error): failed?(error)
+          case .completed: completed?()
+          case .interrupted: interrupted?()
+          }
+          if event.isTerminating { terminated?() }
+          downstream.relay(event)
         }
-        if event.isTerminating { terminated?() }
-        downstream.relay(event)
-      }
-      guard let disposed else { return subscription }
-      return AnyDisposable {
-        subscription?.dispose()
-        disposed()
-      }
-    })
+        guard let disposed else { return subscription }
+        return AnyDisposable {
+          subscription?.dispose()
+          disposed()
+        }
+      }), #function, fileID, line)
   }
 }
 
@@ -58,7 +62,7 @@ extension SignalProducer {
   /// ```
   ///
   /// Per start, in order: `starting`, then this producer's start closure — during which events pass the
-  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:)`` — then
+  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)`` — then
   /// `started` once the start closure has returned (a synchronous producer has already ended by then).
   /// `disposed` runs once per start, when that start ends or is disposed.
   ///
@@ -74,6 +78,9 @@ extension SignalProducer {
   ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens (disposing a start
   ///     calls it too).
   ///   - disposed: called once per start, when that start ends or is disposed.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(
@@ -84,21 +91,22 @@ extension SignalProducer {
     completed: (@Sendable () -> Void)? = nil,
     interrupted: (@Sendable () -> Void)? = nil,
     terminated: (@Sendable () -> Void)? = nil,
-    disposed: (@Sendable () -> Void)? = nil
+    disposed: (@Sendable () -> Void)? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
-    hooking(starting: starting, started: started) { signal in
-      signal.on(
-        value: value,
-        failed: failed,
-        completed: completed,
-        interrupted: interrupted,
-        terminated: terminated,
-        disposed: disposed
-      )
-    }
+    madeAt(
+      hooking(starting: starting, started: started) { signal in
+        signal.on(
+          value: value,
+          failed: failed,
+          completed: completed,
+          interrupted: interrupted,
+          terminated: terminated,
+          disposed: disposed
+        )
+      }, #function, fileID, line)
   }
 
-  /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:)`` with the event hooks
+  /// ``on(starting:started:value:failed:completed:interrupted:terminated:disposed:fileID:line:)`` with the event hooks
   /// applied by `hook`; unchecked for `Sendable`, for the library's own hooks (`logEvents`).
   func hooking(
     starting: (() -> Void)?,

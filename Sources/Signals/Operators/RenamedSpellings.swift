@@ -8,15 +8,15 @@
 
 extension Signal {
   /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// ``combiningLatest(with:)``.
+  /// ``combiningLatest(with:fileID:line:)``.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:)``.
+  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:fileID:line:)``.
   @available(*, unavailable, renamed: "zipping")
   public var zip: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.merge(with: b)`: unavailable, with a fix-it to ``merging(with:)``.
+  /// ReactiveSwift's `a.merge(with: b)`: unavailable, with a fix-it to ``merging(with:fileID:line:)``.
   @available(*, unavailable, renamed: "merging")
   public var merge: RenamedMergeOperator { RenamedMergeOperator() }
 
@@ -47,19 +47,19 @@ extension Signal {
 
 extension SignalProducer {
   /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// ``combiningLatest(with:)``.
+  /// ``combiningLatest(with:fileID:line:)``.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:)``.
+  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:fileID:line:)``.
   @available(*, unavailable, renamed: "zipping")
   public var zip: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.merge(with: b)`: unavailable, with a fix-it to ``merging(with:)``.
+  /// ReactiveSwift's `a.merge(with: b)`: unavailable, with a fix-it to ``merging(with:fileID:line:)``.
   @available(*, unavailable, renamed: "merging")
   public var merge: RenamedMergeOperator { RenamedMergeOperator() }
 
-  /// ReactiveSwift's `a.concat(b)`: unavailable, with a fix-it to ``concatenating(_:)``.
+  /// ReactiveSwift's `a.concat(b)`: unavailable, with a fix-it to ``concatenating(_:fileID:line:)``.
   @available(*, unavailable, renamed: "concatenating")
   public var concat: RenamedConcatOperator { RenamedConcatOperator() }
 

@@ -14,11 +14,12 @@ extension SignalProducer {
   /// - Interruption and disposal: an interrupted attempt interrupts the result; disposing the result
   ///   interrupts the current attempt and stops retrying. Attempts that fail synchronously are restarted in a
   ///   loop, not a recursion, however large `count` is.
-  public func retry(upTo count: Int) -> SignalProducer {
+  public func retry(upTo count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     guard count > 0 else { return self }
-    return SignalProducer.unchecked { observer, lifetime in
-      Retrying(self, count: count, observer: observer, lifetime: lifetime).run()
-    }
+    return madeAt(
+      SignalProducer.unchecked { observer, lifetime in
+        Retrying(self, count: count, observer: observer, lifetime: lifetime).run()
+      }, #function, fileID, line)
   }
 }
 

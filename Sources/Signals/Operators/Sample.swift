@@ -15,34 +15,37 @@ extension Signal {
   /// - Fails: when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source or sampler interrupts the result. Ending detaches
   ///   from both.
-  public func sample<T>(with sampler: Signal<T, Never>) -> Signal<(Value, T), Failure> {
+  public func sample<T>(
+    with sampler: Signal<T, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, T), Failure> {
     let upstream = core
     let samplerCore = sampler.core
-    return Signal<(Value, T), Failure>(deriving: { downstream in
-      let coordinator = Coordinator(Value?.none, downstream: downstream)
-      let disposables = CompositeDisposable()
-      disposables += samplerCore.observe { event in
-        coordinator.update { latest, outbox in
-          switch event {
-          case .value(let sample):
-            if let latest { outbox.append(.value((latest, sample))) }
-          case .completed: outbox.append(.completed)
-          case .interrupted: outbox.append(.interrupted)
+    return madeAt(
+      Signal<(Value, T), Failure>(deriving: { downstream in
+        let coordinator = Coordinator(Value?.none, downstream: downstream)
+        let disposables = CompositeDisposable()
+        disposables += samplerCore.observe { event in
+          coordinator.update { latest, outbox in
+            switch event {
+            case .value(let sample):
+              if let latest { outbox.append(.value((latest, sample))) }
+            case .completed: outbox.append(.completed)
+            case .interrupted: outbox.append(.interrupted)
+            }
           }
         }
-      }
-      disposables += upstream.observe { event in
-        coordinator.update { latest, outbox in
-          switch event {
-          case .value(let value): latest = value
-          case .failed(let error): outbox.append(.failed(error))
-          case .completed: outbox.append(.completed)
-          case .interrupted: outbox.append(.interrupted)
+        disposables += upstream.observe { event in
+          coordinator.update { latest, outbox in
+            switch event {
+            case .value(let value): latest = value
+            case .failed(let error): outbox.append(.failed(error))
+            case .completed: outbox.append(.completed)
+            case .interrupted: outbox.append(.interrupted)
+            }
           }
         }
-      }
-      return disposables
-    })
+        return disposables
+      }), #function, fileID, line)
   }
 
   /// Each time `sampler` sends a value, sends the source's latest value.
@@ -53,20 +56,24 @@ extension Signal {
   /// result:   --a---bb-|
   /// ```
   ///
-  /// Like ``sample(with:)``, without the sampler's value.
-  public func sample(on sampler: Signal<Void, Never>) -> Signal {
-    sample(with: sampler).map { $0.0 }
+  /// Like ``sample(with:fileID:line:)``, without the sampler's value.
+  public func sample(on sampler: Signal<Void, Never>, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(sample(with: sampler).map { $0.0 }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Samples every start with a start of `sampler`; see ``Signal/sample(with:)``. `sampler` starts first.
-  public func sample<T>(with sampler: SignalProducer<T, Never>) -> SignalProducer<(Value, T), Failure> {
-    lift(sampler) { $0.sample(with: $1) }
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(with:fileID:line:)``. `sampler` starts first.
+  public func sample<T>(
+    with sampler: SignalProducer<T, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, T), Failure> {
+    lifting(#function, fileID, line, sampler) { $0.sample(with: $1) }
   }
 
-  /// Samples every start with a start of `sampler`; see ``Signal/sample(on:)``. `sampler` starts first.
-  public func sample(on sampler: SignalProducer<Void, Never>) -> SignalProducer {
-    lift(sampler) { $0.sample(on: $1) }
+  /// Samples every start with a start of `sampler`; see ``Signal/sample(on:fileID:line:)``. `sampler` starts first.
+  public func sample(
+    on sampler: SignalProducer<Void, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line, sampler) { $0.sample(on: $1) }
   }
 }

@@ -9,10 +9,13 @@ extension Signal {
   /// - Emits: `next(accumulated, value)` for each value, where `accumulated` starts at `initial` and is
   ///   the previous result afterwards. `initial` itself is not sent.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``. The running result belongs to this derived
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``. The running result belongs to this derived
   ///   signal; a producer starts from `initial` on every start.
-  public func scan<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Failure> {
-    scan(into: initial) { accumulated, value in accumulated = next(accumulated, value) }
+  public func scan<U>(
+    _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (U, Value) -> U
+  ) -> Signal<U, Failure> {
+    madeAt(
+      scan(into: initial) { accumulated, value in accumulated = next(accumulated, value) }, #function, fileID, line)
   }
 
   /// Accumulates the values into a running result changed in place, and sends it after every value.
@@ -23,22 +26,25 @@ extension Signal {
   /// ```
   ///
   /// - Emits: the running result after `next` has changed it, once per value.
-  /// - Completes, fails, interruption and disposal: as ``scan(_:_:)``.
-  public func scan<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Failure> {
+  /// - Completes, fails, interruption and disposal: as ``scan(_:fileID:line:_:)``.
+  public func scan<U>(
+    into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
+  ) -> Signal<U, Failure> {
     let upstream = core
-    return Signal<U, Failure>(deriving: { downstream in
-      var accumulated = initial
-      return upstream.observe { event in
-        switch event {
-        case .value(let value):
-          next(&accumulated, value)
-          downstream.relay(.value(accumulated))
-        case .failed(let error): downstream.relay(.failed(error))
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
+    return madeAt(
+      Signal<U, Failure>(deriving: { downstream in
+        var accumulated = initial
+        return upstream.observe { event in
+          switch event {
+          case .value(let value):
+            next(&accumulated, value)
+            downstream.relay(.value(accumulated))
+          case .failed(let error): downstream.relay(.failed(error))
+          case .completed: downstream.relay(.completed)
+          case .interrupted: downstream.relay(.interrupted)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 
   /// Accumulates the values into one result, sent when the source completes.
@@ -53,8 +59,11 @@ extension Signal {
   ///   so far.
   /// - Interruption and disposal: an interrupted source interrupts the result and nothing is sent; ending
   ///   detaches from the source.
-  public func reduce<U>(_ initial: U, _ next: @escaping (U, Value) -> U) -> Signal<U, Failure> {
-    reduce(into: initial) { accumulated, value in accumulated = next(accumulated, value) }
+  public func reduce<U>(
+    _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (U, Value) -> U
+  ) -> Signal<U, Failure> {
+    madeAt(
+      reduce(into: initial) { accumulated, value in accumulated = next(accumulated, value) }, #function, fileID, line)
   }
 
   /// Accumulates the values into one result changed in place, sent when the source completes.
@@ -64,49 +73,58 @@ extension Signal {
   /// reduce(into: [], append): -----(a|)   (a = [1, 2])
   /// ```
   ///
-  /// - Emits, completes, fails, interruption and disposal: as ``reduce(_:_:)``.
-  public func reduce<U>(into initial: U, _ next: @escaping (inout U, Value) -> Void) -> Signal<U, Failure> {
+  /// - Emits, completes, fails, interruption and disposal: as ``reduce(_:fileID:line:_:)``.
+  public func reduce<U>(
+    into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
+  ) -> Signal<U, Failure> {
     let upstream = core
-    return Signal<U, Failure>(deriving: { downstream in
-      var accumulated = initial
-      return upstream.observe { event in
-        switch event {
-        case .value(let value):
-          next(&accumulated, value)
-        case .completed:
-          downstream.relay(.value(accumulated))
-          downstream.relay(.completed)
-        case .failed(let error): downstream.relay(.failed(error))
-        case .interrupted: downstream.relay(.interrupted)
+    return madeAt(
+      Signal<U, Failure>(deriving: { downstream in
+        var accumulated = initial
+        return upstream.observe { event in
+          switch event {
+          case .value(let value):
+            next(&accumulated, value)
+          case .completed:
+            downstream.relay(.value(accumulated))
+            downstream.relay(.completed)
+          case .failed(let error): downstream.relay(.failed(error))
+          case .interrupted: downstream.relay(.interrupted)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Sends the running result after every value of every start; see ``Signal/scan(_:_:)``.
-  public func scan<U>(_ initial: U, _ next: @escaping @Sendable (U, Value) -> U) -> SignalProducer<U, Failure> {
-    lifting { $0.scan(initial, next) }
+  /// Sends the running result after every value of every start; see ``Signal/scan(_:fileID:line:_:)``.
+  public func scan<U>(
+    _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping @Sendable (U, Value) -> U
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.scan(initial, next) }
   }
 
   /// Sends the running result, changed in place, after every value of every start;
-  /// see ``Signal/scan(into:_:)``.
+  /// see ``Signal/scan(into:fileID:line:_:)``.
   public func scan<U>(
-    into initial: U, _ next: @escaping @Sendable (inout U, Value) -> Void
+    into initial: U, fileID: StaticString = #fileID, line: UInt = #line,
+    _ next: @escaping @Sendable (inout U, Value) -> Void
   ) -> SignalProducer<U, Failure> {
-    lifting { $0.scan(into: initial, next) }
+    lifting(#function, fileID, line) { $0.scan(into: initial, next) }
   }
 
-  /// Sends the final result of every start when it completes; see ``Signal/reduce(_:_:)``.
-  public func reduce<U>(_ initial: U, _ next: @escaping @Sendable (U, Value) -> U) -> SignalProducer<U, Failure> {
-    lifting { $0.reduce(initial, next) }
-  }
-
-  /// Sends the final result, built in place, of every start when it completes; see ``Signal/reduce(into:_:)``.
+  /// Sends the final result of every start when it completes; see ``Signal/reduce(_:fileID:line:_:)``.
   public func reduce<U>(
-    into initial: U, _ next: @escaping @Sendable (inout U, Value) -> Void
+    _ initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping @Sendable (U, Value) -> U
   ) -> SignalProducer<U, Failure> {
-    lifting { $0.reduce(into: initial, next) }
+    lifting(#function, fileID, line) { $0.reduce(initial, next) }
+  }
+
+  /// Sends the final result, built in place, of every start when it completes; see ``Signal/reduce(into:fileID:line:_:)``.
+  public func reduce<U>(
+    into initial: U, fileID: StaticString = #fileID, line: UInt = #line,
+    _ next: @escaping @Sendable (inout U, Value) -> Void
+  ) -> SignalProducer<U, Failure> {
+    lifting(#function, fileID, line) { $0.reduce(into: initial, next) }
   }
 }

@@ -9,19 +9,20 @@ extension Signal {
   /// - Emits: every value after the first `count` (all of them if `count` ≤ 0).
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error, even while
   ///   still skipping.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func skip(first count: Int) -> Signal {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var remaining = count
-      return upstream.observe { event in
-        if case .value = event, remaining > 0 {
-          remaining -= 1
-          return
+    return madeAt(
+      Signal(deriving: { downstream in
+        var remaining = count
+        return upstream.observe { event in
+          if case .value = event, remaining > 0 {
+            remaining -= 1
+            return
+          }
+          downstream.relay(event)
         }
-        downstream.relay(event)
-      }
-    })
+      }), #function, fileID, line)
   }
 
   /// Drops values while `shouldContinue` holds, then forwards everything, starting with the first value
@@ -35,19 +36,22 @@ extension Signal {
   /// - Emits: the first value for which `shouldContinue` returns `false`, and every value after it.
   ///   `shouldContinue` is not called again once it has returned `false`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func skip(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func skip(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
+  ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var isSkipping = true
-      return upstream.observe { event in
-        if isSkipping, case .value(let value) = event {
-          guard !shouldContinue(value) else { return }
-          isSkipping = false
+    return madeAt(
+      Signal(deriving: { downstream in
+        var isSkipping = true
+        return upstream.observe { event in
+          if isSkipping, case .value(let value) = event {
+            guard !shouldContinue(value) else { return }
+            isSkipping = false
+          }
+          downstream.relay(event)
         }
-        downstream.relay(event)
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
@@ -61,50 +65,61 @@ extension Signal {
   /// ```
   ///
   /// Any event of `trigger` opens the gate — a value, completion, or interruption — as any event of it ends
-  /// ``take(until:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
+  /// ``take(until:fileID:line:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
   /// ended when the result was made opens it at once.
   ///
-  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Parameters:
+  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the source's values that arrive after the trigger fired; none before.
   /// - Completes: when the source completes, even while still skipping. **Fails:** when the source fails,
   ///   with its error, even while still skipping.
   /// - Interruption and disposal: an interrupted source interrupts the result. Once the trigger fired, the
   ///   result detaches from it; ending, for any reason, detaches from both.
-  public func skip<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal {
+  public func skip<Trigger>(
+    until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
     let upstream = core
     let triggerCore = trigger.core
-    return Signal(deriving: { downstream in
-      // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
-      let isSkipping = Locked(true)
-      let triggerObservation = SerialDisposable()
-      triggerObservation.inner = triggerCore.observe { _ in
-        isSkipping.withLock { $0 = false }
-        triggerObservation.dispose()
-      }
-      let source = upstream.observe { event in
-        if case .value = event, isSkipping.withLock({ $0 }) { return }
-        downstream.send(event)
-      }
-      return CompositeDisposable([triggerObservation, source].compactMap { $0 })
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
+        let isSkipping = Locked(true)
+        let triggerObservation = SerialDisposable()
+        triggerObservation.inner = triggerCore.observe { _ in
+          isSkipping.withLock { $0 = false }
+          triggerObservation.dispose()
+        }
+        let source = upstream.observe { event in
+          if case .value = event, isSkipping.withLock({ $0 }) { return }
+          downstream.send(event)
+        }
+        return CompositeDisposable([triggerObservation, source].compactMap { $0 })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Drops the first `count` values of every start; see ``Signal/skip(first:)``.
-  public func skip(first count: Int) -> SignalProducer {
-    lift { $0.skip(first: count) }
+  /// Drops the first `count` values of every start; see ``Signal/skip(first:fileID:line:)``.
+  public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skip(first: count) }
   }
 
-  /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(while:)``.
-  public func skip(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
-    lift { $0.skip(while: shouldContinue) }
+  /// Drops the values of every start while `shouldContinue` holds; see ``Signal/skip(fileID:line:while:)``.
+  public func skip(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping @Sendable (Value) -> Bool
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skip(while: shouldContinue) }
   }
 
-  /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:)``.
+  /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:fileID:line:)``.
   ///
   /// Each start starts `trigger` first, then this producer; disposing or ending the start interrupts both.
-  public func skip<Trigger>(until trigger: SignalProducer<Trigger, Never>) -> SignalProducer {
-    lift(trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
+  public func skip<Trigger>(
+    until trigger: SignalProducer<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
   }
 }

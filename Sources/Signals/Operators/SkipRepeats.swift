@@ -7,9 +7,9 @@ extension Signal where Value: Equatable {
   /// ```
   ///
   /// - Emits: the first value, then each value that differs from the last one forwarded.
-  /// - Completes, fails, interruption and disposal: as ``skipRepeats(_:)``.
-  public func skipRepeats() -> Signal {
-    skipRepeats(==)
+  /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)``.
+  public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
+    madeAt(skipRepeats(==), #function, fileID, line)
   }
 }
 
@@ -24,36 +24,45 @@ extension Signal {
   /// A value is compared with the last value *forwarded*, not with the one just before it, so a slow drift
   /// is still reported: what the result last sent is always equivalent to the source's latest value.
   ///
-  /// - Parameter isEquivalent: called with the last forwarded value and the new one; `true` drops the new one.
+  /// - Parameters:
+  ///   - isEquivalent: called with the last forwarded value and the new one; `true` drops the new one.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the first value, then each value that `isEquivalent` does not match with the last one forwarded.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func skipRepeats(_ isEquivalent: @escaping (Value, Value) -> Bool) -> Signal {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func skipRepeats(
+    fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping (Value, Value) -> Bool
+  ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var last: Value?
-      return upstream.observe { event in
-        if case .value(let value) = event {
-          if let last, isEquivalent(last, value) { return }
-          last = value
+    return madeAt(
+      Signal(deriving: { downstream in
+        var last: Value?
+        return upstream.observe { event in
+          if case .value(let value) = event {
+            if let last, isEquivalent(last, value) { return }
+            last = value
+          }
+          downstream.relay(event)
         }
-        downstream.relay(event)
-      }
-    })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer where Value: Equatable {
-  /// Drops each value of every start equal to the last one forwarded; see ``Signal/skipRepeats()``.
-  public func skipRepeats() -> SignalProducer {
-    lifting { $0.skipRepeats() }
+  /// Drops each value of every start equal to the last one forwarded; see ``Signal/skipRepeats(fileID:line:)``.
+  public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skipRepeats() }
   }
 }
 
 extension SignalProducer {
-  /// Drops each value of every start equivalent to the last one forwarded; see ``Signal/skipRepeats(_:)``.
-  public func skipRepeats(_ isEquivalent: @escaping @Sendable (Value, Value) -> Bool) -> SignalProducer {
-    lift { $0.skipRepeats(isEquivalent) }
+  /// Drops each value of every start equivalent to the last one forwarded; see ``Signal/skipRepeats(fileID:line:_:)``.
+  public func skipRepeats(
+    fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skipRepeats(isEquivalent) }
   }
 }
 

@@ -10,22 +10,23 @@ extension Signal {
   /// - Completes: right after the `count`-th value (at once if `count` ≤ 0: a later observer of the signal then
   ///   sees `interrupted`, a producer's observer `completed`), or when the source completes
   ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func take(first count: Int) -> Signal {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      guard count > 0 else {
-        downstream.relay(.completed)
-        return nil
-      }
-      var taken = 0
-      return upstream.observe { event in
-        guard case .value = event else { return downstream.relay(event) }
-        taken += 1
-        downstream.relay(event)
-        if taken == count { downstream.relay(.completed) }
-      }
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        guard count > 0 else {
+          downstream.relay(.completed)
+          return nil
+        }
+        var taken = 0
+        return upstream.observe { event in
+          guard case .value = event else { return downstream.relay(event) }
+          taken += 1
+          downstream.relay(event)
+          if taken == count { downstream.relay(.completed) }
+        }
+      }), #function, fileID, line)
   }
 
   /// Forwards only the last `count` values, all at once when the source completes.
@@ -38,27 +39,28 @@ extension Signal {
   /// - Emits: nothing until the source completes; then its last `count` values in order.
   /// - Completes: after sending them. **Fails:** when the source fails; buffered values are dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping the buffer.
-  public func take(last count: Int) -> Signal {
+  public func take(last count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      var buffer: [Value] = []
-      buffer.reserveCapacity(Swift.max(0, Swift.min(count, 64)))
-      return upstream.observe { event in
-        switch event {
-        case .value(let value):
-          guard count > 0 else { return }
-          if buffer.count == count { buffer.removeFirst() }
-          buffer.append(value)
-        case .completed:
-          for value in buffer { downstream.relay(.value(value)) }
-          buffer = []
-          downstream.relay(.completed)
-        case .failed, .interrupted:
-          buffer = []
-          downstream.relay(event)
+    return madeAt(
+      Signal(deriving: { downstream in
+        var buffer: [Value] = []
+        buffer.reserveCapacity(Swift.max(0, Swift.min(count, 64)))
+        return upstream.observe { event in
+          switch event {
+          case .value(let value):
+            guard count > 0 else { return }
+            if buffer.count == count { buffer.removeFirst() }
+            buffer.append(value)
+          case .completed:
+            for value in buffer { downstream.relay(.value(value)) }
+            buffer = []
+            downstream.relay(.completed)
+          case .failed, .interrupted:
+            buffer = []
+            downstream.relay(event)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 
   /// Forwards values while `shouldContinue` holds; completes at the first value that fails it.
@@ -72,18 +74,21 @@ extension Signal {
   ///   not sent.
   /// - Completes: at that value, detaching from the source, or when the source completes earlier.
   ///   **Fails:** when the source fails first, with its error.
-  /// - Interruption and disposal: as ``map(_:)-((Value)->U)``.
-  public func take(while shouldContinue: @escaping (Value) -> Bool) -> Signal {
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func take(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
+  ) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      upstream.observe { event in
-        if case .value(let value) = event, !shouldContinue(value) {
-          downstream.relay(.completed)
-        } else {
-          downstream.relay(event)
+    return madeAt(
+      Signal(deriving: { downstream in
+        upstream.observe { event in
+          if case .value(let value) = event, !shouldContinue(value) {
+            downstream.relay(.completed)
+          } else {
+            downstream.relay(event)
+          }
         }
-      }
-    })
+      }), #function, fileID, line)
   }
 
   /// Forwards events until `trigger` sends a value or ends, then completes.
@@ -99,46 +104,57 @@ extension Signal {
   /// already ended when the result was made ends it at once, so, like every ended signal, it interrupts the
   /// observers that come later.
   ///
-  /// - Parameter trigger: any signal that cannot fail; only the fact that it sends something matters.
+  /// - Parameters:
+  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the source's values until the trigger fires.
   /// - Completes: when the trigger sends a value, completes or is interrupted, or when the source
   ///   completes. **Fails:** when the source fails first, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
   ///   detaches from both the source and the trigger.
-  public func take<Trigger>(until trigger: Signal<Trigger, Never>) -> Signal {
+  public func take<Trigger>(
+    until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
     let upstream = core
     let triggerCore = trigger.core
-    return Signal(deriving: { downstream in
-      let disposables = CompositeDisposable()
-      disposables += triggerCore.observe { _ in downstream.send(.completed) }
-      disposables += upstream.observe { downstream.send($0) }
-      return disposables
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        let disposables = CompositeDisposable()
+        disposables += triggerCore.observe { _ in downstream.send(.completed) }
+        disposables += upstream.observe { downstream.send($0) }
+        return disposables
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Forwards the first `count` values of every start, then completes; see ``Signal/take(first:)``.
-  public func take(first count: Int) -> SignalProducer {
-    lift { $0.take(first: count) }
+  /// Forwards the first `count` values of every start, then completes; see ``Signal/take(first:fileID:line:)``.
+  public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.take(first: count) }
   }
 
-  /// Forwards the last `count` values of every start when it completes; see ``Signal/take(last:)``.
-  public func take(last count: Int) -> SignalProducer {
-    lift { $0.take(last: count) }
+  /// Forwards the last `count` values of every start when it completes; see ``Signal/take(last:fileID:line:)``.
+  public func take(last count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.take(last: count) }
   }
 
-  /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(while:)``.
-  public func take(while shouldContinue: @escaping @Sendable (Value) -> Bool) -> SignalProducer {
-    lift { $0.take(while: shouldContinue) }
+  /// Forwards the values of every start while `shouldContinue` holds; see ``Signal/take(fileID:line:while:)``.
+  public func take(
+    fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping @Sendable (Value) -> Bool
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.take(while: shouldContinue) }
   }
 
   /// Forwards every start's events until a start of `trigger` sends a value or ends, then completes;
-  /// see ``Signal/take(until:)``.
+  /// see ``Signal/take(until:fileID:line:)``.
   ///
   /// Each start starts `trigger` first, then this producer; a trigger that fires synchronously completes
   /// the start without starting this producer. Disposing or ending the start interrupts both.
-  public func take<Trigger>(until trigger: SignalProducer<Trigger, Never>) -> SignalProducer {
-    lift(trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
+  public func take<Trigger>(
+    until trigger: SignalProducer<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
   }
 }

@@ -12,30 +12,32 @@ extension Signal {
   /// - Fails: when the source fails.
   /// - Interruption and disposal: an interrupted source interrupts the result; ending detaches from both
   ///   the source and the lifetime.
-  public func take(during lifetime: Lifetime) -> Signal {
+  public func take(during lifetime: Lifetime, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      let disposables = CompositeDisposable()
-      disposables += lifetime.observeEnded { downstream.send(.completed) }
-      disposables += upstream.observe { downstream.send($0) }
-      return disposables
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        let disposables = CompositeDisposable()
+        disposables += lifetime.observeEnded { downstream.send(.completed) }
+        disposables += upstream.observe { downstream.send($0) }
+        return disposables
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:)``.
+  /// Forwards each start's events until `lifetime` ends, then completes; see ``Signal/take(during:fileID:line:)``.
   /// A start after the lifetime ended completes at once without starting this producer.
-  public func take(during lifetime: Lifetime) -> SignalProducer {
-    SignalProducer.unchecked { observer, outer in
-      guard !lifetime.hasEnded else {
-        observer.sendCompleted()
-        return
-      }
-      self.startWithSignal { signal, interrupter in
-        outer += interrupter
-        outer += signal.take(during: lifetime).observeForwardingEnd(observer)
-      }
-    }
+  public func take(during lifetime: Lifetime, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    madeAt(
+      SignalProducer.unchecked { observer, outer in
+        guard !lifetime.hasEnded else {
+          observer.sendCompleted()
+          return
+        }
+        self.startWithSignal { signal, interrupter in
+          outer += interrupter
+          outer += signal.take(during: lifetime).observeForwardingEnd(observer)
+        }
+      }, #function, fileID, line)
   }
 }

@@ -13,8 +13,10 @@ extension Signal {
   ///   stays the latest.
   /// - Fails: when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
-  public func withLatest<U>(from other: Signal<U, Never>) -> Signal<(Value, U), Failure> {
-    withLatest(from: other.core, holding: nil)
+  public func withLatest<U>(
+    from other: Signal<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, U), Failure> {
+    madeAt(withLatest(from: other.core, holding: nil), #function, fileID, line)
   }
 
   /// Pairs every value with the latest value of a start of `other`, made now: ReactiveSwift's
@@ -29,15 +31,17 @@ extension Signal {
   /// `other` is started at once, before any value of this signal can arrive, so a value it sends
   /// synchronously (a property's current value) is there for the first value.
   ///
-  /// - Emits, completes, fails: as ``withLatest(from:)-(Signal<U,Never>)``.
-  /// - Interruption and disposal: as ``withLatest(from:)-(Signal<U,Never>)``; when the result ends or is
+  /// - Emits, completes, fails: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
+  /// - Interruption and disposal: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``; when the result ends or is
   ///   abandoned, the start of `other` is interrupted.
-  public func withLatest<U>(from other: SignalProducer<U, Never>) -> Signal<(Value, U), Failure> {
+  public func withLatest<U>(
+    from other: SignalProducer<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, U), Failure> {
     var result: Signal<(Value, U), Failure>?
     other.startWithSignal { signal, interrupter in
       result = withLatest(from: signal.core, holding: interrupter)
     }
-    return result!
+    return madeAt(result!, #function, fileID, line)
   }
 
   /// The pairs of this signal's values with the latest value of `otherCore`; `start`, if any, is disposed
@@ -83,26 +87,32 @@ extension Signal {
   /// - Fails: when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from the
   ///   source; the result holds `property` for as long as it lives.
-  public func withLatest<P: PropertyProtocol>(from property: P) -> Signal<(Value, P.Value), Failure> {
-    map { ($0, property.value) }
+  public func withLatest<P: PropertyProtocol>(
+    from property: P, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, P.Value), Failure> {
+    madeAt(map { ($0, property.value) }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Pairs every value of every start with the latest value of a start of `other`, which starts first;
-  /// see ``Signal/withLatest(from:)-(Signal<U,Never>)``.
-  public func withLatest<U>(from other: SignalProducer<U, Never>) -> SignalProducer<(Value, U), Failure> {
-    lift(other) { $0.withLatest(from: $1) }
+  /// see ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
+  public func withLatest<U>(
+    from other: SignalProducer<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, U), Failure> {
+    lifting(#function, fileID, line, other) { $0.withLatest(from: $1) }
   }
 
   /// Pairs every value of every start with the latest value `other` sent since that start; see
-  /// ``Signal/withLatest(from:)-(Signal<U,Never>)``.
-  public func withLatest<U>(from other: Signal<U, Never>) -> SignalProducer<(Value, U), Failure> {
-    withLatest(from: SignalProducer<U, Never>(other))
+  /// ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
+  public func withLatest<U>(
+    from other: Signal<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, U), Failure> {
+    madeAt(withLatest(from: SignalProducer<U, Never>(other)), #function, fileID, line)
   }
 
   /// Pairs every value of every start with the current value of `property`; see
-  /// ``Signal/withLatest(from:)-(P)``.
+  /// ``Signal/withLatest(from:fileID:line:)-(P,_,_)``.
   ///
   /// ```
   /// producer:  -a--b|
@@ -115,7 +125,9 @@ extension SignalProducer {
   /// - Completes: when the start completes. **Fails:** when it fails, with its error.
   /// - Interruption and disposal: an interrupted start interrupts the result; disposing the result's start
   ///   interrupts this producer's start. The producer holds `property` for as long as it lives.
-  public func withLatest<P: PropertyProtocol>(from property: P) -> SignalProducer<(Value, P.Value), Failure> {
-    lifting { $0.withLatest(from: property) }
+  public func withLatest<P: PropertyProtocol>(
+    from property: P, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, P.Value), Failure> {
+    lifting(#function, fileID, line) { $0.withLatest(from: property) }
   }
 }

@@ -1,7 +1,7 @@
 /// Something that runs actions: soon, in the order they were scheduled, on a context of its own.
 ///
 /// Schedulers say *where* work runs (a queue, the main thread, virtual time in tests). Operators such as
-/// ``Signal/observe(on:)`` take one instead of relying on the sender's thread. Every scheduler is safe to use
+/// ``Signal/observe(on:fileID:line:)`` take one instead of relying on the sender's thread. Every scheduler is safe to use
 /// from any thread.
 public protocol Scheduler: AnyObject, Sendable {
   /// Runs `action` soon: at once on some schedulers, later on others.

@@ -37,6 +37,50 @@ import Testing
     #expect(dump.dot.contains("style=dashed, label=\"<~\""))
   }
 
+  @Test func aBindingFromAStreamNamesTheOperatorAndTheLineThatMadeIt() {
+    let (errors, input) = Signal<Int, Never>.pipe()
+    let line = UInt(#line + 1)
+    let text = errors.map { "error \($0)" }
+    let label = MutableProperty("").named("errorLabel")
+    label <~ text
+    let binding = PropertyGraphDump(["label": label]).nodes[0].bindings
+    let site = CreationSite(fileID: #fileID, line: line)
+    #expect(binding == [.init(direction: .from, other: "(map) Signal<String, Never>", endReason: nil, otherSite: site)])
+    #expect(
+      PropertyGraphDump(["label": label]).description.contains(
+        "bound from (map) Signal<String, Never> [BindingExplanationTests.swift:\(line)]"))
+    input.sendCompleted()
+  }
+
+  @Test func aStreamOperatorBuiltOnAnotherKeepsTheUsersLineAndAProducerOperatorMarksEachStart() {
+    let (values, input) = Signal<Int?, Never>.pipe()
+    let line = UInt(#line + 1)
+    let present = values.skipNil()  // compactMap inside the library: the site is still this line
+    let named = values.skipNil().named("present")
+    let label = MutableProperty(0)
+    label <~ present
+    let other = MutableProperty(0)
+    other <~ named
+    #expect(
+      PropertyGraphDump(["label": label]).nodes[0].bindings.first?.other == "(skipNil) Signal<Int, Never>")
+    #expect(
+      PropertyGraphDump(["label": label]).nodes[0].bindings.first?.otherSite
+        == CreationSite(fileID: #fileID, line: line))
+    // A name wins over the operator; the site is kept.
+    #expect(
+      PropertyGraphDump(["other": other]).description.contains(
+        "bound from present [BindingExplanationTests.swift:\(line + 1)]"))
+
+    // A producer operator records its line on the signal of each start.
+    let producerLine = UInt(#line + 1)
+    let doubled = SignalProducer<Int, Never>(value: 2).map { $0 * 2 }
+    var started: Signal<Int, Never>?
+    doubled.startWithSignal { signal, _ in started = signal }
+    #expect(started.map { DebugInfo.site(of: $0.core) } == CreationSite(fileID: #fileID, line: producerLine))
+    #expect(started.map { DebugInfo.operatorName(of: $0.core) } == "map")
+    input.sendCompleted()
+  }
+
   @Test func anEndedBindingSaysWhyItEnded() {
     let source = MutableProperty(0).named("why-source")
     var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()

@@ -38,7 +38,8 @@ import Testing
     #expect(reported.count == 1)
     #expect(report.contains("SignUpViewModel was not released: something still holds it."))
     #expect(report.contains("submit.errors: 1 observer, attached at LeakCheckTests.swift:23"))
-    #expect(report.contains("title: 1 observer, attached at LeakCheckTests.swift:24"))
+    // A property made in the spec shows where it was made (debug builds), then the line that attached.
+    #expect(report.contains("title (made at LeakCheckTests.swift:15): 1 observer, attached at LeakCheckTests.swift:24"))
     #expect(report.contains("capture [weak self]"))
     #expect(!report.contains("email"))
   }
@@ -71,7 +72,27 @@ import Testing
       }
     }
     let report = try #require(reported.first)
-    #expect(report.contains("name: 1 observer (attached by a binding, an operator, or before the check)"))
+    #expect(
+      report.contains(
+        "name (made at LeakCheckTests.swift:116): 1 observer (attached by a binding, an operator, or before the check)")
+    )
+  }
+
+  @Test func aStreamMadeByAnOperatorIsReportedWithItsOperatorAndLine() async throws {
+    let reported = try await issues {
+      expectReleased({ ErrorsViewModel() }) { viewModel in viewModel.submit.execute() }
+    }
+    let report = try #require(reported.first)
+    // The stream still observed, the operator and line that made it, and the line that attached the observer.
+    #expect(
+      report.contains(
+        "errorText (made by map at LeakCheckTests.swift:128): 1 observer, attached at LeakCheckTests.swift:131"),
+      "\(report)")
+    // skipNil is built on compactMap inside the library: the stream keeps the line of the user's skipNil.
+    #expect(
+      report.contains(
+        "firstError (made by skipNil at LeakCheckTests.swift:129): 1 observer, attached at LeakCheckTests.swift:132"),
+      "\(report)")
   }
 
   @Test func aViewModelObservedWithoutTheCheckIsNotSlowedByIt() {
@@ -94,4 +115,20 @@ private final class Keeper: @unchecked Sendable {
 private final class Holder: @unchecked Sendable {
   let name = MutableProperty("Ann")
   var keepSelf: Holder?
+}
+
+/// A view model that observes streams made by operators from its command's errors, capturing itself.
+private final class ErrorsViewModel: @unchecked Sendable {
+  let submit = Command<Void, Int, LeakCheckTests.SubmitError> { _ in SignalProducer(error: .init()) }
+  let errorText: Signal<String, Never>
+  let firstError: Signal<String, Never>
+  var shown = ""
+
+  init() {
+    errorText = submit.errors.map { _ in "Sign-up failed" }
+    firstError = submit.errors.map { _ in String?.some("Failed") }.skipNil()
+    // The planted bug: both observers capture self strongly.
+    errorText.observeValues { self.shown = $0 }
+    firstError.observeValues { self.shown = $0 }
+  }
 }

@@ -29,10 +29,10 @@ extension Signal {
   @inlinable
   public static func combineLatest<each V>(
     _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return latestCombination(first, repeat each rest, output: output)
+    return madeAt(latestCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
   /// Combines the latest values of any number of signals with `reduce` (RAC's `combineLatest:reduce:`).
@@ -41,28 +41,28 @@ extension Signal {
   /// Signal.combineLatest(title, name, phone) { title, name, phone in "\(name) will stay at \(title)" }
   /// ```
   ///
-  /// Same rules as ``combineLatest(_:_:)``; `reduce` runs once per combination, outside any lock, in the
+  /// Same rules as ``combineLatest(_:_:fileID:line:)``; `reduce` runs once per combination, outside any lock, in the
   /// order the combinations were taken.
   @inlinable
   public static func combineLatest<each V, Result>(
     _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>,
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return latestCombination(first, repeat each rest, output: output)
+    return madeAt(latestCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
-  /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:)``.
+  /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:fileID:line:)``.
   ///
   /// Not spelled `combineLatest(with:)`: in Swift 6 mode, an instance method sharing the base name of the
   /// static `Signal.combineLatest` stops the compiler from inferring `Signal`'s generic arguments at
   /// `Signal.combineLatest(a, b)` (swiftlang/swift#80146, still present in Swift 6.3).
   @inlinable
   public func combiningLatest<each V>(
-    with others: repeat Signal<each V, Failure>
+    with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
-    Signal.combineLatest(self, repeat each others)
+    madeAt(Signal.combineLatest(self, repeat each others), #function, fileID, line)
   }
 
   /// Combines the latest values of a list of signals of one type, as an array in the list's order.
@@ -73,15 +73,19 @@ extension Signal {
   /// combineLatest: --A-B--|   (A = [1, 2], B = [3, 2])
   /// ```
   ///
-  /// Same rules as ``combineLatest(_:_:)``. An **empty list** sends `[]` and completes (every input has a
+  /// Same rules as ``combineLatest(_:_:fileID:line:)``. An **empty list** sends `[]` and completes (every input has a
   /// value, vacuously — so `combineLatest(fields).map { $0.allSatisfy(\.isValid) }` is `true` for no fields).
   /// For a signal this happens as it is created, before anyone can observe it, so observers see
   /// `interrupted` like on any signal that already ended; the producer form delivers `[]` and `completed`.
   @inlinable
-  public static func combineLatest(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
+  public static func combineLatest(
+    _ signals: some Collection<Signal>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in LatestSlot<Value>() }
-    return combiningList(inputs, into: slots, machine: CombineLatestState()) { slots.map { $0.value } }
+    return madeAt(
+      combiningList(inputs, into: slots, machine: CombineLatestState()) { slots.map { $0.value } }, #function, fileID,
+      line)
   }
 
   /// The pack forms' implementation: the latest values of `first` and `rest` (``LatestSlot``s), turned into
@@ -110,45 +114,51 @@ extension SignalPack {
 
 extension SignalProducer {
   /// Starts every producer, in argument order, and combines their latest values as a tuple; see
-  /// ``Signal/combineLatest(_:_:)``. Producers after one that ends the result synchronously are not started;
+  /// ``Signal/combineLatest(_:_:fileID:line:)``. Producers after one that ends the result synchronously are not started;
   /// disposing the result interrupts them all.
   @inlinable
   public static func combineLatest<each V>(
     _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
+    return madeAt(
+      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }, #function,
+      fileID, line)
   }
 
   /// Starts every producer and combines their latest values with `reduce`; see
-  /// ``Signal/combineLatest(_:_:reduce:)``.
+  /// ``Signal/combineLatest(_:_:fileID:line:reduce:)``.
   @inlinable
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>,
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
+    return madeAt(
+      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }, #function,
+      fileID, line)
   }
 
-  /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:)``
-  /// (and ``Signal/combiningLatest(with:)`` for the name).
+  /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:fileID:line:)``
+  /// (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
   @inlinable
   public func combiningLatest<each V>(
-    with others: repeat SignalProducer<each V, Failure>
+    with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    SignalProducer.combineLatest(self, repeat each others)
+    madeAt(SignalProducer.combineLatest(self, repeat each others), #function, fileID, line)
   }
 
   /// Starts every producer of the list and combines their latest values as an array; see
-  /// ``Signal/combineLatest(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  /// ``Signal/combineLatest(_:fileID:line:)``. An empty list sends `[]`, then completes.
   @inlinable
-  public static func combineLatest(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
+  public static func combineLatest(
+    _ producers: some Collection<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<[Value], Failure> {
     let producers = Array(producers)
     guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }
-    return SignalProducer.lift(producers) { Signal<Value, Failure>.combineLatest($0) }
+    return madeAt(SignalProducer.lift(producers) { Signal<Value, Failure>.combineLatest($0) }, #function, fileID, line)
   }
 }
 
@@ -217,7 +227,7 @@ extension Property {
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P,

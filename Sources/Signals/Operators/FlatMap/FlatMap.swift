@@ -47,22 +47,25 @@ extension Signal {
   ///   signal and interrupts every inner producer.
   @inlinable
   public func flatMap<U>(
-    _ strategy: FlattenStrategy,
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
     _ transform: @escaping (Value) -> SignalProducer<U, Failure>
   ) -> Signal<U, Failure> {
     let upstream = core
-    return Signal<U, Failure>(deriving: { downstream in
-      let engine = FlattenEngine(strategy, downstream: downstream)
-      engine.disposables += upstream.observe { engine.receiveOuter($0, transform: transform) }
-      return engine.disposables
-    })
+    return madeAt(
+      Signal<U, Failure>(deriving: { downstream in
+        let engine = FlattenEngine(strategy, downstream: downstream)
+        engine.disposables += upstream.observe { engine.receiveOuter($0, transform: transform) }
+        return engine.disposables
+      }), #function, fileID, line)
   }
 
-  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:_:)->Signal<U,Failure>``.
+  /// Flattens a signal of producers by `strategy`; see ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
   @inlinable
-  public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, Failure>
   where Value == SignalProducer<U, Failure> {
-    flatMap(strategy) { $0 }
+    madeAt(flatMap(strategy) { $0 }, #function, fileID, line)
   }
 
   /// Turns every value into a stream that can be started as a producer — a ``Signal``, most often — and
@@ -78,58 +81,64 @@ extension Signal {
   /// Each inner is started through its ``SignalProducerConvertible/producer``: a signal inner is observed
   /// from the moment its outer value arrives, and what it sent before is not replayed.
   ///
-  /// - Emits, completes, fails: as ``flatMap(_:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
-  /// - Interruption and disposal: as ``flatMap(_:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
+  /// - Emits, completes, fails: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
+  /// - Interruption and disposal: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
   ///   and the signal itself goes on for its other observers.
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
-    _ strategy: FlattenStrategy,
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
     _ transform: @escaping (Value) -> Inner
   ) -> Signal<Inner.Value, Failure> where Inner.Failure == Failure {
-    flatMap(strategy) { transform($0).producer }
+    madeAt(flatMap(strategy) { transform($0).producer }, #function, fileID, line)
   }
 
-  /// Flattens a signal of signals by `strategy`; see ``flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// Flattens a signal of signals by `strategy`; see ``flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
-  public func flatten<U>(_ strategy: FlattenStrategy) -> Signal<U, Failure>
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, Failure>
   where Value == Signal<U, Failure> {
-    flatMap(strategy) { SignalProducer($0) }
+    madeAt(flatMap(strategy) { SignalProducer($0) }, #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Turns every value of every start into a producer and flattens their events by `strategy`; see
-  /// ``Signal/flatMap(_:_:)->Signal<U,Failure>``. Disposing the result interrupts this producer and every inner one.
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``. Disposing the result interrupts this producer and every inner one.
   @inlinable
   public func flatMap<U>(
-    _ strategy: FlattenStrategy,
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
     _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Failure>
   ) -> SignalProducer<U, Failure> {
-    lift { $0.flatMap(strategy, transform) }
+    lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
 
-  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:_:)->Signal<U,Failure>``.
+  /// Flattens a producer of producers by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
   @inlinable
-  public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, Failure>
   where Value == SignalProducer<U, Failure> {
-    lift { $0.flatten(strategy) }
+    lifting(#function, fileID, line) { $0.flatten(strategy) }
   }
 
   /// Turns every value of every start into a stream that can be started as a producer — a ``Signal``, most
-  /// often — and flattens their events by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// often — and flattens their events by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
-    _ strategy: FlattenStrategy,
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
     _ transform: @escaping @Sendable (Value) -> Inner
   ) -> SignalProducer<Inner.Value, Failure> where Inner.Failure == Failure {
-    lifting { $0.flatMap(strategy, transform) }
+    lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
 
-  /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:_:)->Signal<Inner.Value,Failure>``.
+  /// Flattens a producer of signals by `strategy`; see ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Failure>``.
   @inlinable
-  public func flatten<U>(_ strategy: FlattenStrategy) -> SignalProducer<U, Failure>
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, Failure>
   where Value == Signal<U, Failure> {
-    lift { $0.flatten(strategy) }
+    lifting(#function, fileID, line) { $0.flatten(strategy) }
   }
 }
 

@@ -20,10 +20,14 @@ extension SignalProducer {
   ///   work keeps running for the others and for later observers. The shared work is interrupted when the
   ///   result and every start of it have been released.
   ///
-  /// - Parameter capacity: how many of the latest values to replay (0 replays only the terminal event).
-  public func replayLazily(upTo capacity: Int) -> SignalProducer {
+  /// - Parameters:
+  ///   - capacity: how many of the latest values to replay (0 replays only the terminal event).
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public func replayLazily(upTo capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ReplayHub(self, capacity: max(0, capacity))
-    return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 

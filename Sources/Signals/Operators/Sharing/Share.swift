@@ -13,16 +13,16 @@ extension SignalProducer {
   /// **Reconnection.** After a disconnection, or after the shared stream ended, the next start connects
   /// again with a fresh start of this producer. (RxSwift's `share()` does the same; RAC's `autoconnect`
   /// never reconnects, which leaves every later subscriber with a dead stream.) A view that appears again
-  /// gets fresh work, not silence; to keep and replay the first result instead, use ``replayLazily(upTo:)``.
+  /// gets fresh work, not silence; to keep and replay the first result instead, use ``replayLazily(upTo:fileID:line:)``.
   ///
   /// - Emits: to each observer, the values the shared stream sends while it is attached; nothing is replayed.
   /// - Completes / Fails: every attached observer receives the shared stream's terminal event.
   /// - Interruption and disposal: disposing one start interrupts that observer only; disposing the last one
   ///   interrupts the shared stream. A start that joins at the very moment the shared stream ends receives
   ///   that stream's terminal event.
-  public func share() -> SignalProducer {
+  public func share(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ShareHub(self)
-    return SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 

@@ -12,8 +12,8 @@ extension SignalProducer {
   /// The result connects — starts this producer — when its first observer starts it, replays to each joining
   /// start the latest `capacity` values of that connection, and **disconnects** — interrupts the work and
   /// forgets the values — when the last observer leaves or the work ends. The next start connects anew. That
-  /// is the difference from ``replayLazily(upTo:)``, which keeps the work and its values for as long as the
-  /// result lives, observed or not; and from ``share()``, which replays nothing.
+  /// is the difference from ``replayLazily(upTo:fileID:line:)``, which keeps the work and its values for as long as the
+  /// result lives, observed or not; and from ``share(fileID:line:)``, which replays nothing.
   ///
   /// - Emits: to each start, the replayed values, then the values of the shared start while it is attached.
   /// - Completes / Fails: every attached start receives the shared start's terminal event; a start that joins
@@ -21,11 +21,15 @@ extension SignalProducer {
   /// - Interruption and disposal: disposing one start interrupts that start only; disposing the last one
   ///   interrupts the shared start.
   ///
-  /// - Parameter capacity: how many of the latest values to replay (0 is ``share()``, as far as observers can
-  ///   tell).
-  public func share(replay capacity: Int) -> SignalProducer {
+  /// - Parameters:
+  ///   - capacity: how many of the latest values to replay (0 is ``share(fileID:line:)``, as far as observers can
+  ///     tell).
+  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
+  ///     leave the default.
+  ///   - line: the line where it is made; see `fileID`.
+  public func share(replay capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let sharing = ReplaySharing(self, capacity: max(0, capacity))
-    return SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }
+    return madeAt(SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 

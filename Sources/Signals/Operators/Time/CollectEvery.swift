@@ -16,15 +16,19 @@ extension Signal {
   ///   arrived are dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
   ///   the timer and detaches from the source.
-  public func collect(every interval: Duration, on scheduler: any TimeScheduler) -> Signal<[Value], Failure> {
-    timed(CollectEveryMachine(interval: interval, start: scheduler.now), on: scheduler)
+  public func collect(
+    every interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<[Value], Failure> {
+    madeAt(timed(CollectEveryMachine(interval: interval, start: scheduler.now), on: scheduler), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Gathers the values of each `interval` of every start into an array, delivering every event on
-  /// `scheduler`; see ``Signal/collect(every:on:)``.
-  public func collect(every interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer<[Value], Failure> {
-    lift { $0.collect(every: interval, on: scheduler) }
+  /// `scheduler`; see ``Signal/collect(every:on:fileID:line:)``.
+  public func collect(
+    every interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<[Value], Failure> {
+    lifting(#function, fileID, line) { $0.collect(every: interval, on: scheduler) }
   }
 }

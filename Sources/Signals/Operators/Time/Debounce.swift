@@ -19,16 +19,20 @@ extension Signal {
   /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
   ///   the timer and detaches from the source.
   @inlinable
-  public func debounce(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
-    timed(DebounceMachine(interval: interval), on: scheduler)
+  public func debounce(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
+    madeAt(timed(DebounceMachine(interval: interval), on: scheduler), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Sends a value of every start only once it has been quiet for `interval`, delivering every event on
-  /// `scheduler`; see ``Signal/debounce(_:on:)``.
+  /// `scheduler`; see ``Signal/debounce(_:on:fileID:line:)``.
   @inlinable
-  public func debounce(_ interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
-    lift { $0.debounce(interval, on: scheduler) }
+  public func debounce(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.debounce(interval, on: scheduler) }
   }
 }

@@ -18,15 +18,19 @@ extension Signal {
   ///   OpenCombine 0.14 delays it like a value (`Docs/Contracts.md` §12).
   /// - Interruption and disposal: an interrupted source interrupts the result in the same way, on `scheduler`
   ///   without waiting. When the result ends it detaches from the source and cancels every scheduled delivery.
-  public func delay(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
-    timed(DelayMachine(interval: interval), on: scheduler)
+  public func delay(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
+    madeAt(timed(DelayMachine(interval: interval), on: scheduler), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Shifts values and completion of every start later by `interval`, delivering every event on `scheduler`;
-  /// see ``Signal/delay(_:on:)``.
-  public func delay(_ interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
-    lift { $0.delay(interval, on: scheduler) }
+  /// see ``Signal/delay(_:on:fileID:line:)``.
+  public func delay(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.delay(interval, on: scheduler) }
   }
 }

@@ -11,22 +11,24 @@ extension Signal {
   /// - Completes: on `scheduler`, after the values before it. **Fails:** likewise, with the source's error.
   /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. When the
   ///   result ends or is abandoned it detaches from the source and cancels the deliveries still scheduled.
-  public func observe(on scheduler: any Scheduler) -> Signal {
+  public func observe(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
-    return Signal(deriving: { downstream in
-      let pending = CompositeDisposable()
-      let source = upstream.observe { event in
-        pending.schedule(on: scheduler) { downstream.send(event) }
-      }
-      return CompositeDisposable([pending, source].compactMap { $0 })
-    })
+    return madeAt(
+      Signal(deriving: { downstream in
+        let pending = CompositeDisposable()
+        let source = upstream.observe { event in
+          pending.schedule(on: scheduler) { downstream.send(event) }
+        }
+        return CompositeDisposable([pending, source].compactMap { $0 })
+      }), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Delivers every event of every start on `scheduler`; see ``Signal/observe(on:)``.
-  public func observe(on scheduler: any Scheduler) -> SignalProducer {
-    lift { $0.observe(on: scheduler) }
+  /// Delivers every event of every start on `scheduler`; see ``Signal/observe(on:fileID:line:)``.
+  public func observe(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer
+  {
+    lifting(#function, fileID, line) { $0.observe(on: scheduler) }
   }
 
   /// Starts the work on `scheduler`: each start runs this producer's start closure in an action scheduled
@@ -40,17 +42,18 @@ extension SignalProducer {
   ///
   /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work, which never
   ///   starts; disposing later interrupts the work as usual.
-  public func start(on scheduler: any Scheduler) -> SignalProducer {
-    SignalProducer.unchecked { observer, lifetime in
-      lifetime += scheduler.schedule {
-        guard !lifetime.hasEnded else { return }
-        self.startWithSignal { signal, interrupter in
-          lifetime += interrupter
-          lifetime += signal.observe(observer)
+  public func start(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
+    madeAt(
+      SignalProducer.unchecked { observer, lifetime in
+        lifetime += scheduler.schedule {
+          guard !lifetime.hasEnded else { return }
+          self.startWithSignal { signal, interrupter in
+            lifetime += interrupter
+            lifetime += signal.observe(observer)
+          }
         }
-      }
-      lifetime.observeEnded { _ = observer }
-    }
+        lifetime.observeEnded { _ = observer }
+      }, #function, fileID, line)
   }
 }
 

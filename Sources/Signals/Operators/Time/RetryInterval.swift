@@ -15,13 +15,16 @@ extension SignalProducer {
   /// - Interruption and disposal: an interrupted attempt interrupts the result, on `scheduler`; disposing the
   ///   result interrupts the current attempt, or cancels the wait before the next one. Every attempt delivers
   ///   straight to the result, so thousands of attempts cost no stack depth.
-  public func retry(upTo count: Int, interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
+  public func retry(
+    upTo count: Int, interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> SignalProducer {
     let attempts =
       count > 0
       ? SignalProducer.unchecked { observer, lifetime in
         let pause = Retrying<Value, Failure>.Pause(interval: interval, scheduler: scheduler)
         Retrying(self, count: count, pause: pause, observer: observer, lifetime: lifetime).run()
       } : self
-    return attempts.observe(on: scheduler)
+    return madeAt(attempts.observe(on: scheduler), #function, fileID, line)
   }
 }

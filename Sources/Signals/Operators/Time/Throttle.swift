@@ -20,15 +20,19 @@ extension Signal {
   /// - Fails: on `scheduler`, without waiting; a value that was waiting for a later slot is dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
   ///   the timer and detaches from the source.
-  public func throttle(_ interval: Duration, on scheduler: any TimeScheduler) -> Signal {
-    timed(ThrottleMachine(interval: interval), on: scheduler)
+  public func throttle(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal {
+    madeAt(timed(ThrottleMachine(interval: interval), on: scheduler), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Sends at most one value of every start per `interval`, delivering every event on `scheduler`; see
-  /// ``Signal/throttle(_:on:)``.
-  public func throttle(_ interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
-    lift { $0.throttle(interval, on: scheduler) }
+  /// ``Signal/throttle(_:on:fileID:line:)``.
+  public func throttle(
+    _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.throttle(interval, on: scheduler) }
   }
 }

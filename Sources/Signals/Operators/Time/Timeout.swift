@@ -15,20 +15,26 @@ extension Signal {
   ///   deadline, the very instant included, is sent before the timeout.
   /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. Ending, for
   ///   any reason, cancels the timer and the hops still scheduled, and detaches from the source.
-  public func timeout(after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler) -> Signal {
-    timed(TimeoutMachine(deadline: scheduler.now.advanced(by: interval), error: error), on: scheduler)
+  public func timeout(
+    after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Signal {
+    madeAt(
+      timed(TimeoutMachine(deadline: scheduler.now.advanced(by: interval), error: error), on: scheduler), #function,
+      fileID, line)
   }
 }
 
 extension SignalProducer {
   /// Fails every start with `error` unless it ends within `interval`; see
-  /// ``Signal/timeout(after:raising:on:)-(_,Failure,_)``.
+  /// ``Signal/timeout(after:raising:on:fileID:line:)-(_,Failure,_,_,_)``.
   public func timeout(
-    after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler
+    after interval: Duration, raising error: Failure, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
+    line: UInt = #line
   )
     -> SignalProducer
   {
-    lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+    lifting(#function, fileID, line) { $0.timeout(after: interval, raising: error, on: scheduler) }
   }
 }
 
@@ -41,7 +47,7 @@ extension Signal where Failure == Never {
   /// timeout(after: 3 ticks):     -a-X       (X = the given error)
   /// ```
   ///
-  /// This is ``timeout(after:raising:on:)-(_,Failure,_)`` applied to ``promoteError(_:)``: the same rules,
+  /// This is ``timeout(after:raising:on:fileID:line:)-(_,Failure,_,_,_)`` applied to ``promoteError(_:fileID:line:)``: the same rules,
   /// for a stream that has no failure of its own to time out with.
   ///
   /// - Emits: the source's values until it ends or times out.
@@ -51,19 +57,22 @@ extension Signal where Failure == Never {
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
   ///   cancels the timer and detaches from the source.
   public func timeout<NewFailure: Swift.Error>(
-    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
+    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, NewFailure> {
-    promoteError(NewFailure.self).timeout(after: interval, raising: error, on: scheduler)
+    madeAt(
+      promoteError(NewFailure.self).timeout(after: interval, raising: error, on: scheduler), #function, fileID, line)
   }
 }
 
 extension SignalProducer where Failure == Never {
   /// Fails every start, which cannot fail by itself, with `error` unless it ends within `interval`; the
-  /// result takes the error's type. See ``Signal/timeout(after:raising:on:)-(_,NewFailure,_)``.
+  /// result takes the error's type. See ``Signal/timeout(after:raising:on:fileID:line:)-(_,NewFailure,_,_,_)``.
   public func timeout<NewFailure: Swift.Error>(
-    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler
+    after interval: Duration, raising error: NewFailure, on scheduler: any TimeScheduler,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, NewFailure> {
-    lift { $0.timeout(after: interval, raising: error, on: scheduler) }
+    lifting(#function, fileID, line) { $0.timeout(after: interval, raising: error, on: scheduler) }
   }
 }
 
@@ -78,12 +87,15 @@ extension SignalProducer where Value == SchedulerInstant, Failure == Never {
   ///   Runs are due at whole multiples of `interval`, so a late run does not delay the next.
   /// - Completes: never. **Fails:** never.
   /// - Interruption and disposal: disposing a start interrupts it and cancels its timer.
-  public static func timer(interval: Duration, on scheduler: any TimeScheduler) -> SignalProducer {
-    SignalProducer { observer, lifetime in
-      lifetime += scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
-        observer.send(value: scheduler.now)
-      }
-      lifetime.observeEnded { _ = observer }
-    }
+  public static func timer(
+    interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer {
+    madeAt(
+      SignalProducer { observer, lifetime in
+        lifetime += scheduler.schedule(at: scheduler.now.advanced(by: interval), repeatingEvery: interval) {
+          observer.send(value: scheduler.now)
+        }
+        lifetime.observeEnded { _ = observer }
+      }, #function, fileID, line)
   }
 }

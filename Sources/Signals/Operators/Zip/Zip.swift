@@ -27,30 +27,32 @@ extension Signal {
   @inlinable
   public static func zip<each V>(
     _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return zipCombination(first, repeat each rest, output: output)
+    return madeAt(zipCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
   /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
-  /// ``zip(_:_:)``. `reduce` runs once per set, outside any lock.
+  /// ``zip(_:_:fileID:line:)``. `reduce` runs once per set, outside any lock.
   @inlinable
   public static func zip<each V, Result>(
     _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>,
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return zipCombination(first, repeat each rest, output: output)
+    return madeAt(zipCombination(first, repeat each rest, output: output), #function, fileID, line)
   }
 
-  /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:)``.
+  /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:fileID:line:)``.
   ///
-  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:)``.
+  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
   @inlinable
-  public func zipping<each V>(with others: repeat Signal<each V, Failure>) -> Signal<(Value, repeat each V), Failure> {
-    Signal.zip(self, repeat each others)
+  public func zipping<each V>(
+    with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, repeat each V), Failure> {
+    madeAt(Signal.zip(self, repeat each others), #function, fileID, line)
   }
 
   /// Pairs the values of a list of signals of one type by index, as arrays in the list's order.
@@ -61,13 +63,16 @@ extension Signal {
   /// zip: ---A-B-|   (A = [1, 3], B = [2, 4])
   /// ```
   ///
-  /// Same rules as ``zip(_:_:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
-  /// is created, so observers see `interrupted` (see ``combineLatest(_:)-(Collection<Signal<Value,Failure>>)``).
+  /// Same rules as ``zip(_:_:fileID:line:)``. An **empty list** sends `[]` and completes; for a signal that happens as it
+  /// is created, so observers see `interrupted` (see ``combineLatest(_:fileID:line:)``).
   @inlinable
-  public static func zip(_ signals: some Collection<Signal>) -> Signal<[Value], Failure> {
+  public static func zip(
+    _ signals: some Collection<Signal>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<[Value], Failure> {
     let inputs = Array(signals)
     let slots = inputs.map { _ in QueueSlot<Value>() }
-    return combiningList(inputs, into: slots, machine: ZipState()) { slots.map { $0.dequeue() } }
+    return madeAt(
+      combiningList(inputs, into: slots, machine: ZipState()) { slots.map { $0.dequeue() } }, #function, fileID, line)
   }
 
   /// The pack forms' implementation: the oldest unpaired values of `first` and `rest` (``QueueSlot``s), with
@@ -95,44 +100,50 @@ extension SignalPack {
 }
 
 extension SignalProducer {
-  /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  /// Starts every producer, in argument order, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
   /// Producers after one that ends the result synchronously are not started; disposing the result interrupts
   /// them all.
   @inlinable
   public static func zip<each V>(
     _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
     let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
+    return madeAt(
+      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }, #function, fileID,
+      line)
   }
 
   /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
-  /// ``Signal/zip(_:_:reduce:)``.
+  /// ``Signal/zip(_:_:fileID:line:reduce:)``.
   @inlinable
   public static func zip<each V, Result>(
     _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>,
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
     let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
+    return madeAt(
+      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }, #function, fileID,
+      line)
   }
 
-  /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:)``.
+  /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
   @inlinable
   public func zipping<each V>(
-    with others: repeat SignalProducer<each V, Failure>
+    with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    SignalProducer.zip(self, repeat each others)
+    madeAt(SignalProducer.zip(self, repeat each others), #function, fileID, line)
   }
 
   /// Starts every producer of the list and pairs their values by index, as arrays; see
-  /// ``Signal/zip(_:)-(Collection<Signal<Value,Failure>>)``. An empty list sends `[]`, then completes.
+  /// ``Signal/zip(_:fileID:line:)``. An empty list sends `[]`, then completes.
   @inlinable
-  public static func zip(_ producers: some Collection<SignalProducer>) -> SignalProducer<[Value], Failure> {
+  public static func zip(
+    _ producers: some Collection<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<[Value], Failure> {
     let producers = Array(producers)
     guard !producers.isEmpty else { return SignalProducer<[Value], Failure>(value: []) }
-    return SignalProducer.lift(producers) { Signal<Value, Failure>.zip($0) }
+    return madeAt(SignalProducer.lift(producers) { Signal<Value, Failure>.zip($0) }, #function, fileID, line)
   }
 }

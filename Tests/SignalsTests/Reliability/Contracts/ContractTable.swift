@@ -61,45 +61,57 @@ enum ContractTable {
   /// How operators end by themselves, or through an input other than the first.
   static let ownEndings: [(ops: [String], outcome: String, action: @Sendable (Rig) -> Void, rule: String)] = [
     (
-      ["take(first:)", "take(while:)"], "completed",
+      ["take(first:fileID:line:)", "take(fileID:line:while:)"], "completed",
       { rig in for _ in 0..<3 { rig.inputs[0].send(.value) } },
       "Completes after its count of values, or at the first value that fails the predicate."
     ),
-    (["take(until:)"], "completed", { rig in rig.inputs[1].send(.value) }, "The trigger's value completes it."),
-    (["take(during:)"], "completed", { rig in rig.ownEnding?() }, "The lifetime's end completes it."),
     (
-      ["timeout(after:raising:on:)", "timeout(after:raising:on:) never"], "failed", { rig in rig.advance() },
+      ["take(until:fileID:line:)"], "completed", { rig in rig.inputs[1].send(.value) },
+      "The trigger's value completes it."
+    ),
+    (["take(during:fileID:line:)"], "completed", { rig in rig.ownEnding?() }, "The lifetime's end completes it."),
+    (
+      ["timeout(after:raising:on:fileID:line:)", "timeout(after:raising:on:fileID:line:) never"], "failed",
+      { rig in rig.advance() },
       "Fails when the time is up."
     ),
     (
       [
-        "merge(_:) sequence", "merge(_:) variadic", "merging(with:)", "combineLatest(_:_:)",
-        "combineLatest(_:_:reduce:)", "combiningLatest(with:)", "combineLatest(_:) collection", "zip(_:_:)",
-        "zip(_:_:reduce:)", "zipping(with:)", "zip(_:) collection",
-      ] + ["merge", "concat", "latest", "merge of signals"].flatMap { ["flatMap(_:_:) \($0)", "flatten(_:) \($0)"] },
+        "merge(_:fileID:line:) sequence", "merge(_:fileID:line:) variadic", "merging(with:fileID:line:)",
+        "combineLatest(_:_:fileID:line:)",
+        "combineLatest(_:_:fileID:line:reduce:)", "combiningLatest(with:fileID:line:)",
+        "combineLatest(_:fileID:line:) collection", "zip(_:_:fileID:line:)",
+        "zip(_:_:fileID:line:reduce:)", "zipping(with:fileID:line:)", "zip(_:fileID:line:) collection",
+      ]
+        + ["merge", "concat", "latest", "merge of signals"].flatMap {
+          ["flatMap(_:fileID:line:_:) \($0)", "flatten(_:fileID:line:) \($0)"]
+        },
       "failed",
       { rig in rig.inputs[1].send(.failed) }, "The second input's (or the inner producer's) failure fails it."
     ),
     (
-      ["sample(with:)", "sample(on:)"], "completed", { rig in rig.inputs[1].send(.completed) },
+      ["sample(with:fileID:line:)", "sample(on:fileID:line:)"], "completed", { rig in rig.inputs[1].send(.completed) },
       "The sampler's completion completes it."
     ),
     (
-      ["flatMapError(_:)"], "failed",
+      ["flatMapError(fileID:line:_:)"], "failed",
       { rig in
         rig.inputs[0].send(.failed)
         rig.inputs[1].send(.failed)
       }, "The recovery producer, started by the failure, fails."
     ),
     (
-      ["concat(_:) sequence", "concat(_:) variadic", "concatenating(_:)", "prefix(_:)"], "failed",
+      [
+        "concat(_:fileID:line:) sequence", "concat(_:fileID:line:) variadic", "concatenating(_:fileID:line:)",
+        "prefix(_:fileID:line:)",
+      ], "failed",
       { rig in
         rig.inputs[0].send(.completed)
         rig.inputs[1].send(.failed)
       }, "The second producer, started when the first completes, fails."
     ),
     (
-      ["dematerialize()"], "completed",
+      ["dematerialize(fileID:line:)"], "completed",
       { rig in (rig.inputs[0] as? Input<Signal<Int, TestError>.Event, Never>)?.latest?.send(value: .completed) },
       "A `.completed` event value completes it."
     ),
@@ -109,7 +121,7 @@ enum ContractTable {
 
   static let transforms: [OperatorCase] =
     unary(
-      "map(_:)", overload: "(Value) -> U",
+      "map(fileID:line:_:)", overload: "(Value) -> U",
       { s, rig in
         let c = rig.canary()
         return s.map {
@@ -122,9 +134,11 @@ enum ContractTable {
           keep(c); return $0 * 2
         }
       })
-    + unary("map(_:) key path", overload: "KeyPath", { s, _ in s.map(\.description) }, { p, _ in p.map(\.description) })
     + unary(
-      "filter(_:)",
+      "map(_:fileID:line:) key path", overload: "KeyPath", { s, _ in s.map(\.description) },
+      { p, _ in p.map(\.description) })
+    + unary(
+      "filter(fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.filter {
@@ -138,7 +152,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "compactMap(_:)",
+      "compactMap(fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.compactMap {
@@ -151,11 +165,12 @@ enum ContractTable {
           keep(c); return $0
         }
       })
-    + unary("skipNil()", { s, _ in s.map(Optional.some).skipNil() }, { p, _ in p.map(Optional.some).skipNil() })
-    + unary("collect()", { s, _ in s.collect() }, { p, _ in p.collect() })
-    + unary("collect(count:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
     + unary(
-      "scan(_:_:)",
+      "skipNil(fileID:line:)", { s, _ in s.map(Optional.some).skipNil() }, { p, _ in p.map(Optional.some).skipNil() })
+    + unary("collect(fileID:line:)", { s, _ in s.collect() }, { p, _ in p.collect() })
+    + unary("collect(count:fileID:line:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
+    + unary(
+      "scan(_:fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.scan(0) {
@@ -169,7 +184,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "scan(into:_:)",
+      "scan(into:fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.scan(into: 0) {
@@ -183,7 +198,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "reduce(_:_:)",
+      "reduce(_:fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.reduce(0) {
@@ -197,7 +212,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "reduce(into:_:)",
+      "reduce(into:fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.reduce(into: 0) {
@@ -210,9 +225,9 @@ enum ContractTable {
           keep(c); $0 += $1
         }
       })
-    + unary("skipRepeats()", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
+    + unary("skipRepeats(fileID:line:)", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
     + unary(
-      "skipRepeats(_:)",
+      "skipRepeats(fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.skipRepeats {
@@ -230,7 +245,7 @@ enum ContractTable {
 
   static let errorsAndEvents: [OperatorCase] =
     unary(
-      "mapError(_:)",
+      "mapError(fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         return s.mapError { _ in
@@ -244,7 +259,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "flatMapError(_:)",
+      "flatMapError(fileID:line:_:)",
       { s, rig in
         let c = rig.canary()
         let recovery = rig.ints()
@@ -270,28 +285,30 @@ enum ContractTable {
       .interrupting(1, gives: nil, rule: "The recovery producer is not started before a failure.")
     }
     + [
-      OperatorCase("Signal.promoteError(_:)") { rig in
+      OperatorCase("Signal.promoteError(_:fileID:line:)") { rig in
         .signal(rig.safeInts().signal.promoteError(TestError.self))
       },
-      OperatorCase("SignalProducer.promoteError(_:)") { rig in
+      OperatorCase("SignalProducer.promoteError(_:fileID:line:)") { rig in
         .producer(rig.safeInts().producer.promoteError(TestError.self))
       },
     ].map { $0.with(.failure, outcome: nil, rule: "The input cannot fail.") }
-    + unary("materialize()", { s, _ in s.materialize() }, { p, _ in p.materialize() }).map {
+    + unary("materialize(fileID:line:)", { s, _ in s.materialize() }, { p, _ in p.materialize() }).map {
       $0.with(.failure, outcome: "completed", rule: "A failure becomes a value, then the result completes.")
         .with(.interruption, outcome: "completed", rule: "An interruption becomes a value, then completed.")
         .interrupting(0, gives: "completed", rule: "")
     }
     + dematerialize
     + [
-      OperatorCase("Signal.on(value:failed:completed:interrupted:terminated:disposed:)") { rig in
+      OperatorCase("Signal.on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)") { rig in
         let c = rig.canary()
         return .signal(
           rig.ints().signal.on(
             value: { _ in keep(c) }, failed: { _ in keep(c) }, completed: { keep(c) }, interrupted: { keep(c) },
             terminated: { keep(c) }, disposed: { keep(c) }))
       },
-      OperatorCase("SignalProducer.on(starting:started:value:failed:completed:interrupted:terminated:disposed:)") {
+      OperatorCase(
+        "SignalProducer.on(starting:started:value:failed:completed:interrupted:terminated:disposed:fileID:line:)"
+      ) {
         rig in
         let c = rig.canary()
         return .producer(
@@ -317,11 +334,11 @@ enum ContractTable {
       (rig.inputs[0] as? Input<Inner, Never>)?.latest?.send(value: .failed(.boom))
     }
     return [
-      OperatorCase("Signal.dematerialize()") { rig in
+      OperatorCase("Signal.dematerialize(fileID:line:)") { rig in
         let events: Input<Inner, Never> = rig.input(value: { .value($0) }, error: nil)
         return .signal(events.signal.dematerialize())
       },
-      OperatorCase("SignalProducer.dematerialize()") { rig in
+      OperatorCase("SignalProducer.dematerialize(fileID:line:)") { rig in
         let events: Input<Inner, Never> = rig.input(value: { .value($0) }, error: nil)
         return .producer(events.producer.dematerialize())
       },
@@ -331,10 +348,10 @@ enum ContractTable {
   // MARK: Slicing
 
   static let slicing: [OperatorCase] =
-    unary("take(first:)", { s, _ in s.take(first: 3) }, { p, _ in p.take(first: 3) })
-    + unary("take(last:)", { s, _ in s.take(last: 2) }, { p, _ in p.take(last: 2) })
+    unary("take(first:fileID:line:)", { s, _ in s.take(first: 3) }, { p, _ in p.take(first: 3) })
+    + unary("take(last:fileID:line:)", { s, _ in s.take(last: 2) }, { p, _ in p.take(last: 2) })
     + unary(
-      "take(while:)",
+      "take(fileID:line:while:)",
       { s, rig in
         let c = rig.canary()
         return s.take {
@@ -348,7 +365,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "take(until:)", { s, rig in s.take(until: rig.voids(warmsUp: false).signal) },
+      "take(until:fileID:line:)", { s, rig in s.take(until: rig.voids(warmsUp: false).signal) },
       { p, rig in
         p.take(until: rig.voids(warmsUp: false).producer)
       }
@@ -357,7 +374,7 @@ enum ContractTable {
         1, gives: "completed", rule: "Any event of the trigger, an interruption too, completes the result.")
     }
     + unary(
-      "take(during:)",
+      "take(during:fileID:line:)",
       { s, rig in
         let (lifetime, token) = Lifetime.make()
         rig.endLifetime(token)
@@ -368,9 +385,9 @@ enum ContractTable {
         rig.endLifetime(token)
         return p.take(during: lifetime)
       })
-    + unary("skip(first:)", { s, _ in s.skip(first: 1) }, { p, _ in p.skip(first: 1) })
+    + unary("skip(first:fileID:line:)", { s, _ in s.skip(first: 1) }, { p, _ in p.skip(first: 1) })
     + unary(
-      "skip(while:)",
+      "skip(fileID:line:while:)",
       { s, rig in
         let c = rig.canary()
         return s.skip {
@@ -384,7 +401,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "skip(until:)", { s, rig in s.skip(until: rig.voids().signal) },
+      "skip(until:fileID:line:)", { s, rig in s.skip(until: rig.voids().signal) },
       { p, rig in
         p.skip(until: rig.voids().producer)
       }
@@ -396,19 +413,19 @@ enum ContractTable {
 
   static let combining: [OperatorCase] =
     binary(
-      "merge(_:) sequence", overload: "Sequence", { a, b, _ in Signal.merge([a, b]) },
+      "merge(_:fileID:line:) sequence", overload: "Sequence", { a, b, _ in Signal.merge([a, b]) },
       { a, b, _ in SignalProducer.merge([a, b]) })
     + binary(
-      "merge(_:) variadic", overload: "Self...", { a, b, _ in Signal.merge(a, b) },
+      "merge(_:fileID:line:) variadic", overload: "Self...", { a, b, _ in Signal.merge(a, b) },
       { a, b, _ in SignalProducer.merge(a, b) })
-    + binary("merging(with:)", { a, b, _ in a.merging(with: b) }, { a, b, _ in a.merging(with: b) })
+    + binary("merging(with:fileID:line:)", { a, b, _ in a.merging(with: b) }, { a, b, _ in a.merging(with: b) })
     + binary(
-      "combineLatest(_:_:)", { a, b, _ in Signal.combineLatest(a, b) },
+      "combineLatest(_:_:fileID:line:)", { a, b, _ in Signal.combineLatest(a, b) },
       { a, b, _ in
         SignalProducer.combineLatest(a, b)
       })
     + binary(
-      "combineLatest(_:_:reduce:)",
+      "combineLatest(_:_:fileID:line:reduce:)",
       { a, b, rig in
         let c = rig.canary()
         return Signal.combineLatest(a, b) {
@@ -422,18 +439,18 @@ enum ContractTable {
         }
       })
     + binary(
-      "combiningLatest(with:)", { a, b, _ in a.combiningLatest(with: b) },
+      "combiningLatest(with:fileID:line:)", { a, b, _ in a.combiningLatest(with: b) },
       { a, b, _ in
         a.combiningLatest(with: b)
       })
     + binary(
-      "combineLatest(_:) collection", { a, b, _ in Signal.combineLatest([a, b]) },
+      "combineLatest(_:fileID:line:) collection", { a, b, _ in Signal.combineLatest([a, b]) },
       { a, b, _ in
         SignalProducer.combineLatest([a, b])
       })
-    + binary("zip(_:_:)", { a, b, _ in Signal.zip(a, b) }, { a, b, _ in SignalProducer.zip(a, b) })
+    + binary("zip(_:_:fileID:line:)", { a, b, _ in Signal.zip(a, b) }, { a, b, _ in SignalProducer.zip(a, b) })
     + binary(
-      "zip(_:_:reduce:)",
+      "zip(_:_:fileID:line:reduce:)",
       { a, b, rig in
         let c = rig.canary()
         return Signal.zip(a, b) {
@@ -446,20 +463,29 @@ enum ContractTable {
           keep(c); return $0 + $1
         }
       })
-    + binary("zipping(with:)", { a, b, _ in a.zipping(with: b) }, { a, b, _ in a.zipping(with: b) })
-    + binary("zip(_:) collection", { a, b, _ in Signal.zip([a, b]) }, { a, b, _ in SignalProducer.zip([a, b]) })
+    + binary("zipping(with:fileID:line:)", { a, b, _ in a.zipping(with: b) }, { a, b, _ in a.zipping(with: b) })
+    + binary(
+      "zip(_:fileID:line:) collection", { a, b, _ in Signal.zip([a, b]) }, { a, b, _ in SignalProducer.zip([a, b]) })
     + [
-      OperatorCase("Signal.withLatest(from:) signal", overload: "(Signal<U, Never>)") { rig in
+      OperatorCase("Signal.withLatest(from:fileID:line:) signal", overload: "(Signal<U, Never>, StaticString, UInt)") {
+        rig in
         .signal(rig.ints().signal.withLatest(from: rig.safeInts().signal))
       },
-      OperatorCase("Signal.withLatest(from:) producer", overload: "(SignalProducer<U, Never>)") { rig in
+      OperatorCase(
+        "Signal.withLatest(from:fileID:line:) producer", overload: "(SignalProducer<U, Never>, StaticString, UInt)"
+      ) { rig in
         .signal(rig.ints().signal.withLatest(from: rig.safeInts().producer))
       }
       .startingEagerly(rule: "A signal's `withLatest(from:)` a producer starts it at once, as documented."),
-      OperatorCase("SignalProducer.withLatest(from:) signal", overload: "(Signal<U, Never>)") { rig in
+      OperatorCase(
+        "SignalProducer.withLatest(from:fileID:line:) signal", overload: "(Signal<U, Never>, StaticString, UInt)"
+      ) { rig in
         .producer(rig.ints().producer.withLatest(from: rig.safeInts().signal))
       },
-      OperatorCase("SignalProducer.withLatest(from:) producer", overload: "(SignalProducer<U, Never>)") { rig in
+      OperatorCase(
+        "SignalProducer.withLatest(from:fileID:line:) producer",
+        overload: "(SignalProducer<U, Never>, StaticString, UInt)"
+      ) { rig in
         .producer(rig.ints().producer.withLatest(from: rig.safeInts().producer))
       },
     ].map {
@@ -467,24 +493,24 @@ enum ContractTable {
         1, gives: nil, rule: "`other` ending, in any way, changes nothing: its last value stays the latest.")
     }
     + [
-      OperatorCase("Signal.withLatest(from:) property", overload: "PropertyProtocol") { rig in
+      OperatorCase("Signal.withLatest(from:fileID:line:) property", overload: "PropertyProtocol") { rig in
         let property = MutableProperty(0)
         rig.retain(property)
         return .signal(rig.ints().signal.withLatest(from: property))
       },
-      OperatorCase("SignalProducer.withLatest(from:) property", overload: "PropertyProtocol") { rig in
+      OperatorCase("SignalProducer.withLatest(from:fileID:line:) property", overload: "PropertyProtocol") { rig in
         let property = MutableProperty(0)
         rig.retain(property)
         return .producer(rig.ints().producer.withLatest(from: property))
       },
     ]
     + unary(
-      "sample(with:)", { s, rig in s.sample(with: rig.safeInts().signal) },
+      "sample(with:fileID:line:)", { s, rig in s.sample(with: rig.safeInts().signal) },
       { p, rig in
         p.sample(with: rig.safeInts().producer)
       })
     + unary(
-      "sample(on:)", { s, rig in s.sample(on: rig.voids().signal) },
+      "sample(on:fileID:line:)", { s, rig in s.sample(on: rig.voids().signal) },
       { p, rig in
         p.sample(on: rig.voids().producer)
       })
@@ -497,12 +523,13 @@ enum ContractTable {
   }
 
   static let booleans: [OperatorCase] = [
-    OperatorCase("Signal.negate()") { rig in .signal(bools(rig).signal.negate()) },
-    OperatorCase("SignalProducer.negate()") { rig in .producer(bools(rig).producer.negate()) },
-    OperatorCase("Signal.and(_:)") { rig in .signal(bools(rig).signal.and(bools(rig).signal)) },
-    OperatorCase("SignalProducer.and(_:)") { rig in .producer(bools(rig).producer.and(bools(rig).producer)) },
-    OperatorCase("Signal.or(_:)") { rig in .signal(bools(rig).signal.or(bools(rig).signal)) },
-    OperatorCase("SignalProducer.or(_:)") { rig in .producer(bools(rig).producer.or(bools(rig).producer)) },
+    OperatorCase("Signal.negate(fileID:line:)") { rig in .signal(bools(rig).signal.negate()) },
+    OperatorCase("SignalProducer.negate(fileID:line:)") { rig in .producer(bools(rig).producer.negate()) },
+    OperatorCase("Signal.and(_:fileID:line:)") { rig in .signal(bools(rig).signal.and(bools(rig).signal)) },
+    OperatorCase("SignalProducer.and(_:fileID:line:)") { rig in .producer(bools(rig).producer.and(bools(rig).producer))
+    },
+    OperatorCase("Signal.or(_:fileID:line:)") { rig in .signal(bools(rig).signal.or(bools(rig).signal)) },
+    OperatorCase("SignalProducer.or(_:fileID:line:)") { rig in .producer(bools(rig).producer.or(bools(rig).producer)) },
   ]
 
   // MARK: Flattening
@@ -510,7 +537,7 @@ enum ContractTable {
   static let flattening: [OperatorCase] =
     [FlattenStrategy.merge, .concat, .latest].flatMap { strategy in
       unary(
-        "flatMap(_:_:) \(strategy)", overload: "SignalProducer<U, Failure>",
+        "flatMap(_:fileID:line:_:) \(strategy)", overload: "SignalProducer<U, Failure>",
         { s, rig in
           let c = rig.canary()
           let inner = rig.ints()
@@ -526,7 +553,7 @@ enum ContractTable {
           }
         })
         + unary(
-          "flatten(_:) \(strategy)", overload: "== SignalProducer<",
+          "flatten(_:fileID:line:) \(strategy)", overload: "== SignalProducer<",
           { s, rig in
             let inner = rig.ints()
             return s.map { _ in inner.producer }.flatten(strategy)
@@ -538,7 +565,7 @@ enum ContractTable {
     }
     // The overloads whose inners are any `SignalProducerConvertible` (here a hot signal), and a stream of signals.
     + unary(
-      "flatMap(_:_:) merge of signals", overload: "SignalProducerConvertible",
+      "flatMap(_:fileID:line:_:) merge of signals", overload: "SignalProducerConvertible",
       { s, rig in
         let c = rig.canary()
         let inner = rig.ints()
@@ -554,7 +581,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "flatten(_:) merge of signals", overload: "== Signal<",
+      "flatten(_:fileID:line:) merge of signals", overload: "== Signal<",
       { s, rig in
         let inner = rig.ints()
         return s.map { _ in inner.signal }.flatten(.merge)
@@ -568,22 +595,22 @@ enum ContractTable {
 
   static let time: [OperatorCase] =
     unary(
-      "delay(_:on:)", { s, rig in s.delay(interval, on: rig.scheduler) },
+      "delay(_:on:fileID:line:)", { s, rig in s.delay(interval, on: rig.scheduler) },
       { p, rig in
         p.delay(interval, on: rig.scheduler)
       })
     + unary(
-      "throttle(_:on:)", { s, rig in s.throttle(interval, on: rig.scheduler) },
+      "throttle(_:on:fileID:line:)", { s, rig in s.throttle(interval, on: rig.scheduler) },
       { p, rig in
         p.throttle(interval, on: rig.scheduler)
       })
     + unary(
-      "debounce(_:on:)", { s, rig in s.debounce(interval, on: rig.scheduler) },
+      "debounce(_:on:fileID:line:)", { s, rig in s.debounce(interval, on: rig.scheduler) },
       { p, rig in
         p.debounce(interval, on: rig.scheduler)
       })
     + unary(
-      "timeout(after:raising:on:)", overload: "(Duration, Failure,",
+      "timeout(after:raising:on:fileID:line:)", overload: "(Duration, Failure,",
       { s, rig in
         s.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
       },
@@ -591,22 +618,26 @@ enum ContractTable {
         p.timeout(after: .seconds(50), raising: .other, on: rig.scheduler)
       })
     + [
-      OperatorCase("Signal.timeout(after:raising:on:) never", overload: "NewFailure") { rig in
+      OperatorCase("Signal.timeout(after:raising:on:fileID:line:) never", overload: "NewFailure") { rig in
         .signal(rig.safeInts().signal.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
       },
-      OperatorCase("SignalProducer.timeout(after:raising:on:) never", overload: "NewFailure") { rig in
+      OperatorCase("SignalProducer.timeout(after:raising:on:fileID:line:) never", overload: "NewFailure") { rig in
         .producer(rig.safeInts().producer.timeout(after: .seconds(50), raising: TestError.other, on: rig.scheduler))
       },
     ].map { $0.with(.failure, outcome: "failed", rule: "The input cannot fail; the time runs out and fails it.") }
     + unary(
-      "collect(every:on:)", { s, rig in s.collect(every: interval, on: rig.scheduler) },
+      "collect(every:on:fileID:line:)", { s, rig in s.collect(every: interval, on: rig.scheduler) },
       { p, rig in
         p.collect(every: interval, on: rig.scheduler)
       })
-    + unary("observe(on:)", { s, rig in s.observe(on: rig.scheduler) }, { p, rig in p.observe(on: rig.scheduler) })
+    + unary(
+      "observe(on:fileID:line:)", { s, rig in s.observe(on: rig.scheduler) }, { p, rig in p.observe(on: rig.scheduler) }
+    )
     + [
-      OperatorCase("SignalProducer.start(on:)") { rig in .producer(rig.ints().producer.start(on: rig.scheduler)) },
-      OperatorCase("SignalProducer.retry(upTo:interval:on:)") { rig in
+      OperatorCase("SignalProducer.start(on:fileID:line:)") { rig in
+        .producer(rig.ints().producer.start(on: rig.scheduler))
+      },
+      OperatorCase("SignalProducer.retry(upTo:interval:on:fileID:line:)") { rig in
         .producer(rig.ints(fresh: true).producer.retry(upTo: 1, interval: interval, on: rig.scheduler))
       }.with(
         .failure, outcome: "failed",
@@ -615,7 +646,7 @@ enum ContractTable {
           rig.advance()
           rig.inputs[0].send(.failed)
         }, rule: "The first failure restarts the input after the interval; the second is forwarded."),
-      OperatorCase("SignalProducer.timer(interval:on:)") { rig in
+      OperatorCase("SignalProducer.timer(interval:on:fileID:line:)") { rig in
         .producer(SignalProducer.timer(interval: interval, on: rig.scheduler))
       }
       .with(.completion, outcome: nil, rule: "A timer has no input and never ends by itself.")
@@ -625,34 +656,40 @@ enum ContractTable {
   // MARK: Producers only
 
   static let producerOnly: [OperatorCase] = [
-    OperatorCase("SignalProducer.prefix(value:)") { rig in .producer(rig.ints().producer.prefix(value: 0)) },
-    OperatorCase("SignalProducer.retry(upTo:)") { rig in .producer(rig.ints(fresh: true).producer.retry(upTo: 1)) }
-      .with(
-        .failure, outcome: "failed",
-        action: { rig in
-          rig.inputs[0].send(.failed)
-          rig.inputs[0].send(.failed)
-        }, rule: "The first failure restarts the input; the second is forwarded."),
-    OperatorCase("SignalProducer.share()") { rig in .producer(rig.ints().producer.share()) },
-    OperatorCase("SignalProducer.share(replay:)") { rig in .producer(rig.ints().producer.share(replay: 1)) },
-    OperatorCase("SignalProducer.replayLazily(upTo:)") { rig in .producer(rig.ints().producer.replayLazily(upTo: 1)) }
-      .sharingUntilReleased(),
-    OperatorCase("SignalProducer.concat(_:) sequence", overload: "Sequence") { rig in
+    OperatorCase("SignalProducer.prefix(value:fileID:line:)") { rig in .producer(rig.ints().producer.prefix(value: 0))
+    },
+    OperatorCase("SignalProducer.retry(upTo:fileID:line:)") { rig in
+      .producer(rig.ints(fresh: true).producer.retry(upTo: 1))
+    }
+    .with(
+      .failure, outcome: "failed",
+      action: { rig in
+        rig.inputs[0].send(.failed)
+        rig.inputs[0].send(.failed)
+      }, rule: "The first failure restarts the input; the second is forwarded."),
+    OperatorCase("SignalProducer.share(fileID:line:)") { rig in .producer(rig.ints().producer.share()) },
+    OperatorCase("SignalProducer.share(replay:fileID:line:)") { rig in .producer(rig.ints().producer.share(replay: 1))
+    },
+    OperatorCase("SignalProducer.replayLazily(upTo:fileID:line:)") { rig in
+      .producer(rig.ints().producer.replayLazily(upTo: 1))
+    }
+    .sharingUntilReleased(),
+    OperatorCase("SignalProducer.concat(_:fileID:line:) sequence", overload: "Sequence") { rig in
       .producer(SignalProducer.concat([rig.ints().producer, rig.ints().producer]))
     },
-    OperatorCase("SignalProducer.concat(_:) variadic", overload: "Self...") { rig in
+    OperatorCase("SignalProducer.concat(_:fileID:line:) variadic", overload: "Self...") { rig in
       .producer(SignalProducer.concat(rig.ints().producer, rig.ints().producer))
     },
-    OperatorCase("SignalProducer.concatenating(_:)") { rig in
+    OperatorCase("SignalProducer.concatenating(_:fileID:line:)") { rig in
       .producer(rig.ints().producer.concatenating(rig.ints().producer))
     },
-    OperatorCase("SignalProducer.prefix(_:)") { rig in
+    OperatorCase("SignalProducer.prefix(_:fileID:line:)") { rig in
       let prefix = rig.ints()
       return .producer(rig.ints().producer.prefix(prefix.producer))
     },
   ]
   .map {
-    guard $0.name.contains("concat") || $0.name.contains("prefix(_:)") else { return $0 }
+    guard $0.name.contains("concat") || $0.name.contains("prefix(_:fileID:line:)") else { return $0 }
     return $0.interrupting(1, gives: nil, rule: "The second producer is not started before the first completes.")
   }
 

@@ -241,9 +241,12 @@ enum Contract {
   /// Only the operators that send nothing before their end (and the timer, which no input ends) escape.
   @Test func everyCaseThatSendsBeforeItsEndIsEndedReentrantly() {
     let skipped = ContractTable.all.filter { !Contract.nothingAfterAReentrantEnd($0) }.map(\.name)
-    let sendOnlyAtTheEnd = ["collect()", "reduce(_:_:)", "reduce(into:_:)", "take(last:)"]
+    let sendOnlyAtTheEnd = [
+      "collect(fileID:line:)", "reduce(_:fileID:line:_:)", "reduce(into:fileID:line:_:)", "take(last:fileID:line:)",
+    ]
     let expected =
-      sendOnlyAtTheEnd.flatMap { ["Signal.\($0)", "SignalProducer.\($0)"] } + ["SignalProducer.timer(interval:on:)"]
+      sendOnlyAtTheEnd.flatMap { ["Signal.\($0)", "SignalProducer.\($0)"] }
+      + ["SignalProducer.timer(interval:on:fileID:line:)"]
     #expect(Set(skipped) == Set(expected), "\(skipped)")
   }
 }
