@@ -123,6 +123,8 @@ final class Wave: DeliveryContext {
   func scheduleDependents(of node: GraphNode) {
     guard let first = node.dependents.first else { return }
     first.borrow { schedule($0) }
+    guard let second = node.dependents.second else { return }
+    second.borrow { schedule($0) }
     for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
