@@ -14,7 +14,7 @@ import Synchronization
 /// holds the property or observes it) goes on computing while another node is computed from it, which keeps
 /// it alive; it leaves the graph when neither is left.
 ///
-/// While a derived node is linked into a graph it keeps itself alive (``anchor``), so that a wave or a queued
+/// While a derived node is linked into a graph it keeps itself alive (``isAnchored``), so that a wave or a queued
 /// item never reaches a freed node; it lets go when it leaves the graph.
 ///
 /// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without
@@ -39,8 +39,9 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
-  /// *Domain.* The node itself, while a derived node is linked into a graph; `nil` otherwise.
-  @exclusivity(unchecked) @usableFromInline final var anchor: GraphNode?
+  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
+  /// ``anchor()`` and ``takeAnchor()``).
+  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
   /// *Domain.* Whether the core has observers, so that a wave delivers to it.
   @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
@@ -92,6 +93,23 @@ class GraphNode {
       domainReference = newValue.map { Unmanaged.passRetained($0) }
       old?.release()
     }
+  }
+
+  /// *Domain.* Makes the node hold itself, once, while it is linked into a graph (a flag and a retain, not a
+  /// stored reference).
+  @usableFromInline
+  final func anchor() {
+    guard !isAnchored else { return }
+    isAnchored = true
+    _ = Unmanaged.passRetained(self)
+  }
+
+  /// *Domain.* The node's reference to itself, if it held one, for the caller to let go of.
+  @usableFromInline
+  final func takeAnchor() -> GraphNode? {
+    guard isAnchored else { return nil }
+    isAnchored = false
+    return Unmanaged.passUnretained(self).takeRetainedValue()
   }
 
   /// Whether a source's sets go through the graph.
