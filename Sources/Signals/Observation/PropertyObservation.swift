@@ -45,7 +45,8 @@ extension GraphNode {
   final func trackAccess() {
     let address = observation.load(ordering: .acquiring)
     guard address != 0 else { return makeObservation().access() }
-    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().access()
+    // The node keeps its link: borrowed, with no retain.
+    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).borrow { $0.access() }
   }
 
   /// Makes the property's link to Observation, unless another thread just did; returns the one kept.
@@ -68,6 +69,6 @@ extension GraphNode {
   final func notifyChange() {
     let address = observation.load(ordering: .acquiring)
     guard address != 0 else { return }
-    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue().changed()
+    Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).borrow { $0.changed() }
   }
 }

@@ -17,12 +17,11 @@ class ValueNode<Value>: GraphNode {
 
   @inlinable
   init(
-    isSource: Bool, committed: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
-    perform: @escaping (GraphNode, NodeMessage) -> Void
+    isSource: Bool, committed: Value, operate: @escaping (GraphNode, NodeMessage) -> ComputeResult
   ) {
     self.committed = committed
     waveValue = committed
-    super.init(isSource: isSource, compute: compute, perform: perform)
+    super.init(isSource: isSource, operate: operate)
   }
 
   /// `node`, which is of this type.
@@ -31,7 +30,7 @@ class ValueNode<Value>: GraphNode {
     unsafeDowncast(node, to: ValueNode<Value>.self)
   }
 
-  /// What a node does for the messages every node handles the same way; a subclass's `perform` passes on the
+  /// What a node does for the messages every node handles the same way; a subclass's `operate` passes on the
   /// ones it does not handle itself. Made in the subclass's `@inlinable` initialiser, so it runs specialised.
   @inlinable
   static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
@@ -52,7 +51,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
+    case .compute, .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
       break
     }
   }
@@ -141,10 +140,9 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// A derived node whose first value is `initial`.
   @inlinable
   init(
-    initial: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
-    perform: @escaping (GraphNode, NodeMessage) -> Void
+    initial: Value, operate: @escaping (GraphNode, NodeMessage) -> ComputeResult
   ) {
-    super.init(isSource: false, committed: initial, compute: compute, perform: perform)
+    super.init(isSource: false, committed: initial, operate: operate)
     inGraph.store(true, ordering: .relaxed)
   }
 
