@@ -102,7 +102,7 @@ enum ChangeTracing {
   /// nodes hold their new value as committed and the previous one as the wave's), which is not counted.
   static func describe(_ node: GraphNode, in wave: Wave, call: Call?) -> PropertyChange {
     let values = ChangeDescription()
-    node.perform(.describeChange(values))
+    node.perform(node, .describeChange(values))
     if call == nil { swap(&values.value, &values.previous) }
     let sources = wave.sources
     let path = self.path(to: node, in: wave)

@@ -79,21 +79,19 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
     let claim = PropertyGraph.claim([input.node])
     super.init(
       initial: transform(input.node.value(for: claim)),
-      operate: { node, message in
-        switch message {
-        case .compute(let wave):
-          let node = unsafeDowncast(node, to: MapNode.self)
-          node.waveValue = node.transform(node.input.unsafelyUnwrapped.value(in: wave))
-          return .changed
-        case .computeTentative(let transaction):
-          let node = unsafeDowncast(node, to: MapNode.self)
-          let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
-          let result = changed ? node.transform(value) : transaction.committedValue(of: node)
-          transaction.remember(node, result, changed: changed)
-        default:
-          ValueNode<Value>.performCommon(node, message)
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: MapNode.self)
+        node.waveValue = node.transform(node.input.unsafelyUnwrapped.value(in: wave))
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
         }
-        return .unchanged
+        let node = unsafeDowncast(node, to: MapNode.self)
+        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
+        let result = changed ? node.transform(value) : transaction.committedValue(of: node)
+        transaction.remember(node, result, changed: changed)
       })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)

@@ -108,27 +108,25 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
     let claim = PropertyGraph.claim([input.node])
     super.init(
       initial: input.node.value(for: claim),
-      operate: { node, message in
-        switch message {
-        case .compute(let wave):
-          let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
-          let value = node.input.unsafelyUnwrapped.value(in: wave)
-          guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
-          node.waveValue = value
-          return .changed
-        case .computeTentative(let transaction):
-          let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
-          let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
-          let committed = transaction.committedValue(of: node)
-          if changed, !node.isEquivalent(committed, value) {
-            transaction.remember(node, value, changed: true)
-          } else {
-            transaction.remember(node, committed, changed: false)
-          }
-        default:
-          ValueNode<Value>.performCommon(node, message)
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let value = node.input.unsafelyUnwrapped.value(in: wave)
+        guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
+        node.waveValue = value
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
         }
-        return .unchanged
+        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
+        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
+        let committed = transaction.committedValue(of: node)
+        if changed, !node.isEquivalent(committed, value) {
+          transaction.remember(node, value, changed: true)
+        } else {
+          transaction.remember(node, committed, changed: false)
+        }
       })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)

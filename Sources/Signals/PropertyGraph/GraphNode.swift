@@ -5,10 +5,9 @@ import Synchronization
 ///
 /// A propagation (a ``Wave``) walks nodes. The fields it touches here sit at fixed offsets, and the lists of
 /// inputs and dependents hold unretained references, so walking costs no reference counting. What a wave
-/// does to a node's *values* goes through the one closure its typed subclass made in its `@inlinable`
-/// initialiser (``operate``, called through ``recompute(in:)`` and ``perform(_:)``): made where the value types
-/// are known, it runs specialised, captures nothing, and reaches the typed node as its argument, with no
-/// retain. One closure rather than one per kind of message: a node is two words smaller.
+/// does to a node's *values* goes through the two closures its typed subclass made in its `@inlinable`
+/// initialiser (``compute`` and ``perform``): made where the value types are known, they run specialised,
+/// capture nothing, and reach the typed node as their argument, with no retain.
 ///
 /// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
 /// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
@@ -27,9 +26,10 @@ class GraphNode {
   /// the node, and tells it when it goes. Read through ``core``; a wave's commit reads it as it is, so that
   /// retaining the core for its delivery is one retain.
   @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
-  /// What the graph asks of the typed node (see ``NodeMessage``); the result matters for ``NodeMessage/compute(_:)``
-  /// only.
-  @usableFromInline final let operate: (GraphNode, NodeMessage) -> ComputeResult
+  /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
+  @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
+  /// Everything else the graph asks of the typed node; see ``NodeMessage``.
+  @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
 
   /// The domain the node joined, retained (see ``domain``): read as it is, it reaches the root without a
   /// retain.
@@ -70,23 +70,18 @@ class GraphNode {
 
   @inlinable
   init(
-    isSource: Bool, operate: @escaping (GraphNode, NodeMessage) -> ComputeResult
+    isSource: Bool, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     self.isSource = isSource
-    self.operate = operate
+    self.compute = compute
+    self.perform = perform
   }
 
   deinit {
     domainReference?.release()
     let address = observation.load(ordering: .acquiring)
     if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
-  }
-
-  /// *Domain.* The property's core (see ``coreReference``).
-  @inlinable
-  final var core: AnyObject? {
-    get { coreReference?.takeUnretainedValue() }
-    set { coreReference = newValue.map { Unmanaged.passUnretained($0) } }
   }
 
   /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
@@ -118,21 +113,16 @@ class GraphNode {
     return Unmanaged.passUnretained(self).takeRetainedValue()
   }
 
+  /// *Domain.* The property's core (see ``coreReference``).
+  @inlinable
+  final var core: AnyObject? {
+    get { coreReference?.takeUnretainedValue() }
+    set { coreReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+
   /// Whether a source's sets go through the graph.
   @inlinable
   final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
-
-  /// Computes a derived node's value for `wave`; see ``ComputeResult``. Sources are never computed.
-  @inlinable @inline(__always)
-  final func recompute(in wave: Wave) -> ComputeResult {
-    operate(self, .compute(wave))
-  }
-
-  /// Asks the typed node to do what `message` says.
-  @inlinable @inline(__always)
-  final func perform(_ message: NodeMessage) {
-    _ = operate(self, message)
-  }
 
   /// Whether the node's value changed in `wave`.
   @inlinable @inline(__always)
@@ -178,11 +168,9 @@ enum ComputeResult {
   case deferred
 }
 
-/// What the graph asks of a typed node (see ``GraphNode/operate``).
+/// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
 @usableFromInline
 enum NodeMessage {
-  /// By the domain's owner, outside every lock: compute a derived node's value for the wave.
-  case compute(Wave)
   /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
   /// wave, and records in the wave who set it.
   case takeChange(Wave)

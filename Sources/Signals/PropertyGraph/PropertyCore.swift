@@ -114,7 +114,7 @@ extension GraphNode {
     withRoot { _ in
       guard isObserved == isEmpty, core != nil else { return }
       isObserved = !isEmpty
-      if !isEmpty { perform(.syncDelivered) }
+      if !isEmpty { perform(self, .syncDelivered) }
     }
   }
 
@@ -133,6 +133,6 @@ extension GraphNode {
   @usableFromInline
   final func coreMade() {
     let ended = withRoot { _ in isEnded }
-    if ended { perform(.end) }
+    if ended { perform(self, .end) }
   }
 }

@@ -100,14 +100,14 @@ enum PropertyGraph {
         }
         return node.dependents.nodes
       }
-      node.perform(.end)
+      node.perform(node, .end)
       node.releaseClosures()
       for dependent in dependents {
         let ends = dependent.withRoot { _ in !dependent.isEnded && dependent.inputs.allSatisfy(\.isEnded) }
         if ends {
           ending.append(dependent)
         } else {
-          dependent.perform(.inputEnded(node))
+          dependent.perform(dependent, .inputEnded(node))
         }
       }
     }

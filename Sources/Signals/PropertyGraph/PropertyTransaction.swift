@@ -414,7 +414,7 @@ final class TransactionCommit {
   func storeAll() {
     let nodes = transaction.unsafelyUnwrapped.writtenNodes
     for index in 0..<nodes.count {
-      nodes[index].borrow { node in node.perform(.storeTransactionValue(self)) }
+      nodes[index].borrow { node in node.perform(node, .storeTransactionValue(self)) }
     }
   }
 

@@ -269,12 +269,7 @@ final class SourceNode<Value>: ValueNode<Value> {
   init(isFed: Bool, initial: Value) {
     self.isFed = isFed
     super.init(
-      isSource: true, committed: initial,
-      operate: { node, message in
-        // Sources are never computed: a wave takes their values (`.takeChange`).
-        SourceNode.perform(node, message)
-        return .changed
-      })
+      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
   }
 
   /// What the graph asks of a source; see ``NodeMessage``.

@@ -67,7 +67,7 @@ extension PropertyTransaction {
       if memo.generation == Self.computing { return (committedValue(of: core), false) }
     }
     startComputing(core)
-    core.perform(.computeTentative(self))
+    core.perform(core, .computeTentative(self))
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
       let memo = core.claimedMemo
       return (memo.value.unsafelyUnwrapped, memo.changed)

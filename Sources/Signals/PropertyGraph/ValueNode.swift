@@ -17,11 +17,12 @@ class ValueNode<Value>: GraphNode {
 
   @inlinable
   init(
-    isSource: Bool, committed: Value, operate: @escaping (GraphNode, NodeMessage) -> ComputeResult
+    isSource: Bool, committed: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     self.committed = committed
     waveValue = committed
-    super.init(isSource: isSource, operate: operate)
+    super.init(isSource: isSource, compute: compute, perform: perform)
   }
 
   /// `node`, which is of this type.
@@ -30,7 +31,7 @@ class ValueNode<Value>: GraphNode {
     unsafeDowncast(node, to: ValueNode<Value>.self)
   }
 
-  /// What a node does for the messages every node handles the same way; a subclass's `operate` passes on the
+  /// What a node does for the messages every node handles the same way; a subclass's `perform` passes on the
   /// ones it does not handle itself. Made in the subclass's `@inlinable` initialiser, so it runs specialised.
   @inlinable
   static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
@@ -51,7 +52,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .compute, .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
+    case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
       break
     }
   }
@@ -140,9 +141,10 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// A derived node whose first value is `initial`.
   @inlinable
   init(
-    initial: Value, operate: @escaping (GraphNode, NodeMessage) -> ComputeResult
+    initial: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
-    super.init(isSource: false, committed: initial, operate: operate)
+    super.init(isSource: false, committed: initial, compute: compute, perform: perform)
     inGraph.store(true, ordering: .relaxed)
   }
 

@@ -90,7 +90,7 @@ final class Wave: DeliveryContext {
   /// Under the lock: `source` takes its next accepted value for this wave, and its dependents are scheduled.
   @inlinable
   func addSource(_ source: GraphNode) {
-    source.perform(.takeChange(self))
+    source.perform(source, .takeChange(self))
     addTakenSource(source)
   }
 
@@ -147,7 +147,7 @@ final class Wave: DeliveryContext {
         guard !node.isDetached, !node.isEnded else { return }
         // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
         guard node.rank <= rank else { return pending.push(reference, rank: node.rank) }
-        switch node.recompute(in: self) {
+        switch node.compute(node, self) {
         case .unchanged:
           break
         case .changed:
@@ -199,7 +199,7 @@ final class Wave: DeliveryContext {
     for index in 0..<changed.count {
       let reference = changed[index]
       reference.borrow { node in
-        node.perform(.commit)
+        node.perform(node, .commit)
         node.lastCommit = commits
         if node.isObserved, let core = node.coreReference {
           deliveries.append(reference)
@@ -219,7 +219,7 @@ final class Wave: DeliveryContext {
       for delivery in aloneDeliveries { delivery() }
       for index in 0..<deliveries.count {
         let core = deliveryCores[index]
-        deliveries[index].borrow { node in core.borrow { node.perform(.deliver(self, $0)) } }
+        deliveries[index].borrow { node in core.borrow { node.perform(node, .deliver(self, $0)) } }
         core.release()
       }
     }

@@ -17,23 +17,21 @@ final class CombineNode<Value>: DerivedNode<Value> {
     self.combine = OperatorClosure(combine)
     super.init(
       initial: initial,
-      operate: { node, message in
-        switch message {
-        case .compute(let wave):
-          let node = unsafeDowncast(node, to: CombineNode.self)
-          node.waveValue = node.combine(.wave(wave)).unsafelyUnwrapped
-          return .changed
-        case .computeTentative(let transaction):
-          let node = unsafeDowncast(node, to: CombineNode.self)
-          if let value = node.combine(.transaction(transaction)) {
-            transaction.remember(node, value, changed: true)
-          } else {
-            transaction.remember(node, transaction.committedValue(of: node), changed: false)
-          }
-        default:
-          ValueNode<Value>.performCommon(node, message)
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        node.waveValue = node.combine(.wave(wave)).unsafelyUnwrapped
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<Value>.performCommon(node, message)
         }
-        return .unchanged
+        let node = unsafeDowncast(node, to: CombineNode.self)
+        if let value = node.combine(.transaction(transaction)) {
+          transaction.remember(node, value, changed: true)
+        } else {
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
+        }
       })
     inputHandles = handles
     join(inputs, claim)
@@ -149,24 +147,22 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
     }
     super.init(
       initial: initial,
-      operate: { node, message in
-        switch message {
-        case .compute(let wave):
-          let node = unsafeDowncast(node, to: CombineListNode.self)
-          node.waveValue = node.elements.map { $0.value(in: wave) }
-          return .changed
-        case .computeTentative(let transaction):
-          let node = unsafeDowncast(node, to: CombineListNode.self)
-          let values = node.elements.map { transaction.tentative(of: $0) }
-          if values.contains(where: \.changed) {
-            transaction.remember(node, values.map(\.value), changed: true)
-          } else {
-            transaction.remember(node, transaction.committedValue(of: node), changed: false)
-          }
-        default:
-          ValueNode<[Element]>.performCommon(node, message)
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        node.waveValue = node.elements.map { $0.value(in: wave) }
+        return .changed
+      },
+      perform: { node, message in
+        guard case .computeTentative(let transaction) = message else {
+          return ValueNode<[Element]>.performCommon(node, message)
         }
-        return .unchanged
+        let node = unsafeDowncast(node, to: CombineListNode.self)
+        let values = node.elements.map { transaction.tentative(of: $0) }
+        if values.contains(where: \.changed) {
+          transaction.remember(node, values.map(\.value), changed: true)
+        } else {
+          transaction.remember(node, transaction.committedValue(of: node), changed: false)
+        }
       })
     inputHandles = handles
     join(nodes, claim)

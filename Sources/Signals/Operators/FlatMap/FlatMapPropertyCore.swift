@@ -35,15 +35,16 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     innerHandle = handle
     super.init(
       initial: claim.consistently { inner.value(for: claim) },
-      operate: { node, message in
+      compute: { node, wave in
+        unsafeDowncast(node, to: FlatMapNode.self).compute(in: wave)
+      },
+      perform: { node, message in
         let node = unsafeDowncast(node, to: FlatMapNode.self)
         switch message {
-        case .compute(let wave): return node.compute(in: wave)
         case .computeTentative(let transaction): node.computeTentative(in: transaction)
         case .inputEnded(let input): node.continues(afterEndOf: input)
         default: ValueNode<Value>.performCommon(node, message)
         }
-        return .unchanged
       })
     if let outerHandle { inputHandles = [outerHandle] }
     join([outer.node, inner], claim)
