@@ -19,9 +19,23 @@ static volatile int seen = 0;
 static volatile int tracing = 0;
 static volatile int inTrace = 0;
 
-static void trace(void) {
+/// Writes `size` in decimal to standard error (no printf: it may allocate).
+static void writeSize(size_t size) {
+  char digits[24];
+  int index = sizeof digits;
+  digits[--index] = '\n';
+  do {
+    digits[--index] = (char)('0' + size % 10);
+    size /= 10;
+  } while (size != 0);
+  write(2, "size ", 5);
+  write(2, digits + index, sizeof digits - index);
+}
+
+static void trace(size_t size) {
   if (inTrace) return;
   inTrace = 1;
+  writeSize(size);
   void *frames[10];
   int depth = backtrace(frames, 10);
   // frames[0] is trace, frames[1] note's caller (malloc…): skip both.
@@ -30,35 +44,36 @@ static void trace(void) {
   inTrace = 0;
 }
 
-static inline void note(void) {
+/// Counts one allocation of `size` bytes (and traces it, when tracing).
+static inline void note(size_t size) {
   seen = 1;
   if (counting) {
     __atomic_fetch_add(&count, 1, __ATOMIC_RELAXED);
-    if (tracing) trace();
+    if (tracing) trace(size);
   }
 }
 
 void *malloc(size_t size) {
-  note();
+  note(size);
   return __libc_malloc(size);
 }
 
 void *calloc(size_t count, size_t size) {
-  note();
+  note(count * size);
   return __libc_calloc(count, size);
 }
 
 void *realloc(void *pointer, size_t size) {
   // A realloc that grows in place is not a new allocation from the program's point of view, but it does go to
   // the allocator: count it, as malloc-interposer and valgrind do.
-  note();
+  note(size);
   return __libc_realloc(pointer, size);
 }
 
 void free(void *pointer) { __libc_free(pointer); }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
-  note();
+  note(size);
   void *pointer = __libc_memalign(alignment, size);
   if (pointer == NULL) return ENOMEM;
   *result = pointer;
@@ -66,12 +81,12 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
-  note();
+  note(size);
   return __libc_memalign(alignment, size);
 }
 
 void *memalign(size_t alignment, size_t size) {
-  note();
+  note(size);
   return __libc_memalign(alignment, size);
 }
 

@@ -14,7 +14,7 @@ import Synchronization
 /// holds the property or observes it) goes on computing while another node is computed from it, which keeps
 /// it alive; it leaves the graph when neither is left.
 ///
-/// While a derived node is linked into a graph it keeps itself alive (``anchor``), so that a wave or a queued
+/// While a derived node is linked into a graph it keeps itself alive (``isAnchored``), so that a wave or a queued
 /// item never reaches a freed node; it lets go when it leaves the graph.
 ///
 /// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without
@@ -23,19 +23,16 @@ import Synchronization
 @usableFromInline
 class GraphNode {
   /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
-  /// the node, and tells it when it goes.
-  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var core: AnyObject?
+  /// the node, and tells it when it goes. Read through ``core``; a wave's commit reads it as it is, so that
+  /// retaining the core for its delivery is one retain.
+  @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
   /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
   @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
   /// Everything else the graph asks of the typed node; see ``NodeMessage``.
   @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
 
-  /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
-  /// before ``isInGraph`` turns true); follow ``GraphDomain/root`` for the domain it belongs to now.
-  @exclusivity(unchecked) @usableFromInline final var domain: GraphDomain? {
-    didSet { domainReference = domain.map { Unmanaged.passUnretained($0) } }
-  }
-  /// ``domain``, unretained, for reaching the root without a retain (``domain`` keeps it).
+  /// The domain the node joined, retained (see ``domain``): read as it is, it reaches the root without a
+  /// retain.
   @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
   /// *Domain.* Sources are 0; a derived node ranks above every input.
   @exclusivity(unchecked) @usableFromInline final var rank = 0
@@ -43,8 +40,9 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
-  /// *Domain.* The node itself, while a derived node is linked into a graph; `nil` otherwise.
-  @exclusivity(unchecked) @usableFromInline final var anchor: GraphNode?
+  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
+  /// ``anchor()`` and ``takeAnchor()``).
+  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
   /// *Domain.* Whether the core has observers, so that a wave delivers to it.
   @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
@@ -54,6 +52,9 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var isDetached = false
   /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
   @usableFromInline final let isSource: Bool
+  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
+  /// is in the graph from the start. (Beside the flags above, in the same word.)
+  @usableFromInline final let inGraph = Atomic<Bool>(false)
   /// *Domain.* The number of the last commit of its domain that changed the node.
   @exclusivity(unchecked) @usableFromInline final var lastCommit: UInt64 = 0
   /// *Owner.* The wave that last scheduled the node, so that a wave schedules it once.
@@ -63,9 +64,6 @@ class GraphNode {
   /// *Owner.* The wave that must compute the node whether or not an input changed (a catch-up).
   @exclusivity(unchecked) @usableFromInline final var forcedIn: UInt64 = 0
 
-  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
-  /// is in the graph from the start.
-  @usableFromInline final let inGraph = Atomic<Bool>(false)
   /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
   /// ``PropertyObservation``, or 0.
   @usableFromInline final let observation = Atomic<Int>(0)
@@ -81,8 +79,45 @@ class GraphNode {
   }
 
   deinit {
+    domainReference?.release()
     let address = observation.load(ordering: .acquiring)
     if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+  }
+
+  /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
+  /// before ``isInGraph`` turns true), and kept; follow ``GraphDomain/root`` for the domain it belongs to now.
+  @inlinable
+  final var domain: GraphDomain? {
+    get { domainReference?.takeUnretainedValue() }
+    set {
+      let old = domainReference
+      domainReference = newValue.map { Unmanaged.passRetained($0) }
+      old?.release()
+    }
+  }
+
+  /// *Domain.* Makes the node hold itself, once, while it is linked into a graph (a flag and a retain, not a
+  /// stored reference).
+  @usableFromInline
+  final func anchor() {
+    guard !isAnchored else { return }
+    isAnchored = true
+    _ = Unmanaged.passRetained(self)
+  }
+
+  /// *Domain.* The node's reference to itself, if it held one, for the caller to let go of.
+  @usableFromInline
+  final func takeAnchor() -> GraphNode? {
+    guard isAnchored else { return nil }
+    isAnchored = false
+    return Unmanaged.passUnretained(self).takeRetainedValue()
+  }
+
+  /// *Domain.* The property's core (see ``coreReference``).
+  @inlinable
+  final var core: AnyObject? {
+    get { coreReference?.takeUnretainedValue() }
+    set { coreReference = newValue.map { Unmanaged.passUnretained($0) } }
   }
 
   /// Whether a source's sets go through the graph.
@@ -175,11 +210,15 @@ protocol GraphVertex: AnyObject {
   func dependentLeft()
 }
 
-/// A list of nodes, unretained: the first inline (most nodes have one input and at most one dependent), the
-/// others in an array.
+/// A list of nodes, unretained: the first two inline (most nodes have one or two inputs and at most two
+/// dependents), the others in an array. A wave reaches a node's dependents without touching an array's memory
+/// then, and a node with two inputs or two dependents costs no allocation for them.
 @usableFromInline
 struct NodeList {
   @usableFromInline var first: Unmanaged<GraphNode>?
+  /// Set only when ``first`` is.
+  @usableFromInline var second: Unmanaged<GraphNode>?
+  /// Non-empty only when ``second`` is set.
   @usableFromInline var rest: ContiguousArray<Unmanaged<GraphNode>> = []
 
   @inlinable
@@ -189,12 +228,18 @@ struct NodeList {
   var isEmpty: Bool { first == nil }
 
   @inlinable
-  var count: Int { first == nil ? 0 : 1 + rest.count }
+  var count: Int { first == nil ? 0 : second == nil ? 1 : 2 + rest.count }
 
   @inlinable
   mutating func append(_ node: GraphNode) {
     let reference = Unmanaged.passUnretained(node)
-    if first == nil { first = reference } else { rest.append(reference) }
+    if first == nil {
+      first = reference
+    } else if second == nil {
+      second = reference
+    } else {
+      rest.append(reference)
+    }
   }
 
   /// Whether `node` is in the list.
@@ -203,17 +248,25 @@ struct NodeList {
     let address = Unmanaged.passUnretained(node).toOpaque()
     guard let first else { return false }
     if first.toOpaque() == address { return true }
+    guard let second else { return false }
+    if second.toOpaque() == address { return true }
     return rest.contains { $0.toOpaque() == address }
   }
 
-  /// Removes one occurrence of `node`; returns whether there was one.
+  /// Removes one occurrence of `node`, keeping the order of the others; returns whether there was one.
   @inlinable
   @discardableResult
   mutating func remove(_ node: GraphNode) -> Bool {
     let address = Unmanaged.passUnretained(node).toOpaque()
     guard let first else { return false }
     if first.toOpaque() == address {
-      self.first = rest.isEmpty ? nil : rest.removeFirst()
+      self.first = second
+      second = rest.isEmpty ? nil : rest.removeFirst()
+      return true
+    }
+    guard let second else { return false }
+    if second.toOpaque() == address {
+      self.second = rest.isEmpty ? nil : rest.removeFirst()
       return true
     }
     guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
@@ -227,6 +280,8 @@ struct NodeList {
     let address = Unmanaged.passUnretained(old).toOpaque()
     if let index = rest.lastIndex(where: { $0.toOpaque() == address }) {
       rest[index] = Unmanaged.passUnretained(new)
+    } else if second?.toOpaque() == address {
+      second = Unmanaged.passUnretained(new)
     } else if first?.toOpaque() == address {
       first = Unmanaged.passUnretained(new)
     }
@@ -237,6 +292,8 @@ struct NodeList {
   func forEach(_ body: (GraphNode) throws -> Void) rethrows {
     guard let first else { return }
     try body(first.takeUnretainedValue())
+    guard let second else { return }
+    try body(second.takeUnretainedValue())
     for node in rest { try body(node.takeUnretainedValue()) }
   }
 
@@ -259,6 +316,6 @@ struct NodeList {
   /// The last node.
   @inlinable
   var last: GraphNode? {
-    (rest.last ?? first)?.takeUnretainedValue()
+    (rest.last ?? second ?? first)?.takeUnretainedValue()
   }
 }

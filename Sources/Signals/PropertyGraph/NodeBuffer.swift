@@ -64,7 +64,7 @@ struct NodeBuffer<Element: BitwiseCopyable> {
 extension Unmanaged {
   /// Calls `body` with the object this refers to, borrowed: no retain and release around the call, as a
   /// `takeUnretainedValue()` bound to a local costs. Only for an object known to outlive the call: a node a
-  /// wave reaches is anchored in its graph until the wave is over (see ``GraphNode/anchor``).
+  /// wave reaches is anchored in its graph until the wave is over (see ``GraphNode/isAnchored``).
   @inlinable @inline(__always)
   func borrow<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
     try _withUnsafeGuaranteedRef(body)

@@ -96,7 +96,7 @@ extension PropertyGraph {
       if !input.dependents.contains(node) { input.dependents.append(node) }
     }
     node.rank = max(node.rank, rank)
-    node.anchor = node
+    node.anchor()
     return inputs.allSatisfy(\.isEnded)
   }
 }

@@ -166,7 +166,7 @@ struct Unlinked {
       if input.isUnused { orphans.append(input) }
     }
     node.dropInputs(into: &released)
-    if let anchor = node.anchor.take() { anchors.append(anchor) }
+    if let anchor = node.takeAnchor() { anchors.append(anchor) }
   }
 
   /// After the lock: unlinks the inputs left unused (each under its domain's lock, or by the domain's owner),

@@ -52,9 +52,9 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 ///
 /// One object per thread, kept from transaction to transaction, so that a warm transaction allocates
 /// nothing. A value set is kept in the source's core itself (``SourceCore/transactionValue``), claimed with
-/// one compare-and-exchange; a derived property's value computed for a read, likewise in its core
-/// (``DerivedCore/tentativeValue``). Only when two transactions on two threads use the same property at once
-/// does the second keep its value here, in a table.
+/// one compare-and-exchange; a derived property's value computed for a read, likewise in its node's memo
+/// (``DerivedNode/memo``, made on the node's first read inside a transaction and kept). Only when two
+/// transactions on two threads use the same property at once does the second keep its value here, in a table.
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
@@ -98,7 +98,7 @@ final class PropertyTransaction {
   @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
 
   /// The derived cores whose memo this transaction holds.
-  @exclusivity(unchecked) @usableFromInline var memos: [any TentativeMemo] = []
+  @exclusivity(unchecked) @usableFromInline var memos: [any HeldMemo] = []
   /// Values computed for reads of derived cores whose memo another transaction holds.
   @exclusivity(unchecked) @usableFromInline var foreignMemos:
     [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]

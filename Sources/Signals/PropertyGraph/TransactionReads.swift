@@ -59,10 +59,9 @@ extension PropertyTransaction {
     // A property that left the graph (it ended) keeps its last value.
     guard core.isInGraph else { return (committedValue(of: core), false) }
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
-      if core.tentativeGeneration == generation {
-        return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
-      }
-      if core.tentativeGeneration == Self.computing { return (committedValue(of: core), false) }
+      let memo = core.claimedMemo
+      if memo.generation == generation { return (memo.value.unsafelyUnwrapped, memo.changed) }
+      if memo.generation == Self.computing { return (committedValue(of: core), false) }
     } else if let memo = foreignMemos[ObjectIdentifier(core)] {
       if memo.generation == generation { return (memo.value as! Value, memo.changed) }
       if memo.generation == Self.computing { return (committedValue(of: core), false) }
@@ -70,7 +69,8 @@ extension PropertyTransaction {
     startComputing(core)
     core.perform(core, .computeTentative(self))
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
-      return (core.tentativeValue.unsafelyUnwrapped, core.tentativeChanged)
+      let memo = core.claimedMemo
+      return (memo.value.unsafelyUnwrapped, memo.changed)
     }
     let memo = foreignMemos[ObjectIdentifier(core)].unsafelyUnwrapped
     return (memo.value as! Value, memo.changed)
@@ -89,7 +89,7 @@ extension PropertyTransaction {
           .exchanged)
     {
       if owner == 0 { memos.append(core) }
-      core.tentativeGeneration = Self.computing
+      core.claimedMemo.generation = Self.computing
     } else {
       foreignMemos[ObjectIdentifier(core)] = (Self.computing, (), false)
     }
@@ -99,9 +99,10 @@ extension PropertyTransaction {
   @inlinable
   func remember<Value>(_ core: DerivedNode<Value>, _ value: Value, changed: Bool) {
     if core.tentativeOwner.load(ordering: .relaxed) == identity {
-      core.tentativeValue = value
-      core.tentativeChanged = changed
-      core.tentativeGeneration = generation
+      let memo = core.claimedMemo
+      memo.value = value
+      memo.changed = changed
+      memo.generation = generation
     } else {
       foreignMemos[ObjectIdentifier(core)] = (generation, value, changed)
     }
@@ -114,18 +115,33 @@ extension PropertyTransaction {
   }
 }
 
-/// A derived core's memo, as a transaction lets go of it.
+/// A derived node's memo: the value a transaction's read computed for it, in one generation of the transaction.
 @usableFromInline
-protocol TentativeMemo: AnyObject {
+final class TentativeMemo<Value> {
+  @exclusivity(unchecked) @usableFromInline var value: Value?
+  /// Whether ``value`` differs from the node's committed value.
+  @exclusivity(unchecked) @usableFromInline var changed = false
+  /// The generation ``value`` belongs to; ``PropertyTransaction/computing`` while it is computed, 0 for none.
+  @exclusivity(unchecked) @usableFromInline var generation: UInt64 = 0
+
+  @usableFromInline
+  init() {}
+}
+
+/// A derived node's memo, as a transaction lets go of it.
+@usableFromInline
+protocol HeldMemo: AnyObject {
   /// Drops the value and lets another transaction claim the memo.
   func releaseMemo()
 }
 
-extension DerivedNode: TentativeMemo {
+extension DerivedNode: HeldMemo {
   @usableFromInline
   func releaseMemo() {
-    tentativeValue = nil
-    tentativeGeneration = 0
+    if let memo {
+      memo.value = nil
+      memo.generation = 0
+    }
     tentativeOwner.store(0, ordering: .releasing)
   }
 }

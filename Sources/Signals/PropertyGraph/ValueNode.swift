@@ -117,12 +117,21 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// ``PropertyProtocol/graphInput``).
   @exclusivity(unchecked) @usableFromInline final var inputHandles: [AnyObject] = []
 
-  // The memo of a transaction's read (see ``PropertyTransaction``): only the transaction that claimed it (its
-  // identity in `tentativeOwner`) touches the others, on its thread.
+  /// The transaction that holds the node's memo (its identity), or 0; see ``PropertyTransaction``.
   @usableFromInline final let tentativeOwner = Atomic<Int>(0)
-  @exclusivity(unchecked) @usableFromInline final var tentativeValue: Value?
-  @exclusivity(unchecked) @usableFromInline final var tentativeChanged = false
-  @exclusivity(unchecked) @usableFromInline final var tentativeGeneration: UInt64 = 0
+  /// The memo of a transaction's read: made the first time a transaction claims it, and kept (a node no
+  /// transaction ever reads inside carries one word for it). Only the transaction that claimed it touches it,
+  /// on its thread.
+  @exclusivity(unchecked) @usableFromInline final var memo: TentativeMemo<Value>?
+
+  /// The memo, made if it is still to be; for the transaction that claimed it.
+  @inlinable
+  final var claimedMemo: TentativeMemo<Value> {
+    if let memo { return memo }
+    let made = TentativeMemo<Value>()
+    memo = made
+    return made
+  }
 
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {

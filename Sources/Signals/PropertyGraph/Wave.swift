@@ -123,6 +123,8 @@ final class Wave: DeliveryContext {
   func scheduleDependents(of node: GraphNode) {
     guard let first = node.dependents.first else { return }
     first.borrow { schedule($0) }
+    guard let second = node.dependents.second else { return }
+    second.borrow { schedule($0) }
     for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
@@ -199,9 +201,9 @@ final class Wave: DeliveryContext {
       reference.borrow { node in
         node.perform(node, .commit)
         node.lastCommit = commits
-        if node.isObserved, let core = node.core {
+        if node.isObserved, let core = node.coreReference {
           deliveries.append(reference)
-          deliveryCores.append(Unmanaged.passRetained(core))
+          deliveryCores.append(core.retain())
         }
       }
     }

@@ -1,30 +1,25 @@
 /// The node of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
 ///
-/// The typed inputs live in the closures that ``combinedProperty(_:_:output:)`` builds, not in stored
-/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it.
+/// The typed inputs live in the one closure that ``combinedProperty(_:_:output:)`` builds, not in stored
+/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it. One closure,
+/// asked for the wave's value or the transaction's, so that the node costs one closure context, not three.
 @usableFromInline
 final class CombineNode<Value>: DerivedNode<Value> {
-  /// The value from the inputs as a wave sees them; replaced by a closure that traps once the property ended.
-  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<Wave, Value>
-  /// Whether an input's value, as a transaction sees it, differs from its committed one.
-  @exclusivity(unchecked) @usableFromInline var changedTentatively: (PropertyTransaction) -> Bool
-  /// The value from the inputs as a transaction sees them.
-  @exclusivity(unchecked) @usableFromInline var combineTentatively: (PropertyTransaction) -> Value
+  /// The value from the inputs as a wave or a transaction sees them (see ``CombineRead``); replaced by a
+  /// closure that traps once the property ended.
+  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<CombineRead, Value?>
 
   @inlinable
   init(
     _ inputs: [GraphNode], _ claim: InputClaim, handles: [AnyObject], initial: Value,
-    combine: @escaping (Wave) -> Value, changedTentatively: @escaping (PropertyTransaction) -> Bool,
-    combineTentatively: @escaping (PropertyTransaction) -> Value
+    combine: @escaping (CombineRead) -> Value?
   ) {
     self.combine = OperatorClosure(combine)
-    self.changedTentatively = changedTentatively
-    self.combineTentatively = combineTentatively
     super.init(
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineNode.self)
-        node.waveValue = node.combine(wave)
+        node.waveValue = node.combine(.wave(wave)).unsafelyUnwrapped
         return .changed
       },
       perform: { node, message in
@@ -32,8 +27,8 @@ final class CombineNode<Value>: DerivedNode<Value> {
           return ValueNode<Value>.performCommon(node, message)
         }
         let node = unsafeDowncast(node, to: CombineNode.self)
-        if node.changedTentatively(transaction) {
-          transaction.remember(node, node.combineTentatively(transaction), changed: true)
+        if let value = node.combine(.transaction(transaction)) {
+          transaction.remember(node, value, changed: true)
         } else {
           transaction.remember(node, transaction.committedValue(of: node), changed: false)
         }
@@ -45,22 +40,28 @@ final class CombineNode<Value>: DerivedNode<Value> {
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {
     super.dropInputs(into: &released)
-    // Each of the closures holds the inputs.
+    // The closure holds the inputs.
     released.append(ClosureBox(combine.release()))
-    released.append(ClosureBox(Swift.exchange(&changedTentatively) { _ in relayClosureCalledAfterTheEnd() }))
-    released.append(ClosureBox(Swift.exchange(&combineTentatively) { _ in relayClosureCalledAfterTheEnd() }))
   }
 
   @usableFromInline
   override func releaseClosures() {
     combine = .released
-    changedTentatively = { _ in relayClosureCalledAfterTheEnd() }
-    combineTentatively = { _ in relayClosureCalledAfterTheEnd() }
   }
 }
 
+/// What a ``CombineNode``'s closure is asked for.
+@usableFromInline
+enum CombineRead {
+  /// The value from the inputs as the wave sees them; never `nil`.
+  case wave(Wave)
+  /// The value from the inputs as the transaction sees them, or `nil` when none of them differs from its
+  /// committed value (the node's committed value stands then).
+  case transaction(PropertyTransaction)
+}
+
 /// The node of `Property.combineLatest(first, rest…)`: its first value read from the inputs' values in one
-/// state (see ``PropertyGraph/claim(_:)``), and its closures reading them as a wave or a transaction sees them.
+/// state (see ``PropertyGraph/claim(_:)``), and its closure reading them as a wave or a transaction sees them.
 @inlinable
 func combinedProperty<First, each Rest, Value>(
   _ first: (core: PropertyCore<First>, handle: AnyObject?),
@@ -82,17 +83,20 @@ func combinedProperty<First, each Rest, Value>(
   let initial = claim.consistently { output((firstCore.value(for: claim), (repeat (each others).value(for: claim)))) }
   return CombineNode(
     nodes, claim, handles: handles, initial: initial,
-    combine: { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) },
-    changedTentatively: { transaction in
-      var changed = firstCore.tentativelyChanged(in: transaction)
-      func check<Input>(_ core: ValueNode<Input>) {
-        if core.tentativelyChanged(in: transaction) { changed = true }
+    combine: { read in
+      switch read {
+      case .wave(let wave):
+        return output((firstCore.value(in: wave), (repeat (each others).value(in: wave))))
+      case .transaction(let transaction):
+        var changed = firstCore.tentativelyChanged(in: transaction)
+        func check<Input>(_ core: ValueNode<Input>) {
+          if core.tentativelyChanged(in: transaction) { changed = true }
+        }
+        _ = (repeat check(each others))
+        guard changed else { return nil }
+        return output(
+          (firstCore.tentativeValue(in: transaction), (repeat (each others).tentativeValue(in: transaction))))
       }
-      _ = (repeat check(each others))
-      return changed
-    },
-    combineTentatively: { transaction in
-      output((firstCore.tentativeValue(in: transaction), (repeat (each others).tentativeValue(in: transaction))))
     })
 }
 
