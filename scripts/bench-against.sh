@@ -57,14 +57,26 @@ for line in open(sys.argv[1]):
         side = "baseline" if "baseline" in line else "current"
         continue
     cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-    if side and len(cells) > 3 and re.fullmatch(r"W\d+b?", cells[0]):
-        match = re.match(r"([\d,.]+)", cells[3])
-        if match:
-            runs[side].setdefault(cells[0], []).append(float(match.group(1).replace(",", "")))
-print(f"\nSignals, median of the per-run medians (ns per operation), baseline {sys.argv[2]} vs this checkout:")
+    if not side or len(cells) < 4:
+        continue
+    # Only the timing tables: a time is printed as "median (min–max)". The allocation table's rows start with
+    # the same workload names, and their bare counts must not be read as times.
+    if re.fullmatch(r"W\d+b?", cells[0]):
+        name, cell = cells[0], cells[3]
+    elif cells[1] in ("1,000 iterations", "10 runs") or cells[1].startswith("run of"):
+        name, cell = f"{cells[0]} (ms)", cells[2]
+    else:
+        continue
+    match = re.match(r"([\d,.]+) \(", cell)
+    if match:
+        runs[side].setdefault(name, []).append(float(match.group(1).replace(",", "")))
+print(f"\nSignals, median of the per-run medians (ns per operation; ms for a signals-world shape), baseline {sys.argv[2]} vs this checkout:")
 print("| workload | baseline | this checkout | this ÷ baseline |")
 print("|---|---:|---:|---:|")
-for workload in sorted(runs["current"], key=lambda w: (int(re.sub(r"\D", "", w)), w)):
+def order(w):
+    number = re.sub(r"\D", "", w.split(" ")[0])
+    return (0, int(number), w) if w.startswith("W") and number else (1, 0, w)
+for workload in sorted(runs["current"], key=order):
     if workload not in runs["baseline"]:
         continue
     before, after = statistics.median(runs["baseline"][workload]), statistics.median(runs["current"][workload])
