@@ -57,7 +57,7 @@ extension Signal {
   ) -> Signal {
     let log = EventLog(
       identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
-    return log.logging(self)
+    return madeAt(log.logging(self), #function, fileID, line)
   }
 }
 
@@ -71,8 +71,10 @@ extension SignalProducer {
     line: UInt = #line,
     logger: (@Sendable (_ identifier: String, _ message: String) -> Void)? = nil
   ) -> SignalProducer {
-    logging(
-      EventLog(identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger))
+    madeAt(
+      logging(
+        EventLog(identifier: identifier, events: events, site: CreationSite(fileID: fileID, line: line), logger: logger)
+      ), #function, fileID, line)
   }
 
   /// Logs the events of every start to `log`.

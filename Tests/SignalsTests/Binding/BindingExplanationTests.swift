@@ -52,6 +52,24 @@ import Testing
     input.sendCompleted()
   }
 
+  @Test func aLoggedStreamIsShownWithTheLineThatCalledLogEvents() {
+    let (values, input) = Signal<Int, Never>.pipe()
+    let line = UInt(#line + 1)
+    let logged = values.logEvents(identifier: "values") { _, _ in }
+    let label = MutableProperty(0)
+    label <~ logged
+    let binding = PropertyGraphDump(["label": label]).nodes[0].bindings.first
+    #expect(binding?.other == "(logEvents(identifier:events:logger:)) Signal<Int, Never>")
+    #expect(binding?.otherSite == CreationSite(fileID: #fileID, line: line))
+    // The producer form: each start's signal carries the line.
+    let producerLine = UInt(#line + 1)
+    let producer = SignalProducer<Int, Never>(value: 1).logEvents(identifier: "one") { _, _ in }
+    var started: Signal<Int, Never>?
+    producer.startWithSignal { signal, _ in started = signal }
+    #expect(started.map { DebugInfo.site(of: $0.core) } == CreationSite(fileID: #fileID, line: producerLine))
+    input.sendCompleted()
+  }
+
   @Test func aStreamOperatorBuiltOnAnotherKeepsTheUsersLineAndAProducerOperatorMarksEachStart() {
     let (values, input) = Signal<Int?, Never>.pipe()
     let line = UInt(#line + 1)
