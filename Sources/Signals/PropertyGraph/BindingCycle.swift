@@ -64,13 +64,15 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 /// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
 /// and so on. A binding that would set a property already in the chain has come back around a cycle.
 ///
-/// The first element is kept inline: a change made from outside any propagation costs no allocation.
+/// The first element is kept inline: a change made from outside any propagation costs no allocation, and its
+/// lineage holds no reference, so storing it in a wave and emptying it cost no retain or release.
 @usableFromInline
 struct Lineage {
   /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
   /// caller holds the source. Appending makes it a retained member of ``more``.
   @usableFromInline var first: Unmanaged<AnyObject>?
-  @usableFromInline var more: [any GraphVertex] = []
+  /// The rest of the chain, retained; `nil` rather than empty, which would be a reference to count.
+  @usableFromInline var more: [any GraphVertex]?
   /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
   @usableFromInline var sourcesOf: Unmanaged<Wave>?
 
@@ -101,15 +103,16 @@ struct Lineage {
   func contains(_ core: AnyObject) -> Bool {
     if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
     if let sourcesOf, sourcesOf.takeUnretainedValue().sources.contains(where: { $0.core === core }) { return true }
-    return more.contains { $0 === core }
+    return more?.contains { $0 === core } ?? false
   }
 
   /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
   @usableFromInline
   func appending(_ vertex: any GraphVertex) -> Lineage {
+    var more = path
+    if !contains(vertex) { more.append(vertex) }
     var copy = Lineage()
-    copy.more = path
-    if !contains(vertex) { copy.more.append(vertex) }
+    copy.more = more
     return copy
   }
 
@@ -123,7 +126,7 @@ struct Lineage {
         if let vertex = node.core as? any GraphVertex { path.append(vertex) }
       }
     }
-    return path + more
+    return path + (more ?? [])
   }
 }
 

@@ -138,7 +138,7 @@ final class GraphDomain {
     let wave = spareWave.take() ?? Wave()
     let reference = Unmanaged.passUnretained(wave)
     running = consume wave
-    reference.borrow { $0.begin(id: WaveNumbers.next(), in: self, lineage: lineage) }
+    reference.borrow { $0.begin(id: GraphThread.withCurrent { $0.nextWaveNumber() }, in: self, lineage: lineage) }
     return reference
   }
 
@@ -229,48 +229,4 @@ final class TransactionGroup {
 
   @usableFromInline
   init() {}
-}
-
-/// Numbers waves, uniquely in the process: a node's stamps (``GraphNode/changedIn``, ``GraphNode/scheduledIn``)
-/// are compared with a wave's number, and a node may move to another domain in the middle of a wave (a
-/// `flatMap(.latest)` switches to it), so numbers must never repeat across domains. Each thread takes a block
-/// of numbers from one atomic counter and hands them out itself: one atomic operation per 65,536 waves.
-@usableFromInline
-enum WaveNumbers {
-  /// The numbers handed out in blocks so far.
-  static let reserved = Atomic<UInt64>(0)
-  /// Each thread's block.
-  @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
-  static let blockSize: UInt64 = 1 << 16
-
-  /// A thread's block of numbers: the last one handed out, and the last one it may hand out.
-  @usableFromInline
-  final class Block {
-    @exclusivity(unchecked) @usableFromInline var last: UInt64 = 0
-    @exclusivity(unchecked) @usableFromInline var end: UInt64 = 0
-
-    @usableFromInline
-    init() {}
-  }
-
-  /// A number no other wave has.
-  @inlinable
-  static func next() -> UInt64 {
-    guard let pointer = slot.value else { return refill(nil) }
-    let block = Unmanaged<Block>.fromOpaque(pointer).takeUnretainedValue()
-    guard block.last != block.end else { return refill(block) }
-    block.last &+= 1
-    return block.last
-  }
-
-  /// Takes a new block for the calling thread, and its first number.
-  @usableFromInline
-  static func refill(_ current: Block?) -> UInt64 {
-    let block = current ?? Block()
-    if current == nil { slot.value = Unmanaged.passRetained(block).toOpaque() }
-    let start = reserved.wrappingAdd(blockSize, ordering: .relaxed).oldValue
-    block.last = start + 1
-    block.end = start + blockSize
-    return block.last
-  }
 }

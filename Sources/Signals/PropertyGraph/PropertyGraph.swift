@@ -12,15 +12,11 @@ enum PropertyGraph {
   @inlinable
   static var hasOpenTransactions: Bool { openTransactions.load(ordering: .relaxed) != 0 }
 
-  /// The wave whose changes the calling thread is delivering, if any (a ``Wave``'s address): what causes a
-  /// binding's set made now.
-  @usableFromInline static let delivering = ThreadSlot()
-
-  /// The wave the calling thread is delivering, if any.
+  /// The wave the calling thread is delivering, if any: what causes a binding's set made now (see
+  /// ``GraphThread/delivering``).
   @inlinable
   static var deliveringWave: Wave? {
-    guard let pointer = delivering.value else { return nil }
-    return Unmanaged<Wave>.fromOpaque(pointer).takeUnretainedValue()
+    GraphThread.existing?.borrow { $0.delivering?.takeUnretainedValue() }
   }
 
   // MARK: The owner's loop

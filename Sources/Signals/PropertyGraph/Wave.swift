@@ -71,17 +71,18 @@ final class Wave: DeliveryContext {
   /// Empties a finished wave for its domain to keep: it lets go of what it held; its storage stays.
   @usableFromInline
   func clear() {
+    // What is empty already is not emptied again: each would release a reference.
     domainReference = nil
-    keep = nil
-    otherDomains.removeAll()
-    lineage = Lineage()
+    if keep != nil { keep = nil }
+    if !otherDomains.isEmpty { otherDomains.removeAll() }
+    if lineage.more != nil { lineage = Lineage() } else { (lineage.first, lineage.sourcesOf) = (nil, nil) }
     origin = .user
     changed.removeAll()
     sourceCount = 0
     deliveries.removeAll()
     deliveryCores.removeAll()
     pending.removeAll()
-    aloneDeliveries.removeAll()
+    if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
     commitNumber = 0
   }
 
@@ -236,9 +237,11 @@ final class Wave: DeliveryContext {
   /// busy queues the change and delivers it later, through this too.
   @usableFromInline
   func deliver(_ body: () -> Void) {
-    let previous = PropertyGraph.delivering.value
-    PropertyGraph.delivering.value = Unmanaged.passUnretained(self).toOpaque()
-    body()
-    PropertyGraph.delivering.value = previous
+    GraphThread.withCurrent { thread in
+      let previous = thread.delivering
+      thread.delivering = Unmanaged.passUnretained(self)
+      body()
+      thread.delivering = previous
+    }
   }
 }

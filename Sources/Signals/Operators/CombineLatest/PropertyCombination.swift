@@ -19,7 +19,7 @@ final class CombineNode<Value>: DerivedNode<Value> {
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineNode.self)
-        node.waveValue = node.combine(.wave(wave)).unsafelyUnwrapped
+        node.waveValue = node.combine(.wave(Unmanaged.passUnretained(wave))).unsafelyUnwrapped
         return .changed
       },
       perform: { node, message in
@@ -53,8 +53,9 @@ final class CombineNode<Value>: DerivedNode<Value> {
 /// What a ``CombineNode``'s closure is asked for.
 @usableFromInline
 enum CombineRead {
-  /// The value from the inputs as the wave sees them; never `nil`.
-  case wave(Wave)
+  /// The value from the inputs as the wave sees them; never `nil`. The wave is unretained: it is computing the
+  /// node, so it outlives the call (and passing it costs no retain).
+  case wave(Unmanaged<Wave>)
   /// The value from the inputs as the transaction sees them, or `nil` when none of them differs from its
   /// committed value (the node's committed value stands then).
   case transaction(PropertyTransaction)
@@ -86,7 +87,7 @@ func combinedProperty<First, each Rest, Value>(
     combine: { read in
       switch read {
       case .wave(let wave):
-        return output((firstCore.value(in: wave), (repeat (each others).value(in: wave))))
+        return wave.borrow { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) }
       case .transaction(let transaction):
         var changed = firstCore.tentativelyChanged(in: transaction)
         func check<Input>(_ core: ValueNode<Input>) {
