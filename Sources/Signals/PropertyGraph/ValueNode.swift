@@ -33,8 +33,17 @@ class ValueNode<Value>: GraphNode {
 
   /// What a node does for the messages every node handles the same way; a subclass's `perform` passes on the
   /// ones it does not handle itself. Made in the subclass's `@inlinable` initialiser, so it runs specialised.
-  @inlinable
+  /// The commit, sent to every changed node of every wave, is inlined into the subclass's closure.
+  @inlinable @inline(__always)
   static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
+    guard case .commit = message else { return performRare(node, message) }
+    let node = of(node)
+    swap(&node.committed, &node.waveValue)
+  }
+
+  /// ``performCommon(_:_:)`` for every message but the commit.
+  @inlinable
+  static func performRare(_ node: GraphNode, _ message: NodeMessage) {
     let node = of(node)
     switch message {
     case .commit:
