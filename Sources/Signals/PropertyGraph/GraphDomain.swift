@@ -194,6 +194,22 @@ func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) 
   }
 }
 
+/// ``withRootsLocked(of:_:)`` for two domains, without an array: when both have one root (the usual case, as
+/// when a `flatMap(.latest)` switches between properties of its own graph), that root's lock alone, and no
+/// retain.
+@inlinable
+func withRootsLocked<Result>(of first: GraphDomain, _ second: GraphDomain, _ body: () -> Result) -> Result {
+  while true {
+    let root = GraphDomain.root(of: Unmanaged.passUnretained(first))
+    guard GraphDomain.root(of: Unmanaged.passUnretained(second)).toOpaque() == root.toOpaque() else {
+      return withRootsLocked(of: [first, second]) { _ in body() }
+    }
+    // The root is kept by `first`'s chain of merged domains, which `first`'s holder keeps.
+    let result = root.borrow { root -> Result? in root.lock.withLock { root.isRoot ? body() : nil } }
+    if let result { return result }
+  }
+}
+
 /// Holds the locks of `roots`, one inside the other, while `body` runs.
 @usableFromInline
 func lockAll(_ roots: ArraySlice<GraphDomain>, _ body: () -> Void) {

@@ -76,7 +76,7 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     let newInner = newCore.node
     newInner.dependentJoined()
     let me = currentThreadID()
-    let raised = withRootsLocked(of: [domain.unsafelyUnwrapped, newInner.domain.unsafelyUnwrapped]) { _ in
+    let raised = withRootsLocked(of: domain.unsafelyUnwrapped, newInner.domain.unsafelyUnwrapped) {
       let root = domain.unsafelyUnwrapped.root
       let innerRoot = newInner.domain.unsafelyUnwrapped.root
       inputs.replaceLast(old, with: newInner)
