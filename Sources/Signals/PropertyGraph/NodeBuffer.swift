@@ -2,7 +2,7 @@
 /// uniqueness, emptying keeps the storage, and nothing is retained. A wave reuses its buffers from wave to wave,
 /// so a warm domain's waves allocate nothing.
 @usableFromInline
-struct NodeBuffer<Element: BitwiseCopyable> {
+struct NodeBuffer<Element: BitwiseCopyable>: BitwiseCopyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>?
   @usableFromInline var count = 0
   @usableFromInline var capacity = 0
@@ -17,6 +17,12 @@ struct NodeBuffer<Element: BitwiseCopyable> {
   subscript(index: Int) -> Element {
     get { base.unsafelyUnwrapped[index] }
     nonmutating set { base.unsafelyUnwrapped[index] = newValue }
+  }
+
+  /// Where the element at `index` is stored, to change it in place.
+  @inlinable @inline(__always)
+  func pointer(at index: Int) -> UnsafeMutablePointer<Element> {
+    base.unsafelyUnwrapped + index
   }
 
   @inlinable @inline(__always)

@@ -1,85 +1,111 @@
 /// The nodes a wave still has to compute, lowest rank first, and in the order they were scheduled among
-/// equal ranks: a binary heap, so a wave costs O(n log w) for n nodes computed and at most w waiting at once.
+/// equal ranks: one first-in-first-out bucket per rank, so that scheduling a node and taking the next one
+/// cost O(1) whatever the number waiting (a wave that schedules fifty nodes of one rank, as a broad graph does,
+/// pays no more per node than a chain), and a lone waiting node, the common case in a chain, skips the buckets.
 ///
 /// Holds unretained references: a node is linked into the graph (anchored) for as long as a wave can reach
-/// it. Keeps its storage from wave to wave.
+/// it. Keeps its storage from wave to wave: the buckets of the ranks a domain's waves reach, each emptied, not
+/// freed, once its nodes are taken.
 @usableFromInline
 struct RankQueue {
-  /// A scheduled node and its key: rank in the high half, scheduling order in the low half, so that one
-  /// comparison orders both.
+  /// The nodes scheduled at one rank, in order; those before `taken` were taken already.
   @usableFromInline
-  struct Entry: BitwiseCopyable {
-    @usableFromInline var key: UInt64
-    @usableFromInline var node: Unmanaged<GraphNode>
+  struct Bucket: BitwiseCopyable {
+    @usableFromInline var nodes = NodeBuffer<Unmanaged<GraphNode>>()
+    @usableFromInline var taken = 0
 
     @inlinable
-    init(key: UInt64, node: Unmanaged<GraphNode>) {
-      self.key = key
-      self.node = node
-    }
+    init() {}
   }
 
-  /// The heap, keys and nodes side by side: one buffer to grow and check.
-  @usableFromInline var entries = NodeBuffer<Entry>()
-  @usableFromInline var sequence: UInt32 = 0
+  /// The one node waiting, when only one is: in a chain, each node schedules the next and the buckets are
+  /// never touched. A second node moves it into its bucket first.
+  @usableFromInline var single: Unmanaged<GraphNode>?
+  @usableFromInline var singleRank = 0
+  /// The buckets, indexed by rank.
+  @usableFromInline var buckets = NodeBuffer<Bucket>()
+  /// How many nodes wait, `single` included.
+  @usableFromInline var count = 0
+  /// While nodes wait in buckets, none waits at a lower rank than this.
+  @usableFromInline var lowest = 0
 
   @inlinable
   init() {}
 
   @inlinable
-  var isEmpty: Bool { entries.isEmpty }
+  var isEmpty: Bool { count == 0 }
 
-  /// Schedules `node` at `rank`, its rank. Inlined into the wave's scheduling: in a chain, most pushes go into
-  /// an empty queue and cost a store.
+  /// Schedules `node` at `rank`, its rank. Inlined into the wave's scheduling.
   @inlinable @inline(__always)
   mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
-    sequence &+= 1
-    let entry = Entry(key: UInt64(UInt32(truncatingIfNeeded: rank)) << 32 | UInt64(sequence), node: node)
-    var index = entries.count
-    entries.append(entry)
-    while index > 0 {
-      let parent = (index &- 1) / 2
-      guard entries[parent].key > entry.key else { break }
-      entries[index] = entries[parent]
-      index = parent
+    guard count != 0 else {
+      (single, singleRank, count) = (node, rank, 1)
+      return
     }
-    entries[index] = entry
+    if let waiting = single {
+      single = nil
+      lowest = singleRank
+      append(waiting, at: singleRank)
+    }
+    if rank < lowest { lowest = rank }
+    append(node, at: rank)
+    count &+= 1
+  }
+
+  /// Puts `node` last in the bucket of `rank`.
+  @inlinable @inline(__always)
+  mutating func append(_ node: Unmanaged<GraphNode>, at rank: Int) {
+    if rank >= buckets.count { addBuckets(through: rank) }
+    buckets.pointer(at: rank).pointee.nodes.append(node)
   }
 
   /// Takes the node with the lowest rank (the earliest scheduled among equals), with the rank it was
   /// scheduled at.
   @inlinable
   mutating func pop() -> (node: Unmanaged<GraphNode>, rank: Int)? {
-    guard !entries.isEmpty else { return nil }
-    let top = entries[0]
-    let last = entries.removeLast()
-    let count = entries.count
-    if count > 0 {
-      var index = 0
-      while true {
-        let left = 2 &* index &+ 1
-        guard left < count else { break }
-        let right = left &+ 1
-        let child = right < count && entries[right].key < entries[left].key ? right : left
-        guard entries[child].key < last.key else { break }
-        entries[index] = entries[child]
-        index = child
-      }
-      entries[index] = last
+    guard count != 0 else { return nil }
+    if let node = single {
+      (single, count) = (nil, 0)
+      return (node, singleRank)
     }
-    return (top.node, Int(truncatingIfNeeded: top.key >> 32))
+    while true {
+      let bucket = buckets.pointer(at: lowest)
+      if bucket.pointee.taken < bucket.pointee.nodes.count {
+        let node = bucket.pointee.nodes[bucket.pointee.taken]
+        bucket.pointee.taken &+= 1
+        if bucket.pointee.taken == bucket.pointee.nodes.count {
+          bucket.pointee.nodes.removeAll()
+          bucket.pointee.taken = 0
+        }
+        count &-= 1
+        return (node, lowest)
+      }
+      lowest &+= 1
+    }
+  }
+
+  /// Makes buckets up to `rank`, empty.
+  @usableFromInline @inline(never)
+  mutating func addBuckets(through rank: Int) {
+    while buckets.count <= rank { buckets.append(Bucket()) }
   }
 
   /// Empties the queue, keeping its storage.
   @inlinable
   mutating func removeAll() {
-    entries.removeAll()
-    sequence = 0
+    guard count != 0 else { return }
+    count = 0
+    guard single == nil else { return single = nil }
+    for rank in lowest..<buckets.count {
+      buckets.pointer(at: rank).pointee.nodes.removeAll()
+      buckets.pointer(at: rank).pointee.taken = 0
+    }
   }
 
   /// Frees the storage.
   @usableFromInline
   mutating func deallocate() {
-    entries.deallocate()
+    for rank in 0..<buckets.count { buckets.pointer(at: rank).pointee.nodes.deallocate() }
+    buckets.deallocate()
   }
 }
