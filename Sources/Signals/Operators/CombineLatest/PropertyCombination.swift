@@ -70,7 +70,10 @@ func combinedProperty<First, each Rest, Value>(
   output: @escaping ((First, (repeat each Rest))) -> Value
 ) -> CombineNode<Value> {
   let firstCore = first.core.node
+  // The closure holds the inputs (`others`, read by a transaction); a wave reads them unretained, since
+  // reading a class reference out of a captured pack costs a retain and a release each.
   let others = (repeat (each rest).core.node)
+  let unretainedOthers = (repeat Unmanaged.passUnretained(each others))
   var nodes: [GraphNode] = []
   var handles: [AnyObject] = []
   func add<Input>(_ input: (core: PropertyCore<Input>, handle: AnyObject?)) {
@@ -87,7 +90,9 @@ func combinedProperty<First, each Rest, Value>(
     combine: { read in
       switch read {
       case .wave(let wave):
-        return wave.borrow { wave in output((firstCore.value(in: wave), (repeat (each others).value(in: wave)))) }
+        return wave.borrow { wave in
+          output((firstCore.value(in: wave), (repeat (each unretainedOthers).borrow { $0.value(in: wave) })))
+        }
       case .transaction(let transaction):
         var changed = firstCore.tentativelyChanged(in: transaction)
         func check<Input>(_ core: ValueNode<Input>) {
