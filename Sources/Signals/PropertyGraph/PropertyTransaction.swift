@@ -282,18 +282,29 @@ final class PropertyTransaction {
 @usableFromInline
 struct WrittenSource {
   @usableFromInline unowned(unsafe) let source: any TransactionSource
+  /// The source again, unmanaged, and its type: what the commit's lock taking calls, with no retain (a call
+  /// through ``source`` retains and releases it around the call).
+  @usableFromInline let object: Unmanaged<AnyObject>
+  @usableFromInline let type: any TransactionSource.Type
 
   /// An entry for `source`, which it retains.
   @inlinable
   init<Value>(retaining source: SourceCore<Value>) {
-    _ = Unmanaged.passRetained(source)
+    object = Unmanaged.passRetained(source)
     self.source = source
+    type = SourceCore<Value>.self
+  }
+
+  /// Runs `body` holding the source's core lock.
+  @inlinable @inline(__always)
+  func withCoreLocked(_ body: () -> Void) {
+    type.withCoreLocked(of: object, body)
   }
 
   /// Gives back the entry's retain.
   @inlinable
   func release() {
-    Unmanaged<AnyObject>.passUnretained(source).release()
+    object.release()
   }
 }
 
@@ -361,8 +372,8 @@ struct WrittenSources {
 protocol TransactionSource: AnyObject {
   /// The source's node.
   var sourceNode: GraphNode { get }
-  /// Runs `body` holding the source's core lock.
-  func withCoreLocked(_ body: () -> Void)
+  /// Runs `body` holding the core lock of `source`, an instance of this type, borrowed.
+  static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
   func restore(_ previous: Any, in transaction: PropertyTransaction)
   /// Drops the transaction's value: the set is rolled back.
@@ -374,8 +385,8 @@ extension SourceCore: TransactionSource {
   var sourceNode: GraphNode { source }
 
   @usableFromInline
-  func withCoreLocked(_ body: () -> Void) {
-    withState { _ in body() }
+  static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void) {
+    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).withState { _ in body() } }
   }
 
   @usableFromInline
@@ -484,14 +495,14 @@ final class TransactionCommit {
   func storeWritten() {
     let sources = transaction.unsafelyUnwrapped.written
     // The common case, one source: its lock, with no walk through the list.
-    if sources.count == 1 { return sources[0].source.withCoreLocked { storeUnderDomainLocks() } }
+    if sources.count == 1 { return sources[0].withCoreLocked { storeUnderDomainLocks() } }
     store(sources, from: 0)
   }
 
   /// Takes the core lock of `sources[index]`, then the following ones', then stores.
   func store(_ sources: WrittenSources, from index: Int) {
     guard index < sources.count else { return storeUnderDomainLocks() }
-    sources[index].source.withCoreLocked { store(sources, from: index + 1) }
+    sources[index].withCoreLocked { store(sources, from: index + 1) }
   }
 
   /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
