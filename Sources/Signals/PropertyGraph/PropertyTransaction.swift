@@ -35,16 +35,18 @@ import Synchronization
 /// file uses both.
 ///
 /// - Returns: what `body` returns.
+@inlinable
 public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+  // The thread's slot keeps the transaction object until the thread ends: borrowed, with no retain.
   let transaction = PropertyTransaction.begin()
   let result: Result
   do {
     result = try body()
   } catch {
-    transaction.end(rollingBack: true)
+    transaction.borrow { $0.end(rollingBack: true) }
     throw error
   }
-  transaction.end(rollingBack: false)
+  transaction.borrow { $0.end(rollingBack: false) }
   return result
 }
 
@@ -87,8 +89,10 @@ final class PropertyTransaction {
   /// This transaction's identity in the cores' ownership words.
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
-  /// The sources set, in the order of their first set (and, unretained, their nodes, for the commit's loops).
-  @exclusivity(unchecked) @usableFromInline var written: [any TransactionSource] = []
+  /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
+  /// go (and, unretained, their nodes, for the commit's loops). Buffers rather than arrays: a warm transaction
+  /// appends and empties them with no uniqueness check, no reallocation and no walk through value witnesses.
+  @exclusivity(unchecked) @usableFromInline var written = WrittenSources()
   @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
@@ -114,26 +118,38 @@ final class PropertyTransaction {
   init() {}
 
   deinit {
+    for index in 0..<written.count { written[index].release() }
+    written.deallocate()
     writtenNodes.deallocate()
   }
 
-  /// Opens a transaction on the calling thread, or nests in the open one.
+  /// Opens a transaction on the calling thread, or nests in the open one; returns the thread's transaction
+  /// object, unretained (the thread's slot keeps it).
   @usableFromInline
-  static func begin() -> PropertyTransaction {
-    let transaction: PropertyTransaction
+  static func begin() -> Unmanaged<PropertyTransaction> {
+    let reference: Unmanaged<PropertyTransaction>
     if let pointer = slot.value {
-      transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
+      reference = Unmanaged<PropertyTransaction>.fromOpaque(pointer)
     } else {
-      transaction = PropertyTransaction()
-      slot.value = Unmanaged.passRetained(transaction).toOpaque()
+      reference = makeCurrent()
     }
-    if transaction.depth > 0 {
-      transaction.savepoints.append((transaction.written.count, transaction.undo.count))
-    } else {
-      PropertyGraph.openTransactions.add(1, ordering: .relaxed)
+    reference.borrow { transaction in
+      if transaction.depth > 0 {
+        transaction.savepoints.append((transaction.written.count, transaction.undo.count))
+      } else {
+        PropertyGraph.openTransactions.add(1, ordering: .relaxed)
+      }
+      transaction.depth += 1
     }
-    transaction.depth += 1
-    return transaction
+    return reference
+  }
+
+  /// Makes the calling thread's transaction object, on its first transaction.
+  @inline(never)
+  static func makeCurrent() -> Unmanaged<PropertyTransaction> {
+    let reference = Unmanaged.passRetained(PropertyTransaction())
+    slot.value = reference.toOpaque()
+    return reference
   }
 
   /// Leaves one level, rolling its sets back if it threw; the outermost commits.
@@ -146,7 +162,7 @@ final class PropertyTransaction {
       return
     }
     if rollingBack { rollBack(to: (0, 0)) }
-    releaseMemos()
+    if !memos.isEmpty || !foreignMemos.isEmpty || seenRoot != nil { releaseMemos() }
     depth = 0
     PropertyGraph.openTransactions.subtract(1, ordering: .relaxed)
     commit()
@@ -169,7 +185,7 @@ final class PropertyTransaction {
         .exchanged
     {
       source.transactionValue = value
-      written.append(source)
+      written.append(WrittenSource(retaining: source))
       writtenNodes.append(Unmanaged.passUnretained(source.source))
       return
     }
@@ -183,7 +199,7 @@ final class PropertyTransaction {
     if let previous = foreignWrites.updateValue(value, forKey: key) {
       if depth > 1 { undo.append((source, previous)) }
     } else {
-      written.append(source)
+      written.append(WrittenSource(retaining: source))
       writtenNodes.append(Unmanaged.passUnretained(source.source))
     }
   }
@@ -219,7 +235,9 @@ final class PropertyTransaction {
       source.restore(previous, in: self)
     }
     while written.count > savepoint.written {
-      written.removeLast().abandon(self)
+      let entry = written.removeLast()
+      entry.source.abandon(self)
+      entry.release()
       _ = writtenNodes.removeLast()
     }
   }
@@ -232,12 +250,14 @@ final class PropertyTransaction {
     guard !written.isEmpty else { return }
     let commit = spareCommit.take() ?? TransactionCommit()
     commit.transaction = self
+    let reference = Unmanaged.passUnretained(commit)
     Self.commits.withLock { count in
       count &+= 1
-      commit.store(written)
+      reference.borrow { $0.storeWritten() }
     }
     for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
-    written.removeAll(keepingCapacity: true)
+    for index in 0..<written.count { written[index].release() }
+    written.removeAll()
     writtenNodes.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
@@ -246,12 +266,104 @@ final class PropertyTransaction {
     if spareCommit == nil { spareCommit = commit }
   }
 
-  /// Lets go of the memos this transaction held.
+  /// Lets go of the memos this transaction held (a transaction that read no derived property holds none).
   func releaseMemos() {
-    for memo in memos { memo.releaseMemo() }
-    memos.removeAll(keepingCapacity: true)
-    foreignMemos.removeAll()
+    if !memos.isEmpty {
+      for memo in memos { memo.releaseMemo() }
+      memos.removeAll(keepingCapacity: true)
+    }
+    if !foreignMemos.isEmpty { foreignMemos.removeAll() }
     seenRoot = nil
+  }
+}
+
+/// A source a transaction set: held, unowned in the entry itself, by a retain the transaction takes when it
+/// appends the entry and gives back with ``release()``.
+@usableFromInline
+struct WrittenSource {
+  @usableFromInline unowned(unsafe) let source: any TransactionSource
+  /// The source again, unmanaged, and its type: what the commit's lock taking calls, with no retain (a call
+  /// through ``source`` retains and releases it around the call).
+  @usableFromInline let object: Unmanaged<AnyObject>
+  @usableFromInline let type: any TransactionSource.Type
+
+  /// An entry for `source`, which it retains.
+  @inlinable
+  init<Value>(retaining source: SourceCore<Value>) {
+    object = Unmanaged.passRetained(source)
+    self.source = source
+    type = SourceCore<Value>.self
+  }
+
+  /// Runs `body` holding the source's core lock.
+  @inlinable @inline(__always)
+  func withCoreLocked(_ body: () -> Void) {
+    type.withCoreLocked(of: object, body)
+  }
+
+  /// Gives back the entry's retain.
+  @inlinable
+  func release() {
+    object.release()
+  }
+}
+
+/// The sources a transaction set: a ``NodeBuffer`` of ``WrittenSource`` entries (which hold an existential,
+/// so are not `BitwiseCopyable`, but cost nothing to copy or drop: their reference is unowned and unsafe).
+@usableFromInline
+struct WrittenSources {
+  @usableFromInline var base: UnsafeMutablePointer<WrittenSource>?
+  @usableFromInline var count = 0
+  @usableFromInline var capacity = 0
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { count == 0 }
+
+  @inlinable @inline(__always)
+  subscript(index: Int) -> WrittenSource { base.unsafelyUnwrapped[index] }
+
+  @inlinable @inline(__always)
+  mutating func append(_ entry: WrittenSource) {
+    if count == capacity { grow() }
+    (base.unsafelyUnwrapped + count).initialize(to: entry)
+    count += 1
+  }
+
+  /// Removes and returns the last entry.
+  @inlinable @inline(__always)
+  mutating func removeLast() -> WrittenSource {
+    count -= 1
+    return (base.unsafelyUnwrapped + count).move()
+  }
+
+  /// Empties the buffer, keeping its storage (the entries need no deinitialization).
+  @inlinable @inline(__always)
+  mutating func removeAll() {
+    count = 0
+  }
+
+  @usableFromInline @inline(never)
+  mutating func grow() {
+    let newCapacity = max(8, capacity * 2)
+    let storage = UnsafeMutablePointer<WrittenSource>.allocate(capacity: newCapacity)
+    if let base {
+      storage.moveInitialize(from: base, count: count)
+      base.deallocate()
+    }
+    base = storage
+    capacity = newCapacity
+  }
+
+  /// Frees the storage; call once, when the owner goes.
+  @usableFromInline
+  mutating func deallocate() {
+    base?.deallocate()
+    base = nil
+    count = 0
+    capacity = 0
   }
 }
 
@@ -260,8 +372,8 @@ final class PropertyTransaction {
 protocol TransactionSource: AnyObject {
   /// The source's node.
   var sourceNode: GraphNode { get }
-  /// Runs `body` holding the source's core lock.
-  func withCoreLocked(_ body: () -> Void)
+  /// Runs `body` holding the core lock of `source`, an instance of this type, borrowed.
+  static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
   func restore(_ previous: Any, in transaction: PropertyTransaction)
   /// Drops the transaction's value: the set is rolled back.
@@ -273,8 +385,8 @@ extension SourceCore: TransactionSource {
   var sourceNode: GraphNode { source }
 
   @usableFromInline
-  func withCoreLocked(_ body: () -> Void) {
-    withState { _ in body() }
+  static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void) {
+    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).withState { _ in body() } }
   }
 
   @usableFromInline
@@ -345,8 +457,9 @@ extension SourceCore: TransactionSource {
 final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
   @exclusivity(unchecked) @usableFromInline var thread: ThreadID = 0
-  /// The domains this commit took, in order: its wave propagates them together.
-  @exclusivity(unchecked) @usableFromInline var taken: [GraphDomain] = []
+  /// The domains this commit took, in order, each retained until ``reset()``: its wave propagates them
+  /// together.
+  @exclusivity(unchecked) @usableFromInline var taken = NodeBuffer<Unmanaged<GraphDomain>>()
   /// The sources changed in the domains it took, unretained (the transaction holds them).
   @exclusivity(unchecked) @usableFromInline var sources = NodeBuffer<Unmanaged<GraphNode>>()
   /// The first domain taken, unretained, to tell it apart without a retain.
@@ -360,28 +473,34 @@ final class TransactionCommit {
   init() {}
 
   deinit {
+    reset()
     sources.deallocate()
+    taken.deallocate()
   }
 
   /// Empties the commit for the next one.
   @usableFromInline
   func reset() {
     transaction = nil
-    taken.removeAll(keepingCapacity: true)
+    for index in 0..<taken.count { taken[index].release() }
+    taken.removeAll()
     firstTaken = nil
     sources.removeAll()
     if !groups.isEmpty { groups.removeAll() }
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
   }
 
-  /// Takes the core locks of `sources`, one inside the other, then the locks of their domains, and stores
-  /// every value.
-  func store(_ sources: [any TransactionSource]) {
-    sources.withUnsafeBufferPointer { store($0, from: 0) }
+  /// Takes the core locks of the transaction's sources, one inside the other, then the locks of their
+  /// domains, and stores every value.
+  func storeWritten() {
+    let sources = transaction.unsafelyUnwrapped.written
+    // The common case, one source: its lock, with no walk through the list.
+    if sources.count == 1 { return sources[0].withCoreLocked { storeUnderDomainLocks() } }
+    store(sources, from: 0)
   }
 
   /// Takes the core lock of `sources[index]`, then the following ones', then stores.
-  func store(_ sources: UnsafeBufferPointer<any TransactionSource>, from index: Int) {
+  func store(_ sources: WrittenSources, from index: Int) {
     guard index < sources.count else { return storeUnderDomainLocks() }
     sources[index].withCoreLocked { store(sources, from: index + 1) }
   }
@@ -404,8 +523,11 @@ final class TransactionCommit {
     guard let single else { return storeAll() }
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
     guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
-    let domains = transaction.unsafelyUnwrapped.written.compactMap {
-      $0.sourceNode.isInGraph ? $0.sourceNode.domain : nil
+    let written = transaction.unsafelyUnwrapped.written
+    var domains: [GraphDomain] = []
+    for index in 0..<written.count {
+      let node = written[index].source.sourceNode
+      if node.isInGraph, let domain = node.domain { domains.append(domain) }
     }
     withRootsLocked(of: domains) { _ in storeAll() }
   }
@@ -428,61 +550,70 @@ final class TransactionCommit {
       sources.append(Unmanaged.passUnretained(node))
       return true
     }
-    let root = reference.takeUnretainedValue()
-    if taken.contains(where: { $0 === root }) {
+    for index in 0..<taken.count where taken[index].toOpaque() == reference.toOpaque() {
       sources.append(Unmanaged.passUnretained(node))
       return true
     }
-    if let index = groups.firstIndex(where: { $0.root === root }) {
-      groups[index].group.sources.append(node)
-      groups[index].group.cores.append(core)
-      return false
+    return reference.borrow { root in
+      if let index = groups.firstIndex(where: { $0.root === root }) {
+        groups[index].group.sources.append(node)
+        groups[index].group.cores.append(core)
+        return false
+      }
+      // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner,
+      // or take the domain.
+      if HandOff.waitsForWorker(root.work) {
+        let group = TransactionGroup()
+        group.sources.append(node)
+        group.cores.append(core)
+        groups.append((root, group))
+        root.queue.append(.group(group))
+        return false
+      }
+      root.claim(by: thread)
+      if firstTaken == nil { firstTaken = reference }
+      taken.append(reference.retain())
+      sources.append(Unmanaged.passUnretained(node))
+      return true
     }
-    // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner, or
-    // take the domain.
-    if HandOff.waitsForWorker(root.work) {
-      let group = TransactionGroup()
-      group.sources.append(node)
-      group.cores.append(core)
-      groups.append((root, group))
-      root.queue.append(.group(group))
-      return false
-    }
-    root.claim(by: thread)
-    if firstTaken == nil { firstTaken = reference }
-    taken.append(root)
-    sources.append(Unmanaged.passUnretained(node))
-    return true
   }
 
   /// After the locks: propagates what it took as one wave, then lets the domains go.
   func run() {
-    guard let first = taken.first else {
+    guard !taken.isEmpty else {
       for delivery in aloneDeliveries { delivery() }
       return
     }
+    // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here, with no retain.
+    let first = taken[0]
     if taken.count == 1 {
-      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root, roots: []) }
+      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root) }
       wave.borrow { $0.run() }
       PropertyGraph.release(first, finished: wave)
       return
     }
-    let wave = withRootsLocked(of: taken) { roots -> Unmanaged<Wave> in startWave(in: first.root, roots: roots) }
+    var domains: [GraphDomain] = []
+    for index in 0..<taken.count { domains.append(taken[index].takeUnretainedValue()) }
+    let wave = withRootsLocked(of: domains) { roots -> Unmanaged<Wave> in
+      first.borrow { startWave(in: $0.root, roots: roots) }
+    }
     wave.borrow { $0.run() }
     // Domains the wave merged are one now: each root left is let go once.
-    let roots = withRootsLocked(of: taken) { $0 }
+    let roots = withRootsLocked(of: domains) { $0 }
     PropertyGraph.release(roots[0], finished: wave)
     for root in roots.dropFirst() { PropertyGraph.release(root) }
   }
 
   /// Under the locks of `main` and `roots`: the commit's wave.
-  func startWave(in main: GraphDomain, roots: [GraphDomain]) -> Unmanaged<Wave> {
+  func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Wave> {
     let wave = main.startWave(lineage: Lineage())
     wave.borrow { wave in
       wave.lineage = Lineage(sourcesOf: wave)
-      for root in roots where root !== main {
-        wave.otherDomains.append(root)
-        root.computingWave = Unmanaged.passUnretained(wave)
+      if !roots.isEmpty {
+        for root in roots where root !== main {
+          wave.otherDomains.append(root)
+          root.computingWave = Unmanaged.passUnretained(wave)
+        }
       }
       for index in 0..<sources.count { sources[index].borrow { wave.addTakenSource($0) } }
       if !aloneDeliveries.isEmpty { wave.aloneDeliveries = aloneDeliveries }
