@@ -3,7 +3,9 @@ import Synchronization
 /// Reads inside a transaction: a source's value as the transaction set it, and a derived property's value
 /// computed from those values and the graph's committed state.
 ///
-/// A read holds no lock while an operator's closure runs. It computes each derived property at most once per
+/// A read in a transaction that has set nothing, of a graph no thread is propagating, is the committed value,
+/// read under the domain's lock: nothing is computed. Otherwise a read holds no lock while an operator's
+/// closure runs. It computes each derived property at most once per
 /// generation of the transaction (a set starts a new one), keeping the result in the property's core (its
 /// memo, claimed by the transaction), and reads what the transaction did not set from one consistent state
 /// of the graph: if another thread commits in the read's domain meanwhile, the read starts again, from the
@@ -14,6 +16,14 @@ extension PropertyTransaction {
   func read<Value>(_ core: PropertyCore<Value>) -> Value {
     guard !core.node.isSource else { return value(of: unsafeDowncast(core, to: SourceCore<Value>.self)) }
     let node = unsafeDowncast(core.node, to: DerivedNode<Value>.self)
+    // Nothing set in this transaction yet, and the graph idle (no thread propagating it, so nothing accepted
+    // and not yet propagated), with no property anywhere following a graph it has not merged with: the
+    // committed value is the newest consistent state, and nothing needs computing.
+    if written.isEmpty, foreignWrites.isEmpty, PendingMerges.count.load(ordering: .relaxed) == 0,
+      let value = node.withRoot({ root in root.isOwned ? nil : node.committedValue })
+    {
+      return value
+    }
     let root = node.domain.unsafelyUnwrapped.root
     while true {
       let commits = root.commitCount.load(ordering: .acquiring)

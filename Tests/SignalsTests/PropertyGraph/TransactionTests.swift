@@ -98,6 +98,20 @@ import Testing
     #expect(calls.value - before == 2)
   }
 
+  @Test func aReadInATransactionThatSetsNothingIsTheCommittedValueComputedFromNothing() {
+    let a = MutableProperty(1)
+    let chain = (0..<10).reduce(Property(a)) { property, _ in property.map { $0 + 1 } }
+    withTransaction {
+      #expect(chain.value == 11)
+      // The graph is idle and nothing is set: no property's memo is claimed, nothing walks upstream.
+      #expect(PropertyTransaction.current?.memos.isEmpty == true)
+      a.value = 2
+      #expect(chain.value == 12)  // after a set, computed from the transaction's values
+      #expect(PropertyTransaction.current?.memos.isEmpty == false)
+    }
+    #expect(chain.value == 12)
+  }
+
   @Test func withValueAndModifyInsideATransactionSeeTheTransactionsValue() {
     let a = MutableProperty(1)
     withTransaction {
