@@ -92,7 +92,7 @@ final class PropertyTransaction {
   /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
   /// go (and, unretained, their nodes, for the commit's loops). Buffers rather than arrays: a warm transaction
   /// appends and empties them with no uniqueness check, no reallocation and no walk through value witnesses.
-  @exclusivity(unchecked) @usableFromInline var written = WrittenSources()
+  @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
   @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
@@ -236,7 +236,7 @@ final class PropertyTransaction {
     }
     while written.count > savepoint.written {
       let entry = written.removeLast()
-      entry.source.abandon(self)
+      entry.abandon(in: self)
       entry.release()
       _ = writtenNodes.removeLast()
     }
@@ -277,13 +277,12 @@ final class PropertyTransaction {
   }
 }
 
-/// A source a transaction set: held, unowned in the entry itself, by a retain the transaction takes when it
-/// appends the entry and gives back with ``release()``.
+/// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
+/// appends the entry and gives the retain back with ``release()``) and its type, through which the commit and
+/// a rollback reach it with no retain (a call through an existential reference retains and releases it around
+/// the call).
 @usableFromInline
-struct WrittenSource {
-  @usableFromInline unowned(unsafe) let source: any TransactionSource
-  /// The source again, unmanaged, and its type: what the commit's lock taking calls, with no retain (a call
-  /// through ``source`` retains and releases it around the call).
+struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
   @usableFromInline let type: any TransactionSource.Type
 
@@ -291,7 +290,6 @@ struct WrittenSource {
   @inlinable
   init<Value>(retaining source: SourceCore<Value>) {
     object = Unmanaged.passRetained(source)
-    self.source = source
     type = SourceCore<Value>.self
   }
 
@@ -301,6 +299,12 @@ struct WrittenSource {
     type.withCoreLocked(of: object, body)
   }
 
+  /// Drops the transaction's value: the set is rolled back.
+  @inlinable
+  func abandon(in transaction: PropertyTransaction) {
+    type.abandon(of: object, in: transaction)
+  }
+
   /// Gives back the entry's retain.
   @inlinable
   func release() {
@@ -308,82 +312,18 @@ struct WrittenSource {
   }
 }
 
-/// The sources a transaction set: a ``NodeBuffer`` of ``WrittenSource`` entries (which hold an existential,
-/// so are not `BitwiseCopyable`, but cost nothing to copy or drop: their reference is unowned and unsafe).
-@usableFromInline
-struct WrittenSources {
-  @usableFromInline var base: UnsafeMutablePointer<WrittenSource>?
-  @usableFromInline var count = 0
-  @usableFromInline var capacity = 0
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  var isEmpty: Bool { count == 0 }
-
-  @inlinable @inline(__always)
-  subscript(index: Int) -> WrittenSource { base.unsafelyUnwrapped[index] }
-
-  @inlinable @inline(__always)
-  mutating func append(_ entry: WrittenSource) {
-    if count == capacity { grow() }
-    (base.unsafelyUnwrapped + count).initialize(to: entry)
-    count += 1
-  }
-
-  /// Removes and returns the last entry.
-  @inlinable @inline(__always)
-  mutating func removeLast() -> WrittenSource {
-    count -= 1
-    return (base.unsafelyUnwrapped + count).move()
-  }
-
-  /// Empties the buffer, keeping its storage (the entries need no deinitialization).
-  @inlinable @inline(__always)
-  mutating func removeAll() {
-    count = 0
-  }
-
-  @usableFromInline @inline(never)
-  mutating func grow() {
-    let newCapacity = max(8, capacity * 2)
-    let storage = UnsafeMutablePointer<WrittenSource>.allocate(capacity: newCapacity)
-    if let base {
-      storage.moveInitialize(from: base, count: count)
-      base.deallocate()
-    }
-    base = storage
-    capacity = newCapacity
-  }
-
-  /// Frees the storage; call once, when the owner goes.
-  @usableFromInline
-  mutating func deallocate() {
-    base?.deallocate()
-    base = nil
-    count = 0
-    capacity = 0
-  }
-}
-
 /// A source as a transaction's commit and rollback see it: a ``SourceCore``.
 @usableFromInline
 protocol TransactionSource: AnyObject {
-  /// The source's node.
-  var sourceNode: GraphNode { get }
   /// Runs `body` holding the core lock of `source`, an instance of this type, borrowed.
   static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
   func restore(_ previous: Any, in transaction: PropertyTransaction)
-  /// Drops the transaction's value: the set is rolled back.
-  func abandon(_ transaction: PropertyTransaction)
+  /// Drops the transaction's value of `source`, an instance of this type, borrowed: the set is rolled back.
+  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
 }
 
 extension SourceCore: TransactionSource {
-  @usableFromInline
-  var sourceNode: GraphNode { source }
-
   @usableFromInline
   static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void) {
     source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).withState { _ in body() } }
@@ -398,6 +338,12 @@ extension SourceCore: TransactionSource {
     }
   }
 
+  @usableFromInline
+  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
+    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).abandon(transaction) }
+  }
+
+  /// Drops the transaction's value: the set is rolled back.
   @usableFromInline
   func abandon(_ transaction: PropertyTransaction) {
     if transactionOwner.load(ordering: .relaxed) == transaction.identity {
@@ -500,7 +446,7 @@ final class TransactionCommit {
   }
 
   /// Takes the core lock of `sources[index]`, then the following ones', then stores.
-  func store(_ sources: WrittenSources, from index: Int) {
+  func store(_ sources: NodeBuffer<WrittenSource>, from index: Int) {
     guard index < sources.count else { return storeUnderDomainLocks() }
     sources[index].withCoreLocked { store(sources, from: index + 1) }
   }
@@ -523,11 +469,11 @@ final class TransactionCommit {
     guard let single else { return storeAll() }
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
     guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
-    let written = transaction.unsafelyUnwrapped.written
     var domains: [GraphDomain] = []
-    for index in 0..<written.count {
-      let node = written[index].source.sourceNode
-      if node.isInGraph, let domain = node.domain { domains.append(domain) }
+    for index in 0..<nodes.count {
+      nodes[index].borrow { node in
+        if node.isInGraph, let domain = node.domain { domains.append(domain) }
+      }
     }
     withRootsLocked(of: domains) { _ in storeAll() }
   }
