@@ -21,7 +21,7 @@ extension SignalCore {
   /// once and returns `nil`.
   ///
   /// Always inlined, into `observe` and `observeValues`: left to itself, the compiler stops inlining it once
-  /// the inline lock makes it large, and subscribe + dispose pays for the call (the perf gate's W3).
+  /// the inline lock makes it large.
   @inlinable @inline(__always)
   final func attach(
     _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>

@@ -21,8 +21,8 @@ final class PropertyObservation: Observable, Sendable {
   @usableFromInline
   var changes: Int { 0 }
 
-  /// The key path of ``changes``, made once: a key path literal costs a run-time look-up (about 60
-  /// instructions) wherever it is evaluated, and a graph's wave tells every changed property.
+  /// The key path of ``changes``, made once: a key path literal is looked up at run time wherever it is
+  /// evaluated, and a graph's wave tells every changed property.
   @usableFromInline
   static let changesKeyPath: KeyPath<PropertyObservation, Int> & Sendable = \.changes
 

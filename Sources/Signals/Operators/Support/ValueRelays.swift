@@ -2,7 +2,7 @@
 //
 // Every other operator is written in the one idiom of Docs/Contributing.md (`Signal(deriving:)`, observe the
 // upstream, `relay` downstream: Scan.swift is the file to copy). These three are on nearly every chain, and
-// the perf gate (scripts/perf-gate.sh, W1) holds them to a cheaper shape, kept here so that their own files
+// the perf gate (scripts/perf-gate.sh) holds them to a cheaper shape, kept here so that their own files
 // show only their API: the derived signal's core is also its entry in the upstream's list (one object per
 // operator attached, see ``RelayCore``), and it keeps the user's closure in an ``OperatorClosure``, called
 // through a borrow. Each `receive` takes the same three steps: a terminal event goes to
@@ -86,9 +86,8 @@ final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value
 /// An operator's closure as a ``RelayCore`` keeps it: in a variable, so that it can be released at the end,
 /// yet called without a retain and a release of its context.
 ///
-/// Calling a closure read from a class's variable costs a retain and a release (the call could replace the
-/// variable); calling it through a borrow of a noncopyable value costs neither, on every value of every
-/// `map` and `filter` (the perf gate's W1).
+/// Calling a closure read from a class's variable retains and releases its context (the call could replace
+/// the variable); calling it through a borrow of a noncopyable value does neither.
 @usableFromInline
 struct OperatorClosure<Input, Output>: ~Copyable {
   @usableFromInline let body: (Input) -> Output
