@@ -49,10 +49,8 @@ public final class Channel<Value> {
     terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
   }
 
-  /// A terminal whose send side holds the channel, and whose producer holds only the core.
-  ///
-  /// Inlinable, with the core, so that the closures of a client's terminals are specialised for its `Value`:
-  /// unspecialised, a round trip spent most of its time looking up generic metadata.
+  /// A terminal whose send side holds the channel, and whose producer holds only the core. Inlinable, with
+  /// the core, so that a client's terminals run specialised for its `Value`.
   @inlinable
   func terminal(
     observing output: SignalCore<Value, Never>,

@@ -81,8 +81,7 @@ public struct ChannelTerminal<Value> {
   ///
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func observe(
@@ -95,8 +94,7 @@ public struct ChannelTerminal<Value> {
   ///
   /// - Returns: a disposable that ends the observation.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func observeValues(

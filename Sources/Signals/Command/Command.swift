@@ -104,8 +104,7 @@ public final class Command<Input, Output, Failure: Error> {
     #endif
   }
 
-  /// A command that runs `work` once per execution. Inlinable, like its core, so that the client specialises
-  /// the outputs' operators and the execution path for its types.
+  /// A command that runs `work` once per execution; inlinable, like its core.
   @inlinable
   init(
     policy: ExecutionPolicy, enabledIf: (any PropertyProtocol<Bool>)?, running work: CommandWork<Input, Output, Failure>

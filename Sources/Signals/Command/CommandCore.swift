@@ -29,8 +29,7 @@
 /// caller.
 ///
 /// ## Specialisation
-/// The core is `@inlinable` throughout, so that a client's `Command<Int, String, Never>` runs specialised
-/// code: unspecialised, an execution spent most of its time looking up generic metadata.
+/// The core is `@inlinable` throughout, so that a client's `Command<Int, String, Never>` runs specialised.
 @usableFromInline
 final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event

@@ -15,8 +15,7 @@ extension Signal where Value: Sendable {
   ///
   /// - Returns: a disposable that detaches the observer, or `nil` if this signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void
@@ -38,8 +37,7 @@ extension SignalProducer where Value: Sendable {
   ///
   /// - Returns: a disposable that interrupts the producer and stops delivery.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func startWithValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void

@@ -2,9 +2,8 @@
 /// whether an event ended it, and the terminal event ``SignalCore/observeForwardingEnd(_:)`` hands on are all
 /// read.
 ///
-/// Not the event itself: a core's state must not depend on its value type in layout, so that the `deinit`
-/// of a core, which runs unspecialised, destroys that state without a run-time look-up of generic metadata
-/// on every producer start. A failure's error is kept in a box, made only when a core fails.
+/// Not the event itself: a core's state must not depend on its value type in layout, since a core's `deinit`
+/// runs unspecialised. A failure's error is kept in a box, made only when a core fails.
 @usableFromInline
 enum Ending<Failure: Error> {
   case completed

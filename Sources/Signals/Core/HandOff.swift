@@ -7,7 +7,7 @@ import Synchronization
 /// exception: the worker that finds ``busy`` after its work, so nothing queued, goes back to ``idle`` with one
 /// compare-and-exchange, without taking the lock. A thread that queues something under the lock first moves
 /// ``busy`` to ``busyWithQueue`` (see ``waitsForWorker(_:)``), so the worker cannot leave it behind: it must
-/// then take the lock, and finds it. That spares one lock per value on the common path, where nothing queued.
+/// then take the lock, and finds it.
 @usableFromInline
 enum HandOff {
   /// Nobody is working.

@@ -7,16 +7,14 @@ import Synchronization
 /// called out to while the lock is held, which is what makes reentrancy and deadlock-freedom provable.
 ///
 /// `Locked` is a reference to one ``LockedStorage``: the state is the header of a `ManagedBuffer` and the lock
-/// word its one tail element. So a `Locked` costs one allocation, copies of it share the same lock, and
-/// reaching the state through a pointer costs no dynamic exclusivity check: the mutex already guarantees
-/// exclusive access.
+/// word its one tail element, so copies of a `Locked` share the same lock, and the state is reached through a
+/// pointer with no dynamic exclusivity check: the mutex already guarantees exclusive access.
 ///
 /// ThreadSanitizer cannot see the ordering `Mutex` provides on Linux (its fast path runs in uninstrumented
 /// library code) and reports false races on the state. So in debug builds — where sanitizers run — every
 /// critical section also reads an atomic with acquire ordering on entry and writes it with release ordering
 /// on exit: instrumented operations that give ThreadSanitizer the happens-before edge the mutex already
-/// guarantees. Release builds leave them out: they cost nothing on the specialised send path, but they weigh
-/// on the library's unspecialised dispose path.
+/// guarantees. Release builds leave them out.
 ///
 /// It has `package` access so that the package's other modules (SignalsTesting) share this one lock rather
 /// than growing their own; it is not part of the public API.
@@ -24,7 +22,6 @@ import Synchronization
 package struct Locked<State>: @unchecked Sendable {
   @usableFromInline let storage: LockedStorage<State>
 
-  /// A new lock guarding `initial`.
   @inlinable
   package init(_ initial: State) {
     storage = LockedStorage.make(initial)
@@ -65,10 +62,9 @@ struct LockWord: ~Copyable {
 
   /// Runs `body` holding the lock: the inline form of ``Locked``.
   ///
-  /// For an object that keeps its state in its own allocation, beside its lock word, rather than behind a
-  /// ``Locked`` (a ``SignalCore``: one allocation less per signal). `body` reaches that state itself; the
-  /// state must be touched only inside this method, and declared `@exclusivity(unchecked)`: the mutex already
-  /// guarantees exclusive access. The happens-before edges for ThreadSanitizer are the same as ``Locked``'s.
+  /// For an object that keeps its state beside its lock word, rather than behind a ``Locked`` (a
+  /// ``SignalCore``). `body` reaches that state itself; the state must be touched only inside this method, and
+  /// declared `@exclusivity(unchecked)`: the mutex already guarantees exclusive access.
   @inlinable
   func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
     // The result leaves through a local: `Mutex.withLock` wants a `sending` result, which a value reached

@@ -9,8 +9,7 @@ extension Signal {
     @usableFromInline let core: SignalCore<Value, Failure>?
     @usableFromInline let action: (Event) -> Void
     /// Sends `interrupted` into `core`; made where the types are known, for the `deinit`, which runs
-    /// unspecialised: making the event there costs a generic metadata look-up on every release, even when
-    /// nothing is sent.
+    /// unspecialised.
     @usableFromInline let interruptCore: (SignalCore<Value, Failure>) -> Void
 
     /// An observer that calls `action` with every event it is sent.
@@ -57,12 +56,9 @@ extension Signal {
     }
 
     /// Sends an event. After a terminal event, everything sent is ignored.
-    ///
-    /// Always inlined: it is one of the frames between a send and its observer.
     @inlinable @inline(__always)
     public func send(_ event: Event) {
-      // Optional chaining, not `if let core`: bound to a local, the core was retained and released around
-      // every send (two atomic operations); reached through the chain, it is borrowed from this observer.
+      // Optional chaining, not `if let core`: the core is borrowed from this observer, not retained.
       if core != nil {
         core?.send(event)
       } else {
@@ -71,8 +67,7 @@ extension Signal {
     }
 
     /// Whether the stream this observer sends into has ended, or else whether `lifetime` has: for a start
-    /// closure's loop, which checks before every value. A start's observer answers with one atomic load; the
-    /// lifetime would take a call through an existential.
+    /// closure's loop, which checks before every value.
     @inlinable
     func hasEnded(or lifetime: Lifetime) -> Bool {
       if let core { return core.hasTerminated }

@@ -11,9 +11,7 @@
 enum ObserverList<Value, Failure: Error> {
   @usableFromInline typealias Entry = ObserverEntry<Value, Failure>
 
-  /// No observer.
   case empty
-  /// Exactly one observer.
   case one(Entry)
   /// Two or more observers, in the order they attached.
   case many(ContiguousArray<Entry>)
@@ -66,7 +64,7 @@ enum ObserverList<Value, Failure: Error> {
     case .many(var entries):
       self = .empty  // so that `entries` is the buffer's only owner and is edited in place
       defer { self = entries.count == 1 ? .one(entries[0]) : .many(entries) }
-      // A plain loop: `firstIndex(where:)` runs unspecialised here and allocates.
+      // A plain loop: `firstIndex(where:)` would run unspecialised here.
       var index = 0
       while index < entries.count {
         if entries[index].key == key { return entries.remove(at: index) }
@@ -86,8 +84,7 @@ enum ObserverList<Value, Failure: Error> {
     }
   }
 
-  /// Calls two or more observers. Not inlined: it is the rarer case, and keeping it out keeps the common
-  /// one small enough to inline into every send.
+  /// Calls two or more observers; out of line, so that the one-observer case inlines into every send.
   @inlinable @inline(never)
   static func deliver(_ event: Signal<Value, Failure>.Event, to entries: ContiguousArray<Entry>) {
     for entry in entries { entry.receive(event) }

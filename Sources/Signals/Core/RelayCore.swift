@@ -3,8 +3,7 @@
 ///
 /// One object per operator attached: the derived signal's core, the node its upstream delivers to (the
 /// subclass keeps the operator's closure and receives the upstream's events), and the termination that
-/// detaches it when it ends. The closure the upstream calls captures the core alone, so the core is its
-/// context: no allocation for it.
+/// detaches it when it ends.
 ///
 /// The core holds its upstream strongly, and the upstream's list holds the core: a cycle only while it is
 /// attached. It is broken when the derived signal ends (it disposes itself, which removes it from the
@@ -31,8 +30,7 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
   /// Replaces the subclass's closure with one that traps; see the type's documentation.
   @usableFromInline let releaseClosure: (RelayCore) -> Void
   /// Detaches the core from its upstream and, if a terminal event ended it, calls `releaseClosure`. Made in
-  /// the specialised `init`, capturing nothing: `dispose()` is called through `any Disposable`, so it runs
-  /// unspecialised, and this closure takes the work back into specialised code.
+  /// the specialised `init`: `dispose()` runs unspecialised.
   @usableFromInline let detach: (RelayCore) -> Void
 
   /// A core that will relay `upstream`'s events; `releaseClosure` must replace the subclass's closure.
@@ -66,8 +64,7 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
     withState { $0.ending?.isEvent == true }
   }
 
-  /// Relays the upstream's terminal event; ignores a value. Not inlined into the subclasses' `receive`, so
-  /// that their value path stays small.
+  /// Relays the upstream's terminal event; ignores a value. Out of line: the value path stays small.
   @inlinable @inline(never)
   final func relayEnd(_ event: Signal<Input, Failure>.Event) {
     switch event {
@@ -78,7 +75,6 @@ class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Dispo
     }
   }
 
-  /// Whether this core ended, and so detached from its upstream.
   @usableFromInline
   final var isDisposed: Bool { hasTerminated }
 

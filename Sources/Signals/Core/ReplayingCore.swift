@@ -2,9 +2,7 @@
 /// property's core (``PropertyCore``), and of a channel's replaying side.
 ///
 /// The values live here rather than in ``SignalCore/State``, so that a plain core's layout does not depend on
-/// its value type: the `deinit` of a core runs unspecialised, and destroying a state of generic layout costs a
-/// run-time look-up of its metadata on every producer start. Both values are guarded by the core's lock,
-/// like its state.
+/// its value type (its `deinit` runs unspecialised). Both are guarded by the core's lock, like its state.
 @usableFromInline
 class ReplayingCore<Value, Failure: Error>: SignalCore<Value, Failure>, @unchecked Sendable {
   /// The value of the latest accepted event.

@@ -13,7 +13,7 @@ public final class Signal<Value, Failure: Error> {
   @usableFromInline let core: SignalCore<Value, Failure>
 
   /// Always inlined, so that a handle used only to chain the next operator (`signal.map(f).filter(g)`) can
-  /// live on the stack: one allocation less per stage.
+  /// live on the stack.
   @inlinable @inline(__always)
   init(core: SignalCore<Value, Failure>) {
     self.core = core
@@ -107,8 +107,7 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func observeValues(
@@ -121,8 +120,7 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeFailed(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
@@ -136,8 +134,7 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeCompleted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -151,8 +148,7 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeInterrupted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -166,8 +162,7 @@ extension Signal {
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeResult(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void

@@ -196,9 +196,6 @@ extension SignalCore {
   /// delivers from a snapshot, or from a sealed copy of its own), and this core holds the closure. An
   /// observer that left is not called: a user's observer checks its subscription, an operator's core checks
   /// its end.
-  ///
-  /// `signal.map(f).filter(g).observeValues(h)` seals both derived cores once the expression is done, so a
-  /// value sent into `signal` takes one lock, the pipe's, on its way to `h`.
   @inlinable
   final func sealIfAlone(_ state: inout State) {
     guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,

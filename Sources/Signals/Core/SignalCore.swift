@@ -9,8 +9,7 @@ import Synchronization
 /// it lets go. Observers are therefore never entered concurrently or recursively, events keep the order in
 /// which the core accepted them, and nothing is called under the lock.
 ///
-/// A single observer is called in place, through ``soleObserver``, with no snapshot of the list to take and
-/// release (two atomic operations per event); only a list of several is copied.
+/// A single observer is called in place (``soleObserver``); only a list of several is copied.
 ///
 /// A value sent into a core that does not replay (a pipe, a producer's start) first tries to claim the
 /// delivery without the lock: one compare-and-exchange, and, with one observer, nothing else to read. Every
@@ -32,10 +31,6 @@ import Synchronization
 /// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
 /// be attached) and its ``Signal`` handle is gone: nobody could ever observe it again, so it detaches from its
 /// upstream.
-///
-/// ## Subclasses
-/// The cores of `map`, `filter` and `compactMap` (``RelayCore``) and of producer starts (``StartCore``)
-/// subclass it. Every member is `final`, so calls stay direct.
 @usableFromInline
 class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
@@ -44,7 +39,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// Something the deliverer must do later, in order.
   @usableFromInline
   enum Item {
-    /// Deliver an event to every observer.
     case event(Event)
     /// Deliver a property's change inside the context it was queued from (see ``DeliveryContext``).
     case change(Value, any DeliveryContext)
@@ -88,17 +82,14 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     init() {}
   }
 
-  /// The core's lock; the state it guards lives beside it, in the core's own allocation (see ``state``).
   @usableFromInline let lock = LockWord()
   /// Reached only through ``state``, under `lock`. Unchecked: the lock already guarantees exclusive access.
   @exclusivity(unchecked) @usableFromInline final var lockedState: State
-  /// The core's state behind its lock, used like a ``Locked``: `state.withLock { … }`.
-  ///
-  /// Inline rather than a ``Locked``, which is an allocation of its own: one allocation less per signal.
+  /// The core's state behind its lock, used like a ``Locked`` (`state.withLock { … }`) but kept in the
+  /// core's own allocation.
   @inlinable final var state: LockedState { LockedState(core: self) }
 
-  /// Runs `body` with exclusive access to the state, under the core's lock; what ``state`` does, without the
-  /// temporary (the core's own paths, the hot ones, use this).
+  /// Runs `body` with exclusive access to the state, under the core's lock: ``state`` without the temporary.
   @inlinable @inline(__always)
   final func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try lock.withLock { try body(&lockedState) }
@@ -114,7 +105,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       self.core = core
     }
 
-    /// Runs `body` with exclusive access to the state and returns its result.
     @inlinable @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
       try core.withState(body)
@@ -177,11 +167,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   // MARK: Sending
 
-  /// Accepts an event from any thread and delivers it serially; see the type's documentation.
-  ///
-  /// `send`, `relay` and `deliver` are always inlined: they would be frames between a send and its observer,
-  /// and people debug through them. Inlined, a value passes one frame per operator, the observer's box and
-  /// the user's closure (`signals-bench --frames` prints the stack).
+  /// Accepts an event from any thread and delivers it serially. Always inlined, as `relay` and `deliver` are:
+  /// people debug through the frames between a send and its observer.
   @inlinable @inline(__always)
   final func send(_ event: Event) {
     if !replays, case .value = event, HandOff.claimWithoutLock(delivery) {
@@ -313,10 +300,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// Delivers what was queued while this thread was delivering, then marks the core idle.
-  ///
-  /// The common case, nothing queued, is one compare-and-exchange, without the lock (see ``HandOff``); the
-  /// loop over queued items is kept out of line so that it does not weigh on every send.
+  /// Delivers what was queued while this thread was delivering, then marks the core idle; with nothing
+  /// queued, without the lock (``HandOff``).
   @inlinable
   final func drain() {
     if !HandOff.leaveIfNothingQueued(delivery) { drainQueued() }
@@ -412,12 +397,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     hasEnded.store(true, ordering: .releasing)
   }
 
-  /// Whether the core has ended, read without taking the lock.
-  ///
-  /// For the paths that must not take it: an operator's core checking its end before it calls the user's
-  /// closure, and the `deinit` of an ``Signal/Observer``, which runs unspecialised, where sending
-  /// `interrupted` into a core that already ended would go through the generic `send` and its metadata
-  /// look-ups only to do nothing.
+  /// Whether the core has ended, read without the lock: by an operator's core before it calls the user's
+  /// closure, and by the `deinit` of an ``Signal/Observer``.
   @inlinable
   final var hasTerminated: Bool { hasEnded.load(ordering: .acquiring) }
 
@@ -458,10 +439,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
 }
 
-/// What a core disposes when it ends, in the order they were added.
-///
-/// Most cores have exactly one (a derived signal's upstream subscription, a producer's lifetime), kept
-/// inline: an array would cost an allocation per signal.
+/// What a core disposes when it ends, in the order they were added; the first is kept inline, since most
+/// cores have exactly one (a derived signal's upstream subscription, a producer's lifetime).
 @usableFromInline
 struct Terminations {
   @usableFromInline var first: (any Disposable)?
@@ -479,7 +458,6 @@ struct Terminations {
     }
   }
 
-  /// Disposes every member, in order.
   @inlinable
   func disposeAll() {
     first?.dispose()

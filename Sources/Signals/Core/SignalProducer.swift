@@ -19,11 +19,8 @@ public struct SignalProducer<Value, Failure: Error> {
   /// What a start does: run a start closure, or send events known in advance.
   ///
   /// A producer of events known in advance (``init(value:)``, ``init(values:_:)``, an array, ``init(error:)``,
-  /// ``empty``) needs no signal of its own when it is started with an observer: its events go straight to that
-  /// observer and the start returns an already-ended disposable. This is exactly what the start closure would
-  /// have done: the observer sees the same events, and since the stream has ended by the time the start returns,
-  /// its disposable has nothing left to interrupt. Started through ``startWithSignal(_:)`` (and so `lift`), it
-  /// sends the same events into the start's signal.
+  /// ``empty``) started with an observer sends them straight to it and returns an already-ended disposable: the
+  /// observer sees what a start closure would have sent, and nothing is left to interrupt.
   @usableFromInline
   enum Work {
     /// Run the start closure with a fresh observer and lifetime.
@@ -244,8 +241,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` with every value.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithValues(
@@ -255,7 +251,6 @@ extension SignalProducer {
       if case .value(let value) = event { action(value) }
     }
     guard !constant else { return EndedDisposable.shared }
-    // The values-only observer is kept as it is, rather than wrapped in a closure: one allocation less.
     let start = StartCore<Value, Failure>(.values(action))
     // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
     // passed out of line, so that the optimiser sees the start whole when nobody records.
@@ -267,8 +262,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithResult(
@@ -285,8 +279,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it fails.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithFailed(
@@ -299,8 +292,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it completes.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithCompleted(
@@ -313,8 +305,7 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` if it is interrupted.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithInterrupted(

@@ -1,10 +1,9 @@
 /// The closure of a core's one observer, kept beside its list so that the thread that owns the delivery calls
 /// it in place (see ``SignalCore/soleObserver``).
 ///
-/// Noncopyable, so that the call goes through a borrow: a closure copied out of a class's variable costs a
-/// retain and a release of its context, two atomic operations per event. The borrow is safe because nobody
-/// writes the variable while it is read: a busy core queues every change of its list for the deliverer, and
-/// a sealed core keeps it as it is until its end (see ``SignalCore/sealIfAlone(_:)``).
+/// Noncopyable, so that the call goes through a borrow. The borrow is safe because nobody writes the variable
+/// while it is read: a busy core queues every change of its list for the deliverer, and a sealed core keeps
+/// it as it is until its end (see ``SignalCore/sealIfAlone(_:)``).
 @usableFromInline
 enum SoleObserver<Value, Failure: Error>: ~Copyable {
   /// None, or several observers: deliveries take a snapshot of the list.
@@ -12,7 +11,6 @@ enum SoleObserver<Value, Failure: Error>: ~Copyable {
   /// The one observer's closure.
   case one((Signal<Value, Failure>.Event) -> Void)
 
-  /// Hands `event` to the observer.
   @inlinable @inline(__always)
   borrowing func receive(_ event: Signal<Value, Failure>.Event) {
     switch self {
@@ -39,7 +37,7 @@ enum SoleState {
 enum Recipients<Value, Failure: Error> {
   /// The core's own observer: a start's (``StartCore/receive(_:)``).
   case own
-  /// The core's ``SignalCore/soleObserver``: no snapshot, so no retain.
+  /// The core's ``SignalCore/soleObserver``, with no snapshot.
   case sole
   /// A snapshot of the observers.
   case list(ObserverList<Value, Failure>)

@@ -1,18 +1,15 @@
 /// The core of one start of a producer, which is also the disposable that interrupts it, the owner of the
 /// start's lifetime, and, for `start(_:)` and its kin, the home of the start's observer.
 ///
-/// One object where a start used to make four (core, interrupter, the observer's box and subscription): a
-/// start's observer is never detached on its own — disposing the start interrupts the stream instead — so it
-/// needs no subscription, no box, and no entry in the core's list: the core delivers to it directly
-/// (``Recipients/own``), with no closure of its own to make, retain and release. The observer's closure is
-/// released when it has received its terminal event, so a disposable someone keeps does not keep what the
-/// closure captured.
+/// A start's observer is never detached on its own — disposing the start interrupts the stream instead — so
+/// it needs no subscription, no box and no entry in the core's list: the core delivers to it directly
+/// (``Recipients/own``). The observer's closure is released when it has received its terminal event, so a
+/// disposable someone keeps does not keep what the closure captured.
 @usableFromInline
 final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, LifetimeOwner,
   @unchecked Sendable
 {
-  /// What the start's observer is. Noncopyable, so that a delivery calls the closure through a borrow, with
-  /// no retain and release of its context.
+  /// What the start's observer is. Noncopyable: a delivery calls the closure through a borrow.
   @usableFromInline
   enum Receiver: ~Copyable {
     /// No observer of its own (a start prepared for `startWithSignal`, observed through its signal).
@@ -32,9 +29,7 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
   /// Read only by this core's deliveries, which are serial, and set to `.none` by the delivery of the
   /// terminal event, the last one. Not checked for exclusivity at run time for that reason.
   @exclusivity(unchecked) @usableFromInline final var receiver: Receiver
-  /// `interrupt()`, made where the types are known: `dispose()` is called through `any Disposable` and runs
-  /// unspecialised; this closure, built in the specialised `init` and capturing nothing, takes it back to
-  /// specialised code.
+  /// `interrupt()`, made in the specialised `init`: `dispose()` runs unspecialised.
   @usableFromInline let interruptSpecialised: (StartCore) -> Void
 
   /// A start whose events go to `receiver`: the core's own observer (``Recipients/own``), unless it is

@@ -13,8 +13,7 @@ import Synchronization
 /// The subscription holds its core strongly until it is disposed. That is a cycle only while it is attached,
 /// and it is broken when the observer is removed (disposal) or the core finishes (every core finishes when
 /// its input, upstream or owner goes away). Letting go of the core at disposal lets a derived signal that
-/// nobody references any more be freed. A weak reference would be simpler to reason about, but it gives the
-/// core a side table and makes every retain and release on the hot path take the runtime's slow path.
+/// nobody references any more be freed. Not weak: a weak reference gives the core a side table.
 @usableFromInline
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
@@ -23,9 +22,7 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
   @usableFromInline var core: SignalCore<Value, Failure>?
   /// The identity of the observer's box in the core's list; never dereferenced.
   @usableFromInline var box: ObjectIdentifier?
-  /// `core.remove(key: box)`, made where the types are known. `dispose()` is called through
-  /// `any Disposable`, so it runs unspecialised (generic metadata look-ups all the way down); this closure,
-  /// built in the specialised `init` and capturing nothing, takes the removal back into specialised code.
+  /// `core.remove(key: box)`, made in the specialised `init`: `dispose()` runs unspecialised.
   @usableFromInline let detach: (Subscription) -> Void
 
   @inlinable
@@ -52,9 +49,7 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
 /// object it calls, by which the entry is removed.
 ///
 /// That object is either an operator's core (`map`, `filter`: see ``RelayCore``) or the box of a user's
-/// closure, and the closure captures nothing else. Swift then uses the object itself as the closure's
-/// context: no allocation, and the entry holds one reference. A core with one observer calls it through a
-/// copy of this closure kept beside the list (``SignalCore/soleObserver``), with no snapshot at all.
+/// closure, and the closure captures nothing else, so the object itself is the closure's context.
 @usableFromInline
 struct ObserverEntry<Value, Failure: Error> {
   /// The identity of the object `action` calls; never dereferenced.
@@ -68,7 +63,6 @@ struct ObserverEntry<Value, Failure: Error> {
     self.action = action
   }
 
-  /// Calls the observer with `event`.
   @inlinable @inline(__always)
   func receive(_ event: Signal<Value, Failure>.Event) {
     action(event)
@@ -96,10 +90,8 @@ final class EventObserverBox<Value, Failure: Error> {
   }
 }
 
-/// The closure of a user's observer of values only, and the subscription that can switch it off.
-///
-/// `observeValues` keeps the user's closure as it is, rather than wrapping it in a closure that drops the
-/// terminal event: one allocation less per subscription and one frame less between a send and the user.
+/// The closure of a user's observer of values only, kept as it is rather than wrapped in a closure that
+/// drops the terminal event, and the subscription that can switch it off.
 @usableFromInline
 final class ValueObserverBox<Value, Failure: Error> {
   @usableFromInline let subscription: Subscription<Value, Failure>

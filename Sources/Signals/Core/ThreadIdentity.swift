@@ -11,8 +11,7 @@ import Darwin
 /// The property graph needs it in two places: a binding that sets a property whose change is still being
 /// delivered *on the same thread* has come back around a cycle (a set from another thread is just a
 /// concurrent set), and a transaction or a propagation that owns part of the graph must recognise its own
-/// thread. `pthread_self()` is a register read, cheap enough to record on every delivery; thread-local
-/// storage costs a call per access and is kept for the paths that need it.
+/// thread. Thread-local storage (``ThreadSlot``) is kept for the paths that need more than the identity.
 @usableFromInline
 typealias ThreadID = UInt
 
@@ -28,8 +27,7 @@ func currentThreadID() -> ThreadID {
 
 /// A pointer-sized slot per thread, for state that belongs to the calling thread only (an open transaction).
 ///
-/// A thin wrapper over a POSIX thread-specific key: each read is a call into the C library, so it is only
-/// read where the library already knows it needs it.
+/// A thin wrapper over a POSIX thread-specific key.
 @usableFromInline
 struct ThreadSlot: @unchecked Sendable {
   @usableFromInline let key: pthread_key_t
@@ -58,7 +56,6 @@ struct ThreadSlot: @unchecked Sendable {
     self.key = key
   }
 
-  /// The calling thread's value, or `nil`.
   @usableFromInline
   var value: UnsafeMutableRawPointer? {
     get { pthread_getspecific(key) }

@@ -7,16 +7,15 @@ import Synchronization
 ///
 /// Adding a disposable that is already a member does not add it twice: it moves to the end of the order.
 public final class CompositeDisposable: Disposable, @unchecked Sendable {
-  /// The members. The oldest is kept inline, and the others in a dictionary keyed by identity, with their
-  /// order: most composites (a producer start's lifetime) hold none or one, and then neither an allocation
-  /// nor the dictionary's generic work is paid, on adding or on disposing.
+  /// The members: the oldest inline, since most composites (a producer start's lifetime) hold none or one,
+  /// and the others in a dictionary keyed by identity, with their order.
   @usableFromInline typealias Members = [ObjectIdentifier: (order: Int, disposable: any Disposable)]
 
   @usableFromInline
   struct State {
     /// The oldest member, when it was added while no other was: every member of `rest` is younger.
     @usableFromInline var first: (any Disposable)?
-    /// `nil` until a second member arrives: even an empty dictionary costs generic work to make.
+    /// `nil` until a second member arrives.
     @usableFromInline var rest: Members?
     @usableFromInline var nextOrder = 0
     @usableFromInline var isDisposed = false
@@ -52,8 +51,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     }
   }
 
-  /// Reached only under `lock` (see ``LockWord/withLock(_:)``): the state lives in the composite's own
-  /// allocation rather than behind a ``Locked``, one allocation less per producer start.
+  /// Reached only under `lock` (see ``LockWord/withLock(_:)``): kept in the composite, not behind a ``Locked``.
   @usableFromInline let lock = LockWord()
   @exclusivity(unchecked) @usableFromInline var state = State()
 
@@ -94,7 +92,7 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
 
   /// Adds `disposable` without making a handle to remove it, and returns `true`; a composite already
   /// disposed disposes it at once and returns `false`. For the library's own members, whose handle nobody
-  /// would keep: one allocation less per member.
+  /// would keep.
   @inlinable
   @discardableResult
   func insert(_ disposable: any Disposable) -> Bool {
@@ -108,9 +106,6 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
   }
 
   /// The handle ``add(_:)-(Disposable?)`` returns: it removes one member without disposing it, once.
-  ///
-  /// One object, rather than an ``AnyDisposable`` around a closure (three allocations): most handles are
-  /// never used, and `lifetime += …` makes one on every such addition.
   final class MemberRemoval: Disposable, @unchecked Sendable {
     /// Weak, so that a member keeping its own handle does not keep the composite alive.
     private weak var composite: CompositeDisposable?

@@ -43,8 +43,6 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
 
 /// The disposable of something that had already ended when it was handed out, such as a start of a producer
 /// whose events were all delivered during the start: it is disposed, and disposing it does nothing.
-///
-/// One instance serves every such start, so handing it out costs no allocation.
 @usableFromInline
 final class EndedDisposable: Disposable {
   /// The one instance.

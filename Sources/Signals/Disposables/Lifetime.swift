@@ -8,7 +8,7 @@ import Synchronization
 /// additions at once.
 public final class Lifetime: Sendable {
   /// What ends the lifetime: a composite, or a producer start, which makes its composite at the first
-  /// addition (most start closures add nothing: one allocation less per start).
+  /// addition.
   @usableFromInline
   enum Source: Sendable {
     case disposables(CompositeDisposable)
@@ -73,9 +73,8 @@ public final class Lifetime: Sendable {
   /// A signal that completes when the lifetime ends, and sends no value. Observed after the end, it is
   /// interrupted at once, like any signal that already ended.
   ///
-  /// It is one signal per lifetime, made at the first access: later accesses return the same signal and
-  /// allocate nothing, so reading `ended` in a loop does not pile up work for the lifetime's end. Disposing
-  /// an observation of it detaches that observer only.
+  /// It is one signal per lifetime, made at the first access: reading `ended` in a loop does not pile up work
+  /// for the lifetime's end. Disposing an observation of it detaches that observer only.
   public var ended: Signal<Never, Never> {
     if let signal = endedSignal.load() { return signal }
     let (made, input) = Signal<Never, Never>.pipe()
@@ -86,7 +85,7 @@ public final class Lifetime: Sendable {
   }
 
   /// Disposes `disposable` when the lifetime ends, or at once if it already has; like `+=`, without making
-  /// the handle that removes it, which the library's own additions never use (one allocation less each).
+  /// the handle that removes it, which the library's own additions never use.
   @inlinable
   func hold(_ disposable: (any Disposable)?) {
     if let disposable { disposables.insert(disposable) }

@@ -4,12 +4,11 @@ import Synchronization
 /// A property's link to Observation: what makes `property.value`, read inside `withObservationTracking` (and so
 /// in a SwiftUI view's `body`), register the property, and a change of it call the tracking's `onChange`.
 ///
-/// A property gets one the first time its `value` is read, and keeps it: a property nobody reads never pays
-/// for Observation, and one that was read pays, per change, one call into its registrar. Every handle of a
-/// property (`MutableProperty`, its `Property` views) shares it, since it belongs to the property's core.
+/// A property gets one the first time its `value` is read, and keeps it; a property nobody reads has none.
+/// Every handle of a property (`MutableProperty`, its `Property` views) shares it, as it belongs to the core.
 ///
 /// The registrar needs an `Observable` subject and a key path; this object is the subject, and ``changes``
-/// the one key path, for every property of every value type (a non-generic key path costs nothing to make).
+/// the one key path, for every property of every value type.
 @usableFromInline
 final class PropertyObservation: Observable, Sendable {
   @usableFromInline let registrar = ObservationRegistrar()
@@ -63,8 +62,8 @@ extension GraphNode {
     return made.takeUnretainedValue()
   }
 
-  /// Tells Observation the property changed, if it was ever read: one atomic load otherwise. Call it outside
-  /// every lock (it calls the trackings' `onChange`), after the new value can be read.
+  /// Tells Observation the property changed, if it was ever read. Call it outside every lock (it calls the
+  /// trackings' `onChange`), after the new value can be read.
   @inlinable
   final func notifyChange() {
     let address = observation.load(ordering: .acquiring)

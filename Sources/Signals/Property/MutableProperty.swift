@@ -21,9 +21,6 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
   /// A property holding `initialValue`.
   ///
-  /// Inlinable, so that its core is made where `Value` is known and the graph's work on it runs specialised
-  /// (see `VertexOperations`).
-  ///
   /// - Parameters:
   ///   - initialValue: the value it holds until it is first set.
   ///   - fileID: where it is made, for ``PropertyGraphDump``, ``PropertyChange`` and ``BindingCycle``; kept in

@@ -62,21 +62,18 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 }
 
 /// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
-/// and so on. A binding that would set a property already in the chain has come back around a cycle.
-///
-/// The first element is kept inline: a change made from outside any propagation costs no allocation, and its
-/// lineage holds no reference, so storing it in a wave and emptying it cost no retain or release.
+/// and so on. A binding that would set a property already in the chain has come back around a cycle. The
+/// first element is kept inline and unretained.
 @usableFromInline
 struct Lineage {
   /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
   /// caller holds the source. Appending makes it a retained member of ``more``.
   @usableFromInline var first: Unmanaged<AnyObject>?
-  /// The rest of the chain, retained; `nil` rather than empty, which would be a reference to count.
+  /// The rest of the chain, retained; `nil` rather than empty.
   @usableFromInline var more: [any GraphVertex]?
   /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
   @usableFromInline var sourcesOf: Unmanaged<Wave>?
 
-  /// An empty chain.
   @inlinable
   init() {}
 
@@ -116,7 +113,6 @@ struct Lineage {
     return copy
   }
 
-  /// The chain in order.
   @usableFromInline
   var path: [any GraphVertex] {
     var path: [any GraphVertex] = []

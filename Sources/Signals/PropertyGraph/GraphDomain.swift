@@ -38,9 +38,9 @@ final class GraphDomain {
   /// The wave in its compute phase, so that a property created by an operator's closure reads its inputs as
   /// the wave sees them. Only the owner reads it; ``running`` keeps it.
   @exclusivity(unchecked) @usableFromInline var computingWave: Unmanaged<Wave>?
-  /// The wave the owner runs: the domain keeps it, so that nothing retains it while it runs.
+  /// The wave the owner runs, kept by the domain while it runs.
   @exclusivity(unchecked) @usableFromInline var running: Wave?
-  /// A finished wave kept for the next one, so that a warm domain's waves allocate nothing.
+  /// A finished wave kept for the next one.
   @exclusivity(unchecked) @usableFromInline var spareWave: Wave?
   /// How many domains merged into this one, itself included: the larger of two survives a merge.
   @exclusivity(unchecked) @usableFromInline var size = 1
@@ -52,7 +52,7 @@ final class GraphDomain {
   @inlinable
   var root: GraphDomain { GraphDomain.root(of: Unmanaged.passUnretained(self)).takeUnretainedValue() }
 
-  /// The root of `domain`, found without a lock and without a retain.
+  /// The root of `domain`, found without a lock.
   @inlinable
   static func root(of domain: Unmanaged<GraphDomain>) -> Unmanaged<GraphDomain> {
     var root = domain
@@ -67,7 +67,6 @@ final class GraphDomain {
   @inlinable
   var isRoot: Bool { parent.load(ordering: .relaxed) == 0 }
 
-  /// The thread working in the domain, or 0.
   @inlinable
   var owner: ThreadID { ownerThread.load(ordering: .relaxed) }
 
@@ -101,7 +100,6 @@ final class GraphDomain {
     try withRoot(of: Unmanaged.passUnretained(domain), body)
   }
 
-  /// Runs `body` with the root of `domain` locked; walks to the root and locks it without a retain.
   @inlinable
   static func withRoot<Result>(
     of domain: Unmanaged<GraphDomain>, _ body: (GraphDomain) throws -> Result
@@ -194,9 +192,8 @@ func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) 
   }
 }
 
-/// ``withRootsLocked(of:_:)`` for two domains, without an array: when both have one root (the usual case, as
-/// when a `flatMap(.latest)` switches between properties of its own graph), that root's lock alone, and no
-/// retain.
+/// ``withRootsLocked(of:_:)`` for two domains: when both have one root (a `flatMap(.latest)` switching
+/// between properties of its own graph), that root's lock alone.
 @inlinable
 func withRootsLocked<Result>(of first: GraphDomain, _ second: GraphDomain, _ body: () -> Result) -> Result {
   while true {

@@ -3,11 +3,9 @@ import Synchronization
 /// A property as the graph sees it: its place in the graph, inline, and (in its subclasses) its values and its
 /// operator.
 ///
-/// A propagation (a ``Wave``) walks nodes. The fields it touches here sit at fixed offsets, and the lists of
-/// inputs and dependents hold unretained references, so walking costs no reference counting. What a wave
-/// does to a node's *values* goes through the two closures its typed subclass made in its `@inlinable`
-/// initialiser (``compute`` and ``perform``): made where the value types are known, they run specialised,
-/// capture nothing, and reach the typed node as their argument, with no retain.
+/// A propagation (a ``Wave``) walks nodes through unretained lists of inputs and dependents. What it does to a
+/// node's *values* goes through the two closures its typed subclass made in its `@inlinable` initialiser
+/// (``compute`` and ``perform``), which capture nothing and take the typed node as their argument.
 ///
 /// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
 /// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
@@ -23,16 +21,14 @@ import Synchronization
 @usableFromInline
 class GraphNode {
   /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
-  /// the node, and tells it when it goes. Read through ``core``; a wave's commit reads it as it is, so that
-  /// retaining the core for its delivery is one retain.
+  /// the node, and tells it when it goes. Read through ``core``.
   @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
   /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
   @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
   /// Everything else the graph asks of the typed node; see ``NodeMessage``.
   @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
 
-  /// The domain the node joined, retained (see ``domain``): read as it is, it reaches the root without a
-  /// retain.
+  /// The domain the node joined, retained (see ``domain``).
   @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
   /// *Domain.* Sources are 0; a derived node ranks above every input.
   @exclusivity(unchecked) @usableFromInline final var rank = 0
@@ -96,8 +92,7 @@ class GraphNode {
     }
   }
 
-  /// *Domain.* Makes the node hold itself, once, while it is linked into a graph (a flag and a retain, not a
-  /// stored reference).
+  /// *Domain.* Makes the node hold itself, once, while it is linked into a graph.
   @usableFromInline
   final func anchor() {
     guard !isAnchored else { return }
@@ -120,7 +115,6 @@ class GraphNode {
     set { coreReference = newValue.map { Unmanaged.passUnretained($0) } }
   }
 
-  /// Whether a source's sets go through the graph.
   @inlinable
   final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
 
@@ -211,8 +205,7 @@ protocol GraphVertex: AnyObject {
 }
 
 /// A list of nodes, unretained: the first two inline (most nodes have one or two inputs and at most two
-/// dependents), the others in an array. A wave reaches a node's dependents without touching an array's memory
-/// then, and a node with two inputs or two dependents costs no allocation for them.
+/// dependents), the others in an array.
 @usableFromInline
 struct NodeList {
   @usableFromInline var first: Unmanaged<GraphNode>?
@@ -242,7 +235,6 @@ struct NodeList {
     }
   }
 
-  /// Whether `node` is in the list.
   @inlinable
   func contains(_ node: GraphNode) -> Bool {
     let address = Unmanaged.passUnretained(node).toOpaque()
@@ -287,7 +279,6 @@ struct NodeList {
     }
   }
 
-  /// Calls `body` with each node, in order.
   @inlinable @inline(__always)
   func forEach(_ body: (GraphNode) throws -> Void) rethrows {
     guard let first else { return }
@@ -297,7 +288,6 @@ struct NodeList {
     for node in rest { try body(node.takeUnretainedValue()) }
   }
 
-  /// Whether every node satisfies `predicate`.
   @inlinable
   func allSatisfy(_ predicate: (GraphNode) -> Bool) -> Bool {
     var result = true
@@ -313,7 +303,6 @@ struct NodeList {
     return nodes
   }
 
-  /// The last node.
   @inlinable
   var last: GraphNode? {
     (rest.last ?? second ?? first)?.takeUnretainedValue()

@@ -3,9 +3,8 @@ import Synchronization
 /// What the property graph keeps for each thread, in one thread-local slot: the thread's block of wave
 /// numbers, and the wave whose changes it is delivering.
 ///
-/// A wave reads the slot once for its number and once around its delivery; marking the delivery is then two
-/// plain stores, where storing into a thread-local slot is a library call each time. Only the thread itself
-/// touches its state; the slot keeps it until the thread ends.
+/// A wave reads the slot once for its number and once around its delivery. Only the thread itself touches its
+/// state; the slot keeps it until the thread ends.
 @usableFromInline
 final class GraphThread {
   /// Each thread's state, made on first use.
@@ -51,8 +50,7 @@ final class GraphThread {
   /// A number no other wave has. Numbers are unique in the process, not only in a domain: a node's stamps
   /// (``GraphNode/changedIn``, ``GraphNode/scheduledIn``) are compared with a wave's number, and a node may
   /// move to another domain in the middle of a wave (a `flatMap(.latest)` switches to it). Each thread takes
-  /// a block of numbers from one atomic counter and hands them out itself: one atomic operation per 65,536
-  /// waves.
+  /// a block of numbers from one atomic counter and hands them out itself.
   @inlinable
   func nextWaveNumber() -> UInt64 {
     guard lastNumber != endNumber else { return takeBlock() }

@@ -1,6 +1,5 @@
 /// A growable buffer of plain values (unretained references, numbers) for a wave's lists: appending checks no
-/// uniqueness, emptying keeps the storage, and nothing is retained. A wave reuses its buffers from wave to wave,
-/// so a warm domain's waves allocate nothing.
+/// uniqueness, emptying keeps the storage, and nothing is retained, so a wave reuses its buffers.
 @usableFromInline
 struct NodeBuffer<Element: BitwiseCopyable>: BitwiseCopyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>?
@@ -32,7 +31,6 @@ struct NodeBuffer<Element: BitwiseCopyable>: BitwiseCopyable {
     count += 1
   }
 
-  /// Removes and returns the last element.
   @inlinable @inline(__always)
   mutating func removeLast() -> Element {
     count -= 1
@@ -68,9 +66,8 @@ struct NodeBuffer<Element: BitwiseCopyable>: BitwiseCopyable {
 }
 
 extension Unmanaged {
-  /// Calls `body` with the object this refers to, borrowed: no retain and release around the call, as a
-  /// `takeUnretainedValue()` bound to a local costs. Only for an object known to outlive the call: a node a
-  /// wave reaches is anchored in its graph until the wave is over (see ``GraphNode/isAnchored``).
+  /// Calls `body` with the object this refers to, borrowed. Only for an object known to outlive the call: a
+  /// node a wave reaches is anchored in its graph until the wave is over (see ``GraphNode/isAnchored``).
   @inlinable @inline(__always)
   func borrow<Result>(_ body: (Instance) throws -> Result) rethrows -> Result {
     try _withUnsafeGuaranteedRef(body)

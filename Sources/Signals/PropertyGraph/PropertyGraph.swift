@@ -8,7 +8,7 @@ enum PropertyGraph {
   /// How many transactions are open, on any thread: while none is, a set never looks for one.
   @usableFromInline static let openTransactions = Atomic<Int>(0)
 
-  /// Whether a transaction is open on some thread; one relaxed load.
+  /// Whether a transaction is open on some thread.
   @inlinable
   static var hasOpenTransactions: Bool { openTransactions.load(ordering: .relaxed) != 0 }
 
@@ -47,7 +47,7 @@ enum PropertyGraph {
     while true {
       if let wave = finished {
         wave.borrow { if !$0.isQueued { $0.clear() } }
-        // The common case: nothing was queued meanwhile, and the domain goes without the lock.
+        // Nothing was queued meanwhile: the domain goes without the lock.
         if domain.borrow({ $0.leaveIfNothingQueued(after: wave) }) {
           PendingMerges.retryIfAny()
           return

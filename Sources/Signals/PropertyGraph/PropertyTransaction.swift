@@ -37,7 +37,7 @@ import Synchronization
 /// - Returns: what `body` returns.
 @inlinable
 public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-  // The thread's slot keeps the transaction object until the thread ends: borrowed, with no retain.
+  // The thread's slot keeps the transaction object until the thread ends: borrowed.
   let transaction = PropertyTransaction.begin()
   let result: Result
   do {
@@ -52,11 +52,10 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 
 /// A thread's transaction: the values it set, its reads, and its commit.
 ///
-/// One object per thread, kept from transaction to transaction, so that a warm transaction allocates
-/// nothing. A value set is kept in the source's core itself (``SourceCore/transactionValue``), claimed with
-/// one compare-and-exchange; a derived property's value computed for a read, likewise in its node's memo
-/// (``DerivedNode/memo``, made on the node's first read inside a transaction and kept). Only when two
-/// transactions on two threads use the same property at once does the second keep its value here, in a table.
+/// One object per thread, kept from transaction to transaction. A value set is kept in the source's core
+/// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; a derived property's value
+/// computed for a read, likewise in its node's memo (``DerivedNode/memo``). Only when two transactions on two
+/// threads use the same property at once does the second keep its value here, in a table.
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
@@ -90,8 +89,7 @@ final class PropertyTransaction {
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
   /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
-  /// go (and, unretained, their nodes, for the commit's loops). Buffers rather than arrays: a warm transaction
-  /// appends and empties them with no uniqueness check, no reallocation and no walk through value witnesses.
+  /// go (and, unretained, their nodes, for the commit's loops).
   @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
   @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
@@ -170,7 +168,6 @@ final class PropertyTransaction {
 
   // MARK: Sets and reads of sources
 
-  /// Sets `source` to `value`, in the transaction.
   @inlinable
   func set<Value>(_ source: SourceCore<Value>, to value: Value) {
     generation &+= 1
@@ -279,8 +276,7 @@ final class PropertyTransaction {
 
 /// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
 /// appends the entry and gives the retain back with ``release()``) and its type, through which the commit and
-/// a rollback reach it with no retain (a call through an existential reference retains and releases it around
-/// the call).
+/// a rollback reach it.
 @usableFromInline
 struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
@@ -398,7 +394,7 @@ extension SourceCore: TransactionSource {
 }
 
 /// One transaction's commit: the domains it takes, the groups it queues where another thread works, and the
-/// wave it runs. Kept by its transaction from commit to commit, so that a warm commit allocates nothing.
+/// wave it runs. Kept by its transaction from commit to commit.
 @usableFromInline
 final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
@@ -408,7 +404,7 @@ final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline var taken = NodeBuffer<Unmanaged<GraphDomain>>()
   /// The sources changed in the domains it took, unretained (the transaction holds them).
   @exclusivity(unchecked) @usableFromInline var sources = NodeBuffer<Unmanaged<GraphNode>>()
-  /// The first domain taken, unretained, to tell it apart without a retain.
+  /// The first domain taken, unretained.
   @exclusivity(unchecked) @usableFromInline var firstTaken: Unmanaged<GraphDomain>?
   /// A group per domain another thread owns.
   @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
@@ -440,7 +436,7 @@ final class TransactionCommit {
   /// domains, and stores every value.
   func storeWritten() {
     let sources = transaction.unsafelyUnwrapped.written
-    // The common case, one source: its lock, with no walk through the list.
+    // One source: its lock, with no walk through the list.
     if sources.count == 1 { return sources[0].withCoreLocked { storeUnderDomainLocks() } }
     store(sources, from: 0)
   }
@@ -530,7 +526,7 @@ final class TransactionCommit {
       for delivery in aloneDeliveries { delivery() }
       return
     }
-    // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here, with no retain.
+    // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here.
     let first = taken[0]
     if taken.count == 1 {
       let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root) }

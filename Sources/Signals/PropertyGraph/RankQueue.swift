@@ -1,7 +1,6 @@
 /// The nodes a wave still has to compute, lowest rank first, and in the order they were scheduled among
-/// equal ranks: one first-in-first-out bucket per rank, so that scheduling a node and taking the next one
-/// cost O(1) whatever the number waiting (a wave that schedules fifty nodes of one rank, as a broad graph does,
-/// pays no more per node than a chain), and a lone waiting node, the common case in a chain, skips the buckets.
+/// equal ranks: one first-in-first-out bucket per rank, so that scheduling a node and taking the next one are
+/// O(1) whatever the number waiting; a lone waiting node, as in a chain, skips the buckets.
 ///
 /// Holds unretained references: a node is linked into the graph (anchored) for as long as a wave can reach
 /// it. Keeps its storage from wave to wave: the buckets of the ranks a domain's waves reach, each emptied, not
@@ -35,7 +34,7 @@ struct RankQueue {
   @inlinable
   var isEmpty: Bool { count == 0 }
 
-  /// Schedules `node` at `rank`, its rank. Inlined into the wave's scheduling.
+  /// Schedules `node` at `rank`, its rank.
   @inlinable @inline(__always)
   mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
     guard count != 0 else {
@@ -102,7 +101,6 @@ struct RankQueue {
     }
   }
 
-  /// Frees the storage.
   @usableFromInline
   mutating func deallocate() {
     for rank in 0..<buckets.count { buckets.pointer(at: rank).pointee.nodes.deallocate() }

@@ -5,8 +5,7 @@ import Synchronization
 ///
 /// ## Two paths for a set
 /// - **Alone** (nothing is computed from the source, and it is no binding's target): a set is a replaying
-///   signal core's send, as fast as before the graph existed: store, take the core if it is idle, deliver,
-///   drain.
+///   signal core's send: store, take the core if it is idle, deliver, drain.
 /// - **In the graph** (once it joined a domain): a set is accepted under the core's lock — `value` returns it
 ///   on the next line — and, in the same critical section, under its domain's lock, either starts a wave (the
 ///   domain was free: this thread propagates it) or is queued for the thread that owns the domain. So changes
@@ -45,10 +44,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// Sets `newValue`; see ``MutableProperty/value``. A set made by `<~` or by a two-way binding (`origin`)
   /// stops at a cycle (see ``BindingCycle``).
   ///
-  /// The common case — a source alone, not a binding, no transaction — is a replaying core's send, kept
-  /// small enough to inline: one relaxed load to rule out a transaction, one to see that the source is alone,
-  /// one critical section that stores the value and takes the core, the delivery, the drain. Everything else
-  /// goes through ``setSlowly(_:origin:)``.
+  /// A source alone, set by your code outside a transaction, is a replaying core's send, kept small enough to
+  /// inline; everything else goes through ``setSlowly(_:origin:)``.
   @inlinable
   final func set(_ newValue: Value, origin: SetOrigin = .user) {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.currentReference {
@@ -283,7 +280,7 @@ final class SourceNode<Value>: ValueNode<Value> {
       source.committedVersion = change.version
       wave.origin = change.origin
     case .storeTransactionValue(let commit):
-      // The transaction holds the core; reached borrowed, with no retain.
+      // The transaction holds the core; reached borrowed.
       Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
         unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
       }

@@ -8,8 +8,8 @@ import Synchronization
 /// - ``waveValue``: the value computed for the wave in progress; only the owner touches it. A commit swaps the
 ///   two, so the value it replaces is released later, outside the lock, when the next wave overwrites it.
 ///
-/// Neither is optional: code that reads them inside a parameter pack (`combineLatest`) would otherwise look up
-/// the metadata of `Optional<Element>` at run time on every read.
+/// Neither is optional, so that code reading them inside a parameter pack (`combineLatest`) needs no
+/// `Optional<Element>` metadata.
 @usableFromInline
 class ValueNode<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline final var committed: Value
@@ -32,8 +32,7 @@ class ValueNode<Value>: GraphNode {
   }
 
   /// What a node does for the messages every node handles the same way; a subclass's `perform` passes on the
-  /// ones it does not handle itself. Made in the subclass's `@inlinable` initialiser, so it runs specialised.
-  /// The commit, sent to every changed node of every wave, is inlined into the subclass's closure.
+  /// ones it does not handle itself (the commit is inlined into the subclass's closure).
   @inlinable @inline(__always)
   static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
     guard case .commit = message else { return performRare(node, message) }

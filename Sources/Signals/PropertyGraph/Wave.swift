@@ -7,7 +7,7 @@ import Synchronization
 ///    scheduled nodes lowest rank first, computes each (the operators' closures run here), and a node whose
 ///    value changed schedules its own dependents. A node ranks above all its inputs, so it is computed once,
 ///    after every input of it that changed: no glitch, whatever the shape of the graph. A node none of whose
-///    inputs changed is never visited, and nothing here allocates or retains.
+///    inputs changed is never visited.
 /// 2. **Commit**, under the domain's lock: every new value becomes the committed one at once, so that whoever
 ///    reads the graph under the lock (`value`, a new property, a transaction's read) sees the whole wave or
 ///    none of it. The commit also decides whom to tell: only nodes whose cores have observers.
