@@ -120,7 +120,6 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     return result.unsafelyUnwrapped
   }
 
-  /// Takes a new value of `enabledIf`.
   @inlinable
   func setEnabledIf(_ value: Bool) {
     transition { $0.enabledIf = value }
@@ -155,11 +154,9 @@ final class EndedExecution: Disposable {
   @usableFromInline
   init() {}
 
-  /// Always `true`: the execution has ended.
   @usableFromInline
   var isDisposed: Bool { true }
 
-  /// Does nothing: the execution has ended.
   @usableFromInline
   func dispose() {}
 }

@@ -18,11 +18,9 @@ struct ExecutionState {
     self.enabledIf = enabledIf
   }
 
-  /// Whether an execution is running.
   @inlinable
   var isExecuting: Bool { executions > 0 }
 
-  /// Whether an execution may start now.
   @inlinable
   var isEnabled: Bool {
     !isReleased && enabledIf && (policy == .concurrent || executions == 0)

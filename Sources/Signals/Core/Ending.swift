@@ -12,7 +12,6 @@ enum Ending<Failure: Error> {
   /// Ended with no event: nobody could observe the core any more (``SignalCore/endIfAbandoned(_:)``).
   case abandoned
 
-  /// The ending of a terminal `event`.
   @inlinable
   init<Value>(_ event: Signal<Value, Failure>.Event) {
     switch event {
@@ -22,7 +21,6 @@ enum Ending<Failure: Error> {
     }
   }
 
-  /// The terminal event it stands for.
   @inlinable
   func event<Value>(of _: Value.Type = Value.self) -> Signal<Value, Failure>.Event {
     switch self {

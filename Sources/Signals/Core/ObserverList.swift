@@ -36,7 +36,6 @@ enum ObserverList<Value, Failure: Error> {
     }
   }
 
-  /// Adds `entry` after every observer attached so far.
   @inlinable
   mutating func append(_ entry: Entry) {
     switch self {

@@ -39,13 +39,11 @@ struct PendingQueue<Element> {
     return element
   }
 
-  /// Whether an element still queued satisfies `predicate`.
   @inlinable
   func contains(where predicate: (Element) -> Bool) -> Bool {
     storage[head...].contains { $0.map(predicate) ?? false }
   }
 
-  /// Removes and returns everything still queued.
   @inlinable
   mutating func removeAll() -> [Element] {
     defer {

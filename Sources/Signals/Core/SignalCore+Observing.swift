@@ -173,7 +173,6 @@ extension SignalCore {
     writeSoleObserver(state)
   }
 
-  /// Called when the ``Signal`` handle of this core is released.
   @inlinable
   final func handleReleased() {
     guard endsWhenUnobserved else { return }

@@ -59,7 +59,6 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
     if event.isTerminating { receiver = .none }
   }
 
-  /// The start's lifetime, for its start closure.
   @inlinable
   var lifetime: Lifetime { Lifetime(owner: self) }
 

@@ -81,7 +81,6 @@ final class EventObserverBox<Value, Failure: Error> {
     self.action = action
   }
 
-  /// The box's entry in its core's list.
   @inlinable
   var entry: ObserverEntry<Value, Failure> {
     ObserverEntry(key: self) { [self] event in
@@ -103,7 +102,6 @@ final class ValueObserverBox<Value, Failure: Error> {
     self.action = action
   }
 
-  /// The box's entry in its core's list.
   @inlinable
   var entry: ObserverEntry<Value, Failure> {
     ObserverEntry(key: self) { [self] event in

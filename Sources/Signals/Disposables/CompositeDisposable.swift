@@ -143,7 +143,6 @@ public final class CompositeDisposable: Disposable, @unchecked Sendable {
     if let rest { Self.dispose(rest) }
   }
 
-  /// Disposes the members beyond the first, in order.
   private static func dispose(_ members: Members) {
     for member in members.values.sorted(by: { $0.order < $1.order }) {
       member.disposable.dispose()
