@@ -172,6 +172,24 @@ extension Signal {
   ) -> Signal<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }
+
+  /// RxSwift's `Observable.combineLatest(list, resultSelector: f)`: unavailable; the list form takes no
+  /// closure: ``combineLatest(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: combineLatest(list).map(f)")
+  public static func combineLatest<Result>(
+    _ list: some Collection<Signal>, resultSelector: @escaping ([Value]) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(list, resultSelector: f)`: unavailable; the list form takes no closure:
+  /// ``zip(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: zip(list).map(f)")
+  public static func zip<Result>(
+    _ list: some Collection<Signal>, resultSelector: @escaping ([Value]) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
 }
 
 extension SignalProducer {
@@ -191,6 +209,24 @@ extension SignalProducer {
   public static func zip<each V, Result>(
     _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
     resultSelector: @escaping @Sendable (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.combineLatest(list, resultSelector: f)`: unavailable; the list form takes no
+  /// closure: ``combineLatest(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: combineLatest(list).map(f)")
+  public static func combineLatest<Result>(
+    _ list: some Collection<SignalProducer>, resultSelector: @escaping @Sendable ([Value]) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(list, resultSelector: f)`: unavailable; the list form takes no closure:
+  /// ``zip(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: zip(list).map(f)")
+  public static func zip<Result>(
+    _ list: some Collection<SignalProducer>, resultSelector: @escaping @Sendable ([Value]) -> Result
   ) -> SignalProducer<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }

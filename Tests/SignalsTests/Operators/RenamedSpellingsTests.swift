@@ -39,6 +39,8 @@ import Testing
     let sum = TestRecorder(SignalProducer.combineLatest(one, one) { $0 + $1 })
     let pairs = TestRecorder(SignalProducer.zip(one, one, reduce: +))
     let total = Property.combineLatest(Property(value: 1), Property(value: 2)) { $0 + $1 }
+    let listed = TestRecorder(SignalProducer.combineLatest([one, one]).map { $0.reduce(0, +) })
+    let zippedList = TestRecorder(Signal.zip([numbers, numbers]).map { $0.reduce(0, +) })
     send.send(value: 1)
     say.send(value: "a")
     latest.expect(values: ["1a"])
@@ -46,5 +48,7 @@ import Testing
     sum.expect(events: ["2", "completed"])
     pairs.expect(events: ["2", "completed"])
     #expect(total.value == 3)
+    listed.expect(events: ["2", "completed"])
+    zippedList.expect(values: [2])
   }
 }
