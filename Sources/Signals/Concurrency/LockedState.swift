@@ -26,8 +26,9 @@
 /// start, on purpose. It is the library's own lock (`Locked`), so ThreadSanitizer sees its ordering.
 ///
 /// What the compiler checks: `Value` must be `Sendable` (a struct of `Sendable` values, as a feedback loop's
-/// state is), so that what `withLock` returns may go anywhere; every change of the state itself happens under
-/// the lock. A non-`Sendable` object cannot be kept here: give it a lock of its own, or make it `Sendable`.
+/// state is), so that a copy read out with `withLock { $0 }` may go to any thread, while every change of the
+/// state happens under the lock. A non-`Sendable` object cannot be kept here: give it a lock of its own, or
+/// make it `Sendable`.
 ///
 /// The lock is not reentrant, and is held while `withLock`'s body runs: the body must not call
 /// `withLock` on the same state, nor send events or call anything that might. Decide under the lock, return
