@@ -4,7 +4,11 @@
 # scripts/compile-fail is a package (not part of Signals) whose target Race runs one closure from two tasks at
 # once, for each kind of closure Signals may run on two threads at once: a producer's start closure, a producer
 # operator's closure, a command's work and a property's closure. Each mutates a counter that is not Sendable.
-# - Race must fail to build with exactly the errors in scripts/compile-fail/expected.txt (one per race);
+# Above its marker, Race also keeps a producer's generic state per start in a `var` that an operator's closure
+# mutates, which Swift 6 rejects though each start has its own (Docs/Migrating.md, the feedback-loop port);
+# Corrected keeps it in a `LockedState`.
+# - Race must fail to build with exactly the errors in scripts/compile-fail/expected.txt (one per race, three
+#   for the `var`);
 # - Corrected, the same program with a counter that is safe to share, must build with no warning;
 # - the two files must be identical below their marker line,
 # so the check cannot pass for a reason other than the races (a typo, an API that moved).

@@ -173,6 +173,24 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension TestObserver where Value: Equatable {
+  /// Fails the test unless exactly one value was received, and it is `expected`: ReactiveExtensions'
+  /// `assertValue(_:_:)`.
+  ///
+  /// Two checks, each reported on its own, so a failure says which one failed: the count ("A single value
+  /// should have been emitted.") and the value (`message`, or "A single value of `expected` should have been
+  /// emitted."). To check only the latest of several values, use ``assertLastValue(_:_:fileID:filePath:line:column:)``.
+  public func assertValue(
+    _ expected: Value, _ message: String? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    check(values.count == 1, "A single value should have been emitted.", site, expected: "1 value")
+    check(
+      lastValue == expected, message ?? "A single value of \(expected) should have been emitted.", site,
+      expected: "\(expected)")
+  }
+
   /// Fails the test unless the values received are `expected`, in order.
   public func assertValues(
     _ expected: [Value], _ message: String = "Wrong values.", fileID: String = #fileID,
@@ -206,5 +224,18 @@ extension TestObserver where Failure: Equatable {
     check(
       failedError == expected, message, CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       expected: "failed(\(expected))")
+  }
+
+  /// Fails the test unless `failed` was received with `expected`: ReactiveExtensions' spelling, with its
+  /// `message:` label (`observer.assertFailed(.offline, message: "The request fails offline.")`).
+  ///
+  /// The same check as ``assertFailed(_:_:fileID:filePath:line:column:)``; `message` has no default here, so
+  /// that `assertFailed(error)` names one method.
+  public func assertFailed(
+    _ expected: Failure, message: String, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    assertFailed(expected, message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

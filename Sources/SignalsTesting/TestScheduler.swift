@@ -2,8 +2,9 @@ import Signals
 
 /// A scheduler on virtual time, for tests: nothing runs until the test advances the clock.
 ///
-/// Time starts at ``/Signals/SchedulerInstant/zero`` and moves only through ``advance(by:)``, ``advance(to:)`` and
-/// ``run()``. Actions run on the thread that advances, in the order of their due time, and actions due at the
+/// Time starts at ``/Signals/SchedulerInstant/zero`` and moves only through ``advance(by:)-(Duration)``,
+/// ``advance(to:)-(SchedulerInstant)`` and ``run()`` (and their ReactiveSwift spellings, which take seconds and
+/// dates). Actions run on the thread that advances, in the order of their due time, and actions due at the
 /// same instant in the order they were scheduled. An action may schedule more work: if it is due within the
 /// span being advanced, it runs in the same call. Actions are called with no lock held, so they may schedule,
 /// cancel and advance freely.
@@ -43,9 +44,20 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
   /// The virtual length of one marble character.
   public let tick: Duration
 
+  /// The calendar date of ``/Signals/SchedulerInstant/zero``, in seconds since 1 January 2001 (Foundation's
+  /// reference date): what `TestScheduler(startDate:)` was given, 0 otherwise.
+  let startInterval: Double
+
   /// A test scheduler whose marble character lasts `tick`.
   public init(tick: Duration = .seconds(1)) {
     self.tick = tick
+    self.startInterval = 0
+  }
+
+  /// A test scheduler whose origin is the date `startInterval` seconds after Foundation's reference date.
+  init(tick: Duration, startInterval: Double) {
+    self.tick = tick
+    self.startInterval = startInterval
   }
 
   /// The current virtual time.
@@ -87,6 +99,15 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
   /// Moves the clock forward by `duration`, running every action due until then, in order.
   public func advance(by duration: Duration = .zero) {
     advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves the clock forward by `seconds`, running every action due until then, in order: ReactiveSwift's
+  /// `advance(by: TimeInterval)` (Foundation's `TimeInterval` is this `Double`), so a ported spec's
+  /// `scheduler.advance(by: 0.3)` or `advance(by: interval)` keeps its numbers.
+  ///
+  /// The same as `advance(by: .seconds(seconds))`; a negative span runs what is due now and leaves the clock.
+  public func advance(by seconds: Double) {
+    advance(by: Duration.seconds(seconds))
   }
 
   /// Moves the clock forward by `count` marble ticks.

@@ -3,6 +3,27 @@
 /// `dispose()` is idempotent and thread-safe. Disposing an observation detaches its observer: once
 /// `dispose()` returns, no new event starts in that observer (an event another thread had already begun
 /// delivering to it may still finish). Disposing a started producer interrupts it.
+///
+/// A class protocol, as ReactiveSwift's is: a disposable is something with an identity. A
+/// ``CompositeDisposable`` (a lifetime) adds one once and removes it again by that identity, code may hold one
+/// `weak`ly or compare it with `===`, and an `any Disposable` is a single reference, retained and released
+/// without going through its type: it is made and dropped on every start and observation.
+///
+/// So a struct cannot adopt it (RxSwift lets one: RxExample's `ActivityToken`). A value type that ends
+/// something keeps its own `dispose()` and hands that to the library, which runs it once:
+///
+/// ```swift
+/// struct Token: Sendable {
+///   let end: AnyDisposable
+///   func dispose() { end.dispose() }
+/// }
+///
+/// let tracked = SignalProducer<Int, Never> { observer, lifetime in  // RxSwift's Observable.using
+///   let token = Token(end: AnyDisposable { print("ended") })
+///   lifetime.observeEnded(token.dispose)  // or `lifetime += AnyDisposable(token.dispose)`
+///   observer.send(value: 1)
+/// }
+/// ```
 public protocol Disposable: AnyObject, Sendable {
   /// Whether `dispose()` has been called.
   var isDisposed: Bool { get }

@@ -148,3 +148,97 @@ extension EventProtocol {
   )
   public typealias Error = Failure
 }
+
+// RxSwift's `resultSelector:` label of the static `combineLatest` and `zip` is `reduce:` here. Without these
+// stubs, `SignalProducer.combineLatest(a, b, resultSelector: +)` matched no static form, and the compiler named
+// the unavailable instance property above instead ("instance member 'combineLatest' cannot be used on type").
+// Static, so they do not bring back swiftlang/swift#80146, which is about an instance method of the static's name.
+
+extension Signal {
+  /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
+  /// (``combineLatest(_:_:fileID:line:reduce:)``).
+  @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
+  public static func combineLatest<each V, Result>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>, resultSelector: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
+  /// (``zip(_:_:fileID:line:reduce:)``).
+  @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
+  public static func zip<each V, Result>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>, resultSelector: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.combineLatest(list, resultSelector: f)`: unavailable; the list form takes no
+  /// closure: ``combineLatest(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: combineLatest(list).map(f)")
+  public static func combineLatest<Result>(
+    _ list: some Collection<Signal>, resultSelector: @escaping ([Value]) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(list, resultSelector: f)`: unavailable; the list form takes no closure:
+  /// ``zip(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: zip(list).map(f)")
+  public static func zip<Result>(
+    _ list: some Collection<Signal>, resultSelector: @escaping ([Value]) -> Result
+  ) -> Signal<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+}
+
+extension SignalProducer {
+  /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
+  /// (``combineLatest(_:_:fileID:line:reduce:)``).
+  @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
+  public static func combineLatest<each V, Result>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
+    resultSelector: @escaping @Sendable (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
+  /// (``zip(_:_:fileID:line:reduce:)``).
+  @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
+  public static func zip<each V, Result>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
+    resultSelector: @escaping @Sendable (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.combineLatest(list, resultSelector: f)`: unavailable; the list form takes no
+  /// closure: ``combineLatest(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: combineLatest(list).map(f)")
+  public static func combineLatest<Result>(
+    _ list: some Collection<SignalProducer>, resultSelector: @escaping @Sendable ([Value]) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+
+  /// RxSwift's `Observable.zip(list, resultSelector: f)`: unavailable; the list form takes no closure:
+  /// ``zip(_:fileID:line:)``, then `map(f)`.
+  @available(*, unavailable, message: "the list form takes no closure: zip(list).map(f)")
+  public static func zip<Result>(
+    _ list: some Collection<SignalProducer>, resultSelector: @escaping @Sendable ([Value]) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    preconditionFailure("An unavailable spelling was called")
+  }
+}
+
+extension Property {
+  /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)` (a `BehaviorRelay`'s): unavailable; the label
+  /// is `reduce:` (``combineLatest(_:_:fileID:line:reduce:)``).
+  @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
+  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
+    _ first: First, _ rest: repeat each P, resultSelector: @escaping @Sendable (Value, repeat (each P).Value) -> Result
+  ) -> Property<Result> where First.Value == Value {
+    preconditionFailure("An unavailable spelling was called")
+  }
+}

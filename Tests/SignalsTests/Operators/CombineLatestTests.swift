@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -100,6 +101,26 @@ import Testing
     bInput.sendCompleted()
     aInput.send(value: 2)
     #expect(recorder.descriptions == ["completed"])
+  }
+
+  /// RxSwift's `testCombineLatest_EmptyReturn` and `testCombineLatest_EmptyNever`, with their timelines. RxSwift
+  /// completes at 215, when the other input next sends a value (and never, if it sends none); we complete at
+  /// 210, when the input completes without a value (Docs/Contracts.md, section 10).
+  @Test func rxSwiftsEmptyReturnCompletesAt215WhereWeCompleteAt210() {
+    let scheduler = TestScheduler()
+    let e0 = scheduler.createHotSignal([.next(150, 1), .completed(210)])
+    let e1 = scheduler.createHotSignal([.next(150, 1), .next(215, 2), .completed(220)])
+    let res = scheduler.start { SignalProducer.combineLatest(e0.producer, e1.producer, reduce: +) }
+    #expect(res.recorded == [.completed(210)], "RxSwift: [.completed(215)]")
+    #expect(e0.subscriptions == [Subscription(200, 210)])
+    #expect(e1.subscriptions == [Subscription(200, 210)], "RxSwift: Subscription(200, 215)")
+
+    let never = TestScheduler()
+    let n0 = never.createHotSignal([.next(150, 1), .completed(210)])
+    let n1 = never.createHotSignal([Recorded<Int, Never>.next(150, 1)])
+    let neverRes = never.start { SignalProducer.combineLatest(n0.producer, n1.producer, reduce: +) }
+    #expect(neverRes.recorded == [.completed(210)], "RxSwift: [] (it waits for a value that never comes)")
+    #expect(n1.subscriptions == [Subscription(200, 210)], "RxSwift: Subscription(200, 1000)")
   }
 
   @Test func keepsSendingAfterAnInputThatHadAValueCompletes() {

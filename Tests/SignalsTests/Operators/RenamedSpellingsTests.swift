@@ -26,4 +26,29 @@ import Testing
     merged.expect(values: [1, 10])
     concatenated.expect(events: ["1", "2", "completed"])
   }
+
+  /// The `resultSelector:` stubs (RxSwift's label) are static, with a label of their own: calls with
+  /// `reduce:`, or with a trailing closure, still pick the available forms. A call with `resultSelector:`
+  /// does not compile; its message, naming `reduce:`, is pasted in `Docs/Migrating.md`.
+  @Test func theResultSelectorStubsLeaveReduceAndTrailingClosuresAsTheyWere() {
+    let (numbers, send) = Signal<Int, Never>.pipe()
+    let (words, say) = Signal<String, Never>.pipe()
+    let latest = TestRecorder(Signal.combineLatest(numbers, words, reduce: { "\($0)\($1)" }))
+    let zipped = TestRecorder(Signal.zip(numbers, words) { "\($0)\($1)" })
+    let one = SignalProducer<Int, Never>(value: 1)
+    let sum = TestRecorder(SignalProducer.combineLatest(one, one) { $0 + $1 })
+    let pairs = TestRecorder(SignalProducer.zip(one, one, reduce: +))
+    let total = Property.combineLatest(Property(value: 1), Property(value: 2)) { $0 + $1 }
+    let listed = TestRecorder(SignalProducer.combineLatest([one, one]).map { $0.reduce(0, +) })
+    let zippedList = TestRecorder(Signal.zip([numbers, numbers]).map { $0.reduce(0, +) })
+    send.send(value: 1)
+    say.send(value: "a")
+    latest.expect(values: ["1a"])
+    zipped.expect(values: ["1a"])
+    sum.expect(events: ["2", "completed"])
+    pairs.expect(events: ["2", "completed"])
+    #expect(total.value == 3)
+    listed.expect(events: ["2", "completed"])
+    zippedList.expect(values: [2])
+  }
 }

@@ -51,6 +51,40 @@ import Testing
     #expect(try await issues { observer.assertValueCount(2) }.count == 1)
   }
 
+  @Test func assertValueChecksThatExactlyOneValueWasReceivedAndIsTheOneExpected() async throws {
+    let observer = TestObserver<String?, Never>()
+    let (signal, input) = Signal<String?, Never>.pipe()
+    signal.observe(observer.observer)
+    let none = try await issues { observer.assertValue("a") }
+    #expect(none.count == 2, "neither one value nor the value: \(none)")
+    #expect(none.first?.contains("A single value should have been emitted.") == true, "\(none)")
+
+    input.send(value: "a")
+    observer.assertValue("a")
+    let wrong = try await issues { observer.assertValue("b", "The title should be b.") }
+    #expect(wrong.count == 1)
+    #expect(wrong.first?.contains("The title should be b.") == true, "\(wrong)")
+
+    input.send(value: nil)
+    let two = try await issues { observer.assertValue(nil) }
+    #expect(two.count == 1, "the last value is nil, but there are two: \(two)")
+    #expect(two.first?.contains("A single value should have been emitted.") == true, "\(two)")
+  }
+
+  @Test func assertFailedTakesReactiveExtensionsMessageLabel() async throws {
+    let observer = TestObserver<Int, TestError>()
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    signal.observe(observer.observer)
+    let notYet = try await issues { observer.assertFailed(.boom, message: "It should fail offline.") }
+    #expect(notYet.count == 1)
+    #expect(notYet.first?.contains("It should fail offline.") == true, "\(notYet)")
+    #expect(notYet.first?.contains("failed(boom)") == true, "\(notYet)")
+
+    input.send(error: .boom)
+    observer.assertFailed(.boom, message: "It should fail offline.")
+    observer.assertFailed(.boom)
+  }
+
   @Test func itDoesNotKeepItselfAlive() {
     weak var weakObserver: TestObserver<Int, Never>?
     let (signal, input) = Signal<Int, Never>.pipe()

@@ -1,5 +1,6 @@
 // Must compile, with no warning (scripts/check-compile-fail.sh): Race.swift with a counter that is safe to share.
-// Below the marker the two files are identical, so Race.swift can fail for its races only.
+// Below the marker the two files are identical, so Race.swift can fail for its races only. Its
+// `running(_:from:_:)` keeps the state of each start in a `LockedState`, where Race.swift has a `var`.
 import Signals
 import Synchronization
 
@@ -12,6 +13,22 @@ final class Counter: Sendable {
       count += value
       return count
     }
+  }
+}
+
+/// A producer's generic state, per start, in a `LockedState` that `map`'s `@Sendable` closure changes.
+func running<State: Sendable, Mutation: Sendable>(
+  _ mutations: SignalProducer<Mutation, Never>, from initial: State,
+  _ reduce: @escaping @Sendable (State, Mutation) -> State
+) -> SignalProducer<State, Never> {
+  SignalProducer { observer, lifetime in
+    let state = LockedState(initial)
+    lifetime += mutations.map { mutation in
+      state.withLock { state in
+        state = reduce(state, mutation)
+        return state
+      }
+    }.start(observer)
   }
 }
 
@@ -56,7 +73,25 @@ func computedFromTwoTasks() async {
   let source = MutableProperty(0)
   let total = source.map { value in counter.add(value) }
   await withTaskGroup(of: Void.self) { group in
-    group.addTask { withTransaction { source.value = 1; _ = total.value } }
-    group.addTask { withTransaction { source.value = 2; _ = total.value } }
+    group.addTask {
+      withTransaction {
+        source.value = 1; _ = total.value
+      }
+    }
+    group.addTask {
+      withTransaction {
+        source.value = 2; _ = total.value
+      }
+    }
+  }
+}
+
+/// A feedback loop's states, started from two tasks at once: each start reduces the mutations from the initial
+/// state.
+func reducedFromTwoTasks() async {
+  let totals = running(SignalProducer<Int, Never>([1, 2, 3]), from: 0) { total, value in total + value }
+  await withTaskGroup(of: Void.self) { group in
+    group.addTask { totals.start() }
+    group.addTask { totals.start() }
   }
 }
