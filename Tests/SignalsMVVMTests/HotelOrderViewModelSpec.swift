@@ -94,7 +94,6 @@ import Testing
     }
     #expect(issues.count == 1)
     let message = try #require(issues.first?.message)
-    print(message)
     #expect(
       message.hasPrefix(
         """

@@ -109,6 +109,10 @@ public final class ViewModelSpec<ViewModel> {
   ///   - name: what the step does, as the failure and the timeline name it.
   ///   - action: the action; an error it throws is rethrown, and the step is then not checked.
   ///   - expect: states every output that changed; by default, none.
+  ///   - fileID: where the step is written: a failure points here. Leave the defaults.
+  ///   - filePath: see `fileID`.
+  ///   - line: see `fileID`.
+  ///   - column: see `fileID`.
   public func step(
     _ name: String,
     fileID: String = #fileID,
