@@ -7,7 +7,9 @@ import Signals
 /// as `PropertyGraphDump(of:)` does: its properties, each command's `isEnabled`, `isExecuting`, `values` and
 /// `errors`, and its signals, in the view model and in the child view models and structs it holds, one level
 /// deep, each named by its label (`title`, `name.text`, `submitCommand.isEnabled`). It records everything they
-/// send. The spec then proceeds in steps — a user action (``step(_:fileID:filePath:line:column:_:expect:)``),
+/// send. Reflection cannot tell a public property from a private one: a private input (the `MutableProperty`
+/// behind an inputs protocol) is found too, and left out with `ignoring:`. A command's `completed`, `events`
+/// and `disabledAttempts` are not watched: what they tell is in its `isExecuting`, `values` and `errors`. The spec then proceeds in steps — a user action (``step(_:fileID:filePath:line:column:_:expect:)``),
 /// the clock (``advance(by:fileID:filePath:line:column:expect:)``, ``run(fileID:filePath:line:column:expect:)``)
 /// or async work (``awaiting(_:isolation:fileID:filePath:line:column:_:expect:)``) — each with an `expect`
 /// closure that states what changed (see ``ExpectedChanges``):
