@@ -452,3 +452,27 @@ final class BadgeViewModel {
     spec.finish()
   }
 }
+
+/// A spec beside the other tools: inputs from a hot marble, a recorder of one output, the timeline's ticks in
+/// the scheduler's own (100 ms here).
+@Suite(.watchingThePool) struct ViewModelSpecWithMarblesTests {
+  @Test func theSearchScreenTypedFromAMarbleAndRecordedToo() {
+    let scheduler = TestScheduler(tick: .milliseconds(100))
+    let api = FakeSearchAPI(scheduler: scheduler)
+    let viewModel = SearchViewModel(api: api, scheduler: scheduler)
+    viewModel.query <~ scheduler.hotSignal("-abc-------", values: ["a": "s", "b": "sw", "c": "swi"])
+    let results = TestRecorder(viewModel.results.signal, scheduler: scheduler)
+    let spec = ViewModelSpec(of: viewModel, scheduler: scheduler)
+
+    spec.advance(by: .seconds(1)) {
+      $0.changes(of: \.query, ["s", "sw", "swi"])
+      $0.results = ["swi 1", "swi 2"]
+    }
+    spec.finish()
+
+    results.expect(marble: "--------r", values: ["r": ["swi 1", "swi 2"]])
+    #expect(spec.timeline.contains("  query    a  -  b  c  d  -\n"), "\(spec.timeline)")
+    #expect(spec.timeline.contains("  results  a  -  -  -  -  b\n"), "\(spec.timeline)")
+    #expect(spec.timeline.contains("  tick     0  0  1  2  3  8\n"), "\(spec.timeline)")
+  }
+}
