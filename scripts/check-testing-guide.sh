@@ -1,28 +1,46 @@
 #!/usr/bin/env bash
-# Checks that the ViewModel spec in Docs/Testing.md is, line for line, the code that
-# Tests/SignalsTests/TestingGuideSpec.swift compiles and runs (between the TESTING-GUIDE markers).
+# Checks that the specs in Docs/Testing.md's "A ViewModel spec" are, line for line, code that the test suites
+# compile and run (between the TESTING-GUIDE markers):
+#   - the section's first swift block, the hotel form's exhaustive spec, is
+#     Tests/SignalsMVVMTests/HotelOrderViewModelSpec.swift's (a test in a suite there, so one indent less);
+#   - the first swift block under "### A search screen on virtual time" is Tests/SignalsTests/TestingGuideSpec.swift's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-guide=$(awk '
-  /^## A ViewModel spec/ { section = 1; next }
-  section && /^```swift/ { inside = 1; next }
-  inside && /^```/ { exit }
-  inside { print }
-' Docs/Testing.md)
+# The first swift block after the line that matches $1.
+block_after() {
+  awk -v heading="$1" '
+    $0 ~ heading { section = 1; next }
+    section && /^```swift/ { inside = 1; next }
+    inside && /^```/ { exit }
+    inside { print }
+  ' Docs/Testing.md
+}
 
-spec=$(awk '
-  /TESTING-GUIDE-END/ { exit }
-  inside { print }
-  /TESTING-GUIDE-BEGIN/ { inside = 1 }
-' Tests/SignalsTests/TestingGuideSpec.swift)
+# The lines between the markers of file $1, with $2 leading spaces removed.
+marked_in() {
+  awk '
+    /TESTING-GUIDE-END/ { exit }
+    inside { print }
+    /TESTING-GUIDE-BEGIN/ { inside = 1 }
+  ' "$1" | sed "s/^ \{0,$2\}//"
+}
 
-if [ -z "$guide" ]; then
-  echo "No swift block found under '## A ViewModel spec' in Docs/Testing.md." >&2
-  exit 1
-fi
-if [ "$guide" != "$spec" ]; then
-  echo "Docs/Testing.md's spec and Tests/SignalsTests/TestingGuideSpec.swift differ:" >&2
-  diff <(printf '%s\n' "$guide") <(printf '%s\n' "$spec") >&2 || true
-  exit 1
-fi
+check() {
+  local name=$1 guide=$2 spec=$3 file=$4
+  if [ -z "$guide" ]; then
+    echo "No swift block found for $name in Docs/Testing.md." >&2
+    exit 1
+  fi
+  if [ "$guide" != "$spec" ]; then
+    echo "Docs/Testing.md's $name and $file differ:" >&2
+    diff <(printf '%s\n' "$guide") <(printf '%s\n' "$spec") >&2 || true
+    exit 1
+  fi
+}
+
+check "exhaustive spec" "$(block_after '^## A ViewModel spec')" \
+  "$(marked_in Tests/SignalsMVVMTests/HotelOrderViewModelSpec.swift 2)" Tests/SignalsMVVMTests/HotelOrderViewModelSpec.swift
+check "search spec" "$(block_after '^### A search screen on virtual time')" \
+  "$(marked_in Tests/SignalsTests/TestingGuideSpec.swift 0)" Tests/SignalsTests/TestingGuideSpec.swift
+echo "Docs/Testing.md's specs are the ones the tests run."

@@ -4,7 +4,8 @@
 ///
 /// `visit` returns whether it took the value; a struct or object it did not take at the top level is looked
 /// into. What ``PropertyGraphDump`` and the leak check (``AttachmentSites``) use to find a view model's streams.
-func forEachStoredValue(of object: Any, _ visit: (_ label: String, _ value: Any) -> Bool) {
+/// SignalsTesting's `ViewModelSpec` finds a view model's outputs with it too.
+package func forEachStoredValue(of object: Any, _ visit: (_ label: String, _ value: Any) -> Bool) {
   func walk(_ object: Any, prefix: String?, depth: Int) {
     var mirrors: [Mirror] = []
     var next: Mirror? = Mirror(reflecting: object)
