@@ -7,7 +7,7 @@ extension Signal where Value: Equatable {
   /// ```
   ///
   /// - Emits: the first value, then each value that differs from the last one forwarded.
-  /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)``.
+  /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``.
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(skipRepeats(==), #function, fileID, line)
   }
@@ -101,7 +101,8 @@ extension SignalProducer where Value: Equatable {
 }
 
 extension SignalProducer {
-  /// Drops each value of every start equivalent to the last one forwarded; see ``Signal/skipRepeats(fileID:line:_:)``.
+  /// Drops each value of every start equivalent to the last one forwarded; see
+  /// ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``.
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> SignalProducer {

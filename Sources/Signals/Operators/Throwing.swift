@@ -215,7 +215,7 @@ extension SignalProducer where Failure == Never {
 
 extension SignalProducerProtocol {
   /// ReactiveSwift's `attemptMap` with a closure that may throw the producer's `Failure`, for every start;
-  /// see ``SignalProtocol/attemptMap(fileID:line:_:)``.
+  /// see ``SignalProtocol/attemptMap(fileID:line:_:)->Signal<U,Self.Failure>``.
   public func attemptMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) throws(Failure) -> U
   ) -> SignalProducer<U, Failure> {

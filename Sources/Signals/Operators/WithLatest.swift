@@ -159,7 +159,7 @@ extension SignalProtocol {
   }
 
   /// Pairs every value with the latest value of a start of `other`, made now, which can fail; see the failing
-  /// ``withLatest(from:fileID:line:)-(Signal<U,Failure>,_,_)``. When the result ends, that start is interrupted.
+  /// ``withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``. When the result ends, that start is interrupted.
   public func withLatest<U>(
     from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, U), Failure> {
@@ -173,7 +173,7 @@ extension SignalProtocol {
 
 extension SignalProducerProtocol {
   /// Pairs every value of every start with the latest value of a start of `other`, which starts first and
-  /// can fail; see the failing ``SignalProtocol/withLatest(from:fileID:line:)-(Signal<U,Failure>,_,_)``.
+  /// can fail; see the failing ``SignalProtocol/withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``.
   public func withLatest<U>(
     from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, U), Failure> {
