@@ -7,7 +7,7 @@ extension Signal where Value: Equatable {
   /// ```
   ///
   /// - Emits: the first value, then each value that differs from the last one forwarded.
-  /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)``.
+  /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``.
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(skipRepeats(==), #function, fileID, line)
   }
@@ -50,6 +50,49 @@ extension Signal {
   }
 }
 
+extension Signal {
+  /// Drops each value whose key equals the key of the last value forwarded: RxSwift's
+  /// `distinctUntilChanged(_ keySelector:)`.
+  ///
+  /// ```
+  /// input:                      -1-3-4-6-5-|
+  /// skipRepeats { $0 % 2 == 0 }: -1---4---5-|
+  /// ```
+  ///
+  /// `key` runs once per value; the key of the last value forwarded is kept and compared with `==`.
+  ///
+  /// - Emits: the first value, then each value whose key differs from the last forwarded value's key.
+  /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  public func skipRepeats<Key: Equatable>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ key: @escaping (Value) -> Key
+  ) -> Signal {
+    let upstream = core
+    return madeAt(
+      Signal(deriving: { downstream in
+        var lastKey: Key?
+        return upstream.observe { event in
+          if case .value(let value) = event {
+            let next = key(value)
+            if let lastKey, lastKey == next { return }
+            lastKey = next
+          }
+          downstream.relay(event)
+        }
+      }), #function, fileID, line)
+  }
+}
+
+extension SignalProducer {
+  /// Drops each value of every start whose key equals the last forwarded value's key; see
+  /// ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value)->Key)``.
+  public func skipRepeats<Key: Equatable>(
+    fileID: StaticString = #fileID, line: UInt = #line, _ key: @escaping @Sendable (Value) -> Key
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.skipRepeats(key) }
+  }
+}
+
 extension SignalProducer where Value: Equatable {
   /// Drops each value of every start equal to the last one forwarded; see ``Signal/skipRepeats(fileID:line:)``.
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
@@ -58,7 +101,8 @@ extension SignalProducer where Value: Equatable {
 }
 
 extension SignalProducer {
-  /// Drops each value of every start equivalent to the last one forwarded; see ``Signal/skipRepeats(fileID:line:_:)``.
+  /// Drops each value of every start equivalent to the last one forwarded; see
+  /// ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``.
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> SignalProducer {

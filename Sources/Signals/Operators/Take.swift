@@ -158,3 +158,46 @@ extension SignalProducer {
     lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
   }
 }
+
+// A trigger that can fail, with the source's failure type: RxSwift's `take(until:)` forwards the trigger's
+// error, and so do these; ReactiveSwift's triggers cannot fail. Declared on the protocols so that, where both
+// cannot fail, the forms above are the ones Swift picks (see Throwing.swift).
+
+extension SignalProtocol {
+  /// Forwards events until `trigger` sends a value or completes, then completes; a trigger that fails fails
+  /// the result with its error.
+  ///
+  /// ```
+  /// input:            -1-2-3-|
+  /// trigger:          ----X
+  /// take(until:):     -1-2X
+  /// ```
+  ///
+  /// - Emits, completes, interruption and disposal: as ``Signal/take(until:fileID:line:)``.
+  /// - Fails: when the source or the trigger fails, with its error.
+  public func take<Trigger>(
+    until trigger: Signal<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Value, Failure> {
+    let upstream = signal.core
+    let triggerCore = trigger.core
+    return madeAt(
+      Signal(deriving: { downstream in
+        let disposables = CompositeDisposable()
+        disposables += triggerCore.observe { event in
+          if case .failed(let error) = event { downstream.send(.failed(error)) } else { downstream.send(.completed) }
+        }
+        disposables += upstream.observe { downstream.send($0) }
+        return disposables
+      }), #function, fileID, line)
+  }
+}
+
+extension SignalProducerProtocol {
+  /// Forwards every start's events until a start of `trigger`, which can fail, fires; see the failing
+  /// ``SignalProtocol/take(until:fileID:line:)``. `trigger` starts first.
+  public func take<Trigger>(
+    until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<Value, Failure> {
+    producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
+  }
+}

@@ -16,7 +16,7 @@ extension Signal {
   public func withLatest<U>(
     from other: Signal<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, U), Failure> {
-    madeAt(withLatest(from: other.core, holding: nil), #function, fileID, line)
+    madeAt(withLatest(from: other.core, holding: nil) { never in never }, #function, fileID, line)
   }
 
   /// Pairs every value with the latest value of a start of `other`, made now: ReactiveSwift's
@@ -39,15 +39,16 @@ extension Signal {
   ) -> Signal<(Value, U), Failure> {
     var result: Signal<(Value, U), Failure>?
     other.startWithSignal { signal, interrupter in
-      result = withLatest(from: signal.core, holding: interrupter)
+      result = withLatest(from: signal.core, holding: interrupter) { never in never }
     }
     return madeAt(result!, #function, fileID, line)
   }
 
   /// The pairs of this signal's values with the latest value of `otherCore`; `start`, if any, is disposed
-  /// when the result ends (the start that feeds `otherCore`).
-  private func withLatest<U>(
-    from otherCore: SignalCore<U, Never>, holding start: (any Disposable)?
+  /// when the result ends (the start that feeds `otherCore`). A failure of `otherCore`, mapped by `failure`,
+  /// fails the result.
+  func withLatest<U, F>(
+    from otherCore: SignalCore<U, F>, holding start: (any Disposable)?, failure: @escaping (F) -> Failure
   ) -> Signal<(Value, U), Failure> {
     let upstream = core
     return Signal<(Value, U), Failure>(deriving: { downstream in
@@ -55,8 +56,11 @@ extension Signal {
       let disposables = CompositeDisposable()
       disposables += start
       disposables += otherCore.observe { event in
-        guard case .value(let value) = event else { return }
-        coordinator.update { latest, _ in latest = value }
+        switch event {
+        case .value(let value): coordinator.update { latest, _ in latest = value }
+        case .failed(let error): coordinator.update { _, outbox in outbox.append(.failed(failure(error))) }
+        case .completed, .interrupted: break
+        }
       }
       disposables += upstream.observe { event in
         coordinator.update { latest, outbox in
@@ -129,5 +133,50 @@ extension SignalProducer {
     from property: P, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, P.Value), Failure> {
     lifting(#function, fileID, line) { $0.withLatest(from: property) }
+  }
+}
+
+// An `other` that can fail, with the source's failure type: RxSwift's `withLatestFrom` forwards the second
+// source's error, and so do these. ReactiveSwift's `other` cannot fail. Declared on the protocols so that,
+// where both cannot fail, the forms above are the ones Swift picks (see Throwing.swift).
+
+extension SignalProtocol {
+  /// Pairs every value with the latest value of `other`, which can fail: its failure fails the result.
+  ///
+  /// ```
+  /// input:   -a--b-c-|
+  /// other:   --x--X
+  /// result:  ----pX        (p = (b, x))
+  /// ```
+  ///
+  /// - Emits, completes, interruption and disposal: as ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``;
+  ///   `other` completing or being interrupted changes nothing.
+  /// - Fails: when the source or `other` fails, with its error.
+  public func withLatest<U>(
+    from other: Signal<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, U), Failure> {
+    madeAt(signal.withLatest(from: other.core, holding: nil) { $0 }, #function, fileID, line)
+  }
+
+  /// Pairs every value with the latest value of a start of `other`, made now, which can fail; see the failing
+  /// ``withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``. When the result ends, that start is interrupted.
+  public func withLatest<U>(
+    from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, U), Failure> {
+    var result: Signal<(Value, U), Failure>?
+    other.startWithSignal { otherSignal, interrupter in
+      result = signal.withLatest(from: otherSignal.core, holding: interrupter) { $0 }
+    }
+    return madeAt(result!, #function, fileID, line)
+  }
+}
+
+extension SignalProducerProtocol {
+  /// Pairs every value of every start with the latest value of a start of `other`, which starts first and
+  /// can fail; see the failing ``SignalProtocol/withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``.
+  public func withLatest<U>(
+    from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, U), Failure> {
+    producer.lifting(#function, fileID, line, other) { $0.withLatest(from: $1) }
   }
 }

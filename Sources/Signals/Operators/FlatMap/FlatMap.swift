@@ -16,6 +16,23 @@ public enum FlattenStrategy: Sendable, Equatable {
   /// interruption is not forwarded — and starts the new one. Completes when the outer stream and the current
   /// inner producer (if any) have completed.
   case latest
+  /// Runs at most `limit` inner producers at once, as ReactiveSwift's `.concurrent(limit:)`: an outer value
+  /// starts its inner producer if fewer than `limit` run, and otherwise queues it until one completes.
+  /// `.concurrent(limit: 1)` is `.concat`; a `limit` below 1 is a programming error (a precondition fails
+  /// when the operator is made). Completes when the outer stream has completed, no inner producer runs and
+  /// the queue has run out.
+  case concurrent(limit: Int)
+  /// Runs the inner producers as they come until one of them sends its first event, as ReactiveSwift's
+  /// `.race`: that one wins, the others are disposed — silently — and from then on the outer values are
+  /// ignored (`transform` is not called for them). Completes when the outer stream and the winner have
+  /// completed (at once, with the outer, if no inner producer was ever started); an inner that completes
+  /// before any other sends wins and completes.
+  case race
+  /// Runs one inner producer at a time and ignores the outer values that arrive while it runs (`transform` is
+  /// not called for them): RxSwift's `flatMapFirst`, ReactiveSwift's `.throttle`. The next outer value after
+  /// the inner producer completes starts a new one. Completes when the outer stream and the running inner
+  /// producer (if any) have completed.
+  case throttle
 }
 
 extension Signal {
@@ -82,7 +99,7 @@ extension Signal {
   /// from the moment its outer value arrives, and what it sent before is not replayed.
   ///
   /// - Emits, completes, fails: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``, the inner's events being those sent while it is observed.
-  /// - Interruption and disposal: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
+  /// - Interruption and disposal: as ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``; a replaced or disposed signal inner is detached from,
   ///   and the signal itself goes on for its other observers.
   @inlinable
   public func flatMap<Inner: SignalProducerConvertible>(
@@ -139,6 +156,80 @@ extension SignalProducer {
   ) -> SignalProducer<U, Failure>
   where Value == Signal<U, Failure> {
     lifting(#function, fileID, line) { $0.flatten(strategy) }
+  }
+}
+
+// The flatMaps between a stream that cannot fail and one that can are declared on the protocols, as the
+// throwing transforms are (Throwing.swift): where both inner and outer cannot fail, the overloads above must
+// keep winning, and Swift ranks a member of `Signal` above a protocol extension's, not above another member.
+
+extension SignalProtocol where Failure == Never {
+  /// Turns every value of a signal that cannot fail into a producer that can, and flattens them by `strategy`:
+  /// the result fails with the inner producers' failure, as ReactiveSwift's overload does
+  /// (`taps.flatMap(.latest) { _ in api() }`, no `promoteError` needed).
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``;
+  ///   only an inner producer can fail the result.
+  public func flatMap<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping (Value) -> SignalProducer<U, F>
+  ) -> Signal<U, F> {
+    madeAt(signal.promoteError(F.self).flatMap(strategy, transform), #function, fileID, line)
+  }
+
+  /// Turns every value of a signal that cannot fail into a stream that can be started as a producer and can
+  /// fail — a ``Signal`` most often — and flattens them by `strategy`; see
+  /// ``flatMap(_:fileID:line:_:)->Signal<U,F>``.
+  public func flatMap<Inner: SignalProducerConvertible>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping (Value) -> Inner
+  ) -> Signal<Inner.Value, Inner.Failure> {
+    madeAt(signal.promoteError(Inner.Failure.self).flatMap(strategy, transform), #function, fileID, line)
+  }
+}
+
+extension SignalProtocol {
+  /// Turns every value into a producer that cannot fail, and flattens them by `strategy` into a stream that
+  /// fails only when this signal fails, as ReactiveSwift's overload does.
+  ///
+  /// - Emits, completes, interruption and disposal: as ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  /// - Fails: when this signal fails; the inner producers cannot.
+  public func flatMap<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping (Value) -> SignalProducer<U, Never>
+  ) -> Signal<U, Failure> {
+    madeAt(signal.flatMap(strategy) { transform($0).promoteError(Failure.self) }, #function, fileID, line)
+  }
+}
+
+extension SignalProducerProtocol where Failure == Never {
+  /// Turns every value of every start into a producer that can fail, and flattens them by `strategy`; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,F>``.
+  public func flatMap<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping @Sendable (Value) -> SignalProducer<U, F>
+  ) -> SignalProducer<U, F> {
+    producer.lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
+  }
+
+  /// Turns every value of every start into a stream that can be started as a producer and can fail; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Inner.Failure>``.
+  public func flatMap<Inner: SignalProducerConvertible>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping @Sendable (Value) -> Inner
+  ) -> SignalProducer<Inner.Value, Inner.Failure> {
+    producer.lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
+  }
+}
+
+extension SignalProducerProtocol {
+  /// Turns every value of every start into a producer that cannot fail; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  public func flatMap<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line,
+    _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Never>
+  ) -> SignalProducer<U, Failure> {
+    producer.lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
 }
 

@@ -16,6 +16,8 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
   @usableFromInline typealias Inner = SignalProducer<Value, Failure>
 
   @usableFromInline let strategy: FlattenStrategy
+  /// `strategy == .race`, read on every inner event.
+  @usableFromInline let isRace: Bool
   @usableFromInline let coordinator: Coordinator<FlattenMachine<Value, Failure>, Value, Value, Failure>
   /// Everything the result releases when it ends: the outer subscription and every inner start.
   @usableFromInline let disposables = CompositeDisposable()
@@ -28,6 +30,7 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
   @inlinable
   init(_ strategy: FlattenStrategy, downstream: SignalCore<Value, Failure>) {
     self.strategy = strategy
+    if case .race = strategy { isRace = true } else { isRace = false }
     let machine = FlattenMachine<Value, Failure>(strategy: strategy)
     passing = Atomic(machine.state.passingID)
     coordinator = Coordinator(machine, downstream: downstream, sendsWithoutLock: true)
@@ -82,6 +85,15 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
     switch event {
     case .value(let value):
       guard !isFinished else { return }
+      switch strategy {
+      case .race, .throttle:
+        // The value may be ignored: decide first, so that `transform` runs only for an inner that starts.
+        guard let id = update({ machine, _ in machine.receiveOuterValue() }) else { return }
+        let inner = transform(value)
+        if case .throttle = strategy { install(run(inner, id: id)) } else { start(inner, id: id) }
+        return
+      case .merge, .latest, .concat, .concurrent: break
+      }
       let inner = transform(value)
       switch strategy {
       case .merge:
@@ -98,8 +110,10 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
         replaced?.interrupt()
         guard let id else { return }
         install(run(inner, id: id))
-      case .concat:
+      case .concat, .concurrent:
         if let (inner, id) = update({ machine, _ in machine.receiveOuterValue(inner) }) { start(inner, id: id) }
+      case .race, .throttle:
+        preconditionFailure("Internal inconsistency: .race and .throttle decide before they transform")
       }
     case .completed:
       update { machine, outbox in
@@ -118,6 +132,17 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
 
   @inlinable
   func receiveInner(_ event: Signal<Value, Failure>.Event, id: Int) {
+    if isRace, passing.load(ordering: .acquiring) != id {
+      // Not known to be the winner: the machine decides (the first inner to send wins), and the others are
+      // disposed outside the lock.
+      let (isWinner, losers) = coordinator.update { machine, _ in
+        let (isWinner, justWon) = machine.state.race(from: id)
+        passing.store(machine.state.passingID, ordering: .releasing)
+        return (isWinner, justWon ? machine.takeRacers(except: id) : [])
+      }
+      for loser in losers { loser.dispose() }
+      guard isWinner else { return }
+    }
     switch event {
     case .value(let value):
       let sent = coordinator.sendWithoutLock(event) {
@@ -144,25 +169,22 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
   func start(_ inner: Inner, id: Int) {
     switch strategy {
     case .merge:
-      // Each inner start sits in `disposables` while it runs, and removes itself when it ends.
-      let start = SerialDisposable()
-      let membership = disposables.add(start)
-      let running = run(inner) { event in
-        if event.isTerminating { membership?.dispose() }
-        self.receiveInner(event, id: id)
+      startTracked(inner, id: id)
+    case .race:
+      // A racer is also kept by the machine, so that the winner can dispose the others.
+      let (start, membership) = startTracked(inner, id: id)
+      let racer = AnyDisposable {
+        start.dispose()
+        membership?.dispose()  // A signal inner, detached, sends nothing that would remove it.
       }
-      switch running {
-      case .core(let core): start.inner = core
-      case .observation(let observation): start.inner = observation
-      case .subscription(let subscription): start.inner = subscription
-      case nil: membership?.dispose()
-      }
-    case .latest:
-      preconditionFailure("Internal inconsistency: .latest starts its inner streams in receiveOuter")
-    case .concat:
+      let keep = coordinator.update { machine, _ in machine.addRacer(racer, id: id) }
+      if !keep { racer.dispose() }
+    case .latest, .throttle:
+      preconditionFailure("Internal inconsistency: .latest and .throttle start their inner streams in receiveOuter")
+    case .concat, .concurrent:
       var next: (Inner, id: Int)? = (inner, id)
       while let (inner, id) = next {
-        install(run(inner, id: id))
+        if case .concat = strategy { install(run(inner, id: id)) } else { startTracked(inner, id: id) }
         let after = update { machine, outbox -> FlattenState<Inner>.Next in
           let after = machine.finishStarting()
           if case .complete = after { outbox.append(.completed) }
@@ -171,6 +193,27 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
         if case .start(let inner, let id) = after { next = (inner, id) } else { next = nil }
       }
     }
+  }
+
+  /// Starts `inner` as the start `id` among others (`.merge`, `.race`, `.concurrent(limit:)`): it sits in
+  /// ``disposables`` while it runs, and removes itself when it ends. Returns what stops it, and its entry in
+  /// ``disposables``.
+  @inlinable
+  @discardableResult
+  func startTracked(_ inner: Inner, id: Int) -> (start: SerialDisposable, membership: (any Disposable)?) {
+    let start = SerialDisposable()
+    let membership = disposables.add(start)
+    let running = run(inner) { event in
+      if event.isTerminating { membership?.dispose() }
+      self.receiveInner(event, id: id)
+    }
+    switch running {
+    case .core(let core): start.inner = core
+    case .observation(let observation): start.inner = observation
+    case .subscription(let subscription): start.inner = subscription
+    case nil: membership?.dispose()
+    }
+    return (start, membership)
   }
 
   /// Starts `inner` as the start `id`, with its events going to ``receiveInner(_:id:)``, and returns what

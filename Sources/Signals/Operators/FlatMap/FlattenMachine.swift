@@ -29,6 +29,8 @@ struct FlattenMachine<Value, Failure: Error> {
   @usableFromInline var current: InnerStart<Value, Failure>?
   /// Whether the result ended: every start made from then on is stopped at once.
   @usableFromInline var isStopped = false
+  /// `.race`: the inner starts running before one has won, by id.
+  @usableFromInline var racers: [Int: any Disposable] = [:]
 
   @inlinable
   init(strategy: FlattenStrategy) {
@@ -47,6 +49,25 @@ struct FlattenMachine<Value, Failure: Error> {
   @inlinable
   mutating func stop() -> InnerStart<Value, Failure>? {
     isStopped = true
+    racers = [:]
     return Swift.exchange(&current, with: nil)
+  }
+
+  /// `.race`: keeps the start `id` while no inner has won. Returns `false` if it is to be stopped at once:
+  /// another inner has won, or the result has ended. The winner itself is not kept (it won during its start).
+  @inlinable
+  mutating func addRacer(_ start: any Disposable, id: Int) -> Bool {
+    if isStopped { return false }
+    if let winner = state.winner { return winner == id }
+    racers[id] = start
+    return true
+  }
+
+  /// `.race`: inner `id` has won. Returns the other starts, to stop outside the lock.
+  @inlinable
+  mutating func takeRacers(except id: Int) -> [any Disposable] {
+    let losers = racers.filter { $0.key != id }.map(\.value)
+    racers = [:]
+    return losers
   }
 }

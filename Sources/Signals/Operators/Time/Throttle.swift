@@ -25,6 +25,29 @@ extension Signal {
   ) -> Signal {
     madeAt(timed(ThrottleMachine(interval: interval), on: scheduler), #function, fileID, line)
   }
+
+  /// Sends at most one value per `interval`, and with `latest: false` only leading values: RxSwift's
+  /// `throttle(_:latest:scheduler:)`. Every event is delivered on `scheduler`.
+  ///
+  /// ```
+  /// input:                            -abc----d-e|
+  /// throttle(3 ticks, latest: false): -a------d--|
+  /// ```
+  ///
+  /// A value that arrives when nothing was sent for `interval` goes out at once (it hops to `scheduler`); a
+  /// value that arrives sooner is dropped, and the next slot opens `interval` after the last value sent.
+  /// With `latest: true` this is ``throttle(_:on:fileID:line:)``.
+  ///
+  /// - Emits: as described, from actions of `scheduler`.
+  /// - Completes: on `scheduler`, without waiting (nothing ever waits with `latest: false`).
+  /// - Fails: on `scheduler`, without waiting.
+  /// - Interruption and disposal: as ``throttle(_:on:fileID:line:)``.
+  public func throttle(
+    _ interval: Duration, latest: Bool, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Signal {
+    madeAt(timed(ThrottleMachine(interval: interval, latest: latest), on: scheduler), #function, fileID, line)
+  }
 }
 
 extension SignalProducer {
@@ -34,5 +57,14 @@ extension SignalProducer {
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
     lifting(#function, fileID, line) { $0.throttle(interval, on: scheduler) }
+  }
+
+  /// Sends at most one value of every start per `interval`, dropping the ones that come too soon with
+  /// `latest: false`; see ``Signal/throttle(_:latest:on:fileID:line:)``.
+  public func throttle(
+    _ interval: Duration, latest: Bool, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> SignalProducer {
+    lifting(#function, fileID, line) { $0.throttle(interval, latest: latest, on: scheduler) }
   }
 }

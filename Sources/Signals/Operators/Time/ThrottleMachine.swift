@@ -9,6 +9,9 @@
 ///   by then, and, on completion, a trailing value not yet due anyway; then the end. On failure or
 ///   interruption a trailing value not yet due is dropped.
 /// - Finished: after the end went out, nothing more.
+///
+/// With `latest == false` (RxSwift's `throttle(_:latest: false)`) there is no trailing value: a value that
+/// arrives sooner than `interval` after the previous send is dropped.
 @usableFromInline
 struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event
@@ -16,6 +19,8 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline static var wakesReplaceEachOther: Bool { false }
 
   @usableFromInline let interval: Duration
+  /// Whether a value that arrives too soon waits for the next slot (`true`) or is dropped.
+  @usableFromInline let latest: Bool
   /// Leading values, due the instant they arrived.
   @usableFromInline var leading = DueEvents<Value, Failure>()
   /// When the latest value was sent, or is due to be sent.
@@ -25,8 +30,9 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline var ending = SourceEnding<Value, Failure>()
 
   @inlinable
-  init(interval: Duration) {
+  init(interval: Duration, latest: Bool = true) {
     self.interval = interval
+    self.latest = latest
   }
 
   @inlinable
@@ -42,6 +48,7 @@ struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
       leading.append(event, due: now)
       return now
     }
+    guard latest else { return nil }
     let slot = lastSent.advanced(by: interval)
     trailing = (value, slot)
     return slot

@@ -83,15 +83,26 @@ enum ContractTable {
         "combineLatest(_:fileID:line:) collection", "zip(_:_:fileID:line:)",
         "zip(_:_:fileID:line:reduce:)", "zipping(with:fileID:line:)", "zip(_:fileID:line:) collection",
       ]
-        + ["merge", "concat", "latest", "merge of signals"].flatMap {
+        + ["merge", "concat", "latest", "concurrent(limit: 2)", "race", "throttle", "merge of signals"].flatMap {
           ["flatMap(_:fileID:line:_:) \($0)", "flatten(_:fileID:line:) \($0)"]
         },
       "failed",
       { rig in rig.inputs[1].send(.failed) }, "The second input's (or the inner producer's) failure fails it."
     ),
     (
-      ["sample(with:fileID:line:)", "sample(on:fileID:line:)"], "completed", { rig in rig.inputs[1].send(.completed) },
+      [
+        "sample(with:fileID:line:)", "sample(on:fileID:line:)", "sample(with:fileID:line:) failing sampler",
+        "sample(on:fileID:line:) failing sampler",
+      ], "completed", { rig in rig.inputs[1].send(.completed) },
       "The sampler's completion completes it."
+    ),
+    (
+      ["withLatest(from:fileID:line:) failing signal", "withLatest(from:fileID:line:) failing producer"], "failed",
+      { rig in rig.inputs[1].send(.failed) }, "The other input's failure fails it."
+    ),
+    (
+      ["take(until:fileID:line:) failing trigger"], "failed", { rig in rig.inputs[1].send(.failed) },
+      "The trigger's failure fails it."
     ),
     (
       ["flatMapError(fileID:line:_:)"], "failed",
@@ -170,7 +181,7 @@ enum ContractTable {
     + unary("collect(fileID:line:)", { s, _ in s.collect() }, { p, _ in p.collect() })
     + unary("collect(count:fileID:line:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
     + unary(
-      "scan(_:fileID:line:_:)",
+      "scan(_:fileID:line:_:)", overload: "(U, Value) -> U)",
       { s, rig in
         let c = rig.canary()
         return s.scan(0) {
@@ -227,7 +238,21 @@ enum ContractTable {
       })
     + unary("skipRepeats(fileID:line:)", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
     + unary(
-      "skipRepeats(fileID:line:_:)",
+      "skipRepeats(fileID:line:_:) key", overload: "(Value) -> Key",
+      { s, rig in
+        let c = rig.canary()
+        return s.skipRepeats { value -> Int in
+          keep(c); return value
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.skipRepeats { value -> Int in
+          keep(c); return value
+        }
+      })
+    + unary(
+      "skipRepeats(fileID:line:_:)", overload: "(Value, Value) -> Bool)",
       { s, rig in
         let c = rig.canary()
         return s.skipRepeats {
@@ -240,6 +265,78 @@ enum ContractTable {
           keep(c); return $0 == $1
         }
       })
+
+    + throwing
+
+  // MARK: Throwing transforms
+
+  /// The closures never throw here: the contracts are about the inputs' ends. `ThrowingTests` throws. On a
+  /// stream that can fail, the throwing transform is `attemptMap`; `map`, `scan` and `skipRepeats` throw on
+  /// streams that cannot.
+  static let throwing: [OperatorCase] =
+    unary(
+      "attemptMap(fileID:line:_:) throwing", overload: "throws(Failure) -> U",
+      { s, rig in
+        let c = rig.canary()
+        return s.attemptMap { v throws(TestError) -> Int in
+          keep(c); return v
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.attemptMap { v throws(TestError) -> Int in
+          keep(c); return v
+        }
+      })
+    + unary(
+      "attemptMap(fileID:line:_:) result", overload: "Result<U, Failure>",
+      { s, rig in
+        let c = rig.canary()
+        return s.attemptMap { v -> Result<Int, TestError> in
+          keep(c); return .success(v)
+        }
+      },
+      { p, rig in
+        let c = rig.canary()
+        return p.attemptMap { v -> Result<Int, TestError> in
+          keep(c); return .success(v)
+        }
+      })
+    + [
+      OperatorCase("Signal.map(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") { rig in
+        .signal(rig.safeInts().signal.map { v throws(TestError) -> Int in v })
+      },
+      OperatorCase("SignalProducer.map(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") { rig in
+        .producer(rig.safeInts().producer.map { v throws(TestError) -> Int in v })
+      },
+      OperatorCase("Signal.attemptMap(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") { rig in
+        .signal(rig.safeInts().signal.attemptMap { v throws(TestError) -> Int in v })
+      },
+      OperatorCase("SignalProducer.attemptMap(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") {
+        rig in
+        .producer(rig.safeInts().producer.attemptMap { v throws(TestError) -> Int in v })
+      },
+      OperatorCase("Signal.attemptMap(fileID:line:_:) result, cannot fail", overload: "Result<U, E>") { rig in
+        .signal(rig.safeInts().signal.attemptMap { v -> Result<Int, TestError> in .success(v) })
+      },
+      OperatorCase("SignalProducer.attemptMap(fileID:line:_:) result, cannot fail", overload: "Result<U, E>") {
+        rig in
+        .producer(rig.safeInts().producer.attemptMap { v -> Result<Int, TestError> in .success(v) })
+      },
+      OperatorCase("Signal.scan(_:fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") { rig in
+        .signal(rig.safeInts().signal.scan(0) { a, v throws(TestError) -> Int in a + v })
+      },
+      OperatorCase("SignalProducer.scan(_:fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> U") { rig in
+        .producer(rig.safeInts().producer.scan(0) { a, v throws(TestError) -> Int in a + v })
+      },
+      OperatorCase("Signal.skipRepeats(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> Bool") { rig in
+        .signal(rig.safeInts().signal.skipRepeats { a, b throws(TestError) -> Bool in a == b })
+      },
+      OperatorCase("SignalProducer.skipRepeats(fileID:line:_:) throwing, cannot fail", overload: "throws(E) -> Bool") {
+        rig in
+        .producer(rig.safeInts().producer.skipRepeats { a, b throws(TestError) -> Bool in a == b })
+      },
+    ].map { $0.with(.failure, outcome: nil, rule: "The input cannot fail; only the closure could.") }
 
   // MARK: Errors, events, side effects
 
@@ -365,7 +462,8 @@ enum ContractTable {
         }
       })
     + unary(
-      "take(until:fileID:line:)", { s, rig in s.take(until: rig.voids(warmsUp: false).signal) },
+      "take(until:fileID:line:)", overload: "Trigger, Never>",
+      { s, rig in s.take(until: rig.voids(warmsUp: false).signal) },
       { p, rig in
         p.take(until: rig.voids(warmsUp: false).producer)
       }
@@ -505,15 +603,67 @@ enum ContractTable {
       },
     ]
     + unary(
-      "sample(with:fileID:line:)", { s, rig in s.sample(with: rig.safeInts().signal) },
+      "sample(with:fileID:line:)", overload: "T, Never>", { s, rig in s.sample(with: rig.safeInts().signal) },
       { p, rig in
         p.sample(with: rig.safeInts().producer)
       })
     + unary(
-      "sample(on:fileID:line:)", { s, rig in s.sample(on: rig.voids().signal) },
+      "sample(on:fileID:line:)", overload: "Void, Never>", { s, rig in s.sample(on: rig.voids().signal) },
       { p, rig in
         p.sample(on: rig.voids().producer)
       })
+    + failingInputs
+
+  /// A trigger that can fail, and does not send a value as it warms up.
+  static func failingTrigger(_ rig: Rig) -> Input<Int, TestError> {
+    rig.input(warmsUp: false, value: { $0 }, error: TestError.boom)
+  }
+
+  /// A trigger, sampler or `other` that can fail, with the source's failure type.
+  static let failingInputs: [OperatorCase] =
+    unary(
+      "sample(with:fileID:line:) failing sampler", overload: "T, Failure>",
+      { s, rig in s.sample(with: rig.ints().signal) },
+      { p, rig in
+        p.sample(with: rig.ints().producer)
+      })
+    + unary(
+      "sample(on:fileID:line:) failing sampler", overload: "Void, Failure>",
+      { s, rig in s.sample(on: rig.ints().signal.map { _ in () }) },
+      { p, rig in
+        p.sample(on: rig.ints().producer.map { _ in () })
+      })
+    + [
+      OperatorCase("Signal.withLatest(from:fileID:line:) failing signal", overload: "(Signal<U, Failure>, StaticString")
+      {
+        rig in
+        .signal(rig.ints().signal.withLatest(from: rig.ints().signal))
+      },
+      OperatorCase(
+        "Signal.withLatest(from:fileID:line:) failing producer", overload: "(SignalProducer<U, Failure>, StaticString"
+      ) { rig in
+        .signal(rig.ints().signal.withLatest(from: rig.ints().producer))
+      }
+      .startingEagerly(rule: "A signal's `withLatest(from:)` a producer starts it at once, as documented."),
+      OperatorCase(
+        "SignalProducer.withLatest(from:fileID:line:) failing producer",
+        overload: "(SignalProducer<U, Failure>, StaticString"
+      ) { rig in
+        .producer(rig.ints().producer.withLatest(from: rig.ints().producer))
+      },
+    ].map {
+      $0.interrupting(
+        1, gives: nil, rule: "`other` completing or being interrupted changes nothing; its failure fails.")
+    }
+    + unary(
+      "take(until:fileID:line:) failing trigger", overload: "Trigger, Failure>",
+      { s, rig in s.take(until: failingTrigger(rig).signal) },
+      { p, rig in
+        p.take(until: failingTrigger(rig).producer)
+      }
+    ).map {
+      $0.interrupting(1, gives: "completed", rule: "The trigger's value, completion or interruption completes it.")
+    }
 
   // MARK: Booleans
 
@@ -535,7 +685,7 @@ enum ContractTable {
   // MARK: Flattening
 
   static let flattening: [OperatorCase] =
-    [FlattenStrategy.merge, .concat, .latest].flatMap { strategy in
+    [FlattenStrategy.merge, .concat, .latest, .concurrent(limit: 2), .race, .throttle].flatMap { strategy in
       unary(
         "flatMap(_:fileID:line:_:) \(strategy)", overload: "SignalProducer<U, Failure>",
         { s, rig in
@@ -565,7 +715,7 @@ enum ContractTable {
     }
     // The overloads whose inners are any `SignalProducerConvertible` (here a hot signal), and a stream of signals.
     + unary(
-      "flatMap(_:fileID:line:_:) merge of signals", overload: "SignalProducerConvertible",
+      "flatMap(_:fileID:line:_:) merge of signals", overload: "Inner.Failure == Failure",
       { s, rig in
         let c = rig.canary()
         let inner = rig.ints()
@@ -591,6 +741,52 @@ enum ContractTable {
         return p.map { _ in inner.signal }.flatten(.merge)
       })
 
+    + mixedFailures
+
+  /// `flatMap` between an outer that cannot fail and inners that can, and the reverse.
+  static let mixedFailures: [OperatorCase] =
+    [
+      OperatorCase("Signal.flatMap(_:fileID:line:_:) outer cannot fail", overload: "SignalProducer<U, F>)") { rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .signal(outer.signal.flatMap(.latest) { _ in inner.producer })
+      },
+      OperatorCase("SignalProducer.flatMap(_:fileID:line:_:) outer cannot fail", overload: "SignalProducer<U, F>)") {
+        rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .producer(outer.producer.flatMap(.latest) { _ in inner.producer })
+      },
+      OperatorCase(
+        "Signal.flatMap(_:fileID:line:_:) outer cannot fail, signals", overload: "-> Inner) Failure == Never"
+      ) { rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .signal(outer.signal.flatMap(.merge) { _ in inner.signal })
+      },
+      OperatorCase(
+        "SignalProducer.flatMap(_:fileID:line:_:) outer cannot fail, signals", overload: "-> Inner) Failure == Never"
+      ) { rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .producer(outer.producer.flatMap(.merge) { _ in inner.signal })
+      },
+    ].map {
+      $0.with(
+        .failure, outcome: "failed", action: { rig in rig.inputs[1].send(.failed) },
+        rule: "The outer cannot fail; the inner producer's failure fails the result.")
+    }
+    + unary(
+      "flatMap(_:fileID:line:_:) inners cannot fail", overload: "SignalProducer<U, Never>",
+      { s, rig in
+        let inner = rig.safeInts()
+        return s.flatMap(.concat) { _ in inner.producer }
+      },
+      { p, rig in
+        let inner = rig.safeInts()
+        return p.flatMap(.concat) { _ in inner.producer }
+      })
+
   // MARK: Time
 
   static let time: [OperatorCase] =
@@ -603,6 +799,13 @@ enum ContractTable {
       "throttle(_:on:fileID:line:)", { s, rig in s.throttle(interval, on: rig.scheduler) },
       { p, rig in
         p.throttle(interval, on: rig.scheduler)
+      })
+    // A zero interval: every value is leading, so the case sends before its end, as the contracts need; the
+    // dropping is `ThrottleLeadingOnlyTests`'.
+    + unary(
+      "throttle(_:latest:on:fileID:line:)", { s, rig in s.throttle(.zero, latest: false, on: rig.scheduler) },
+      { p, rig in
+        p.throttle(.zero, latest: false, on: rig.scheduler)
       })
     + unary(
       "debounce(_:on:fileID:line:)", { s, rig in s.debounce(interval, on: rig.scheduler) },
@@ -667,6 +870,18 @@ enum ContractTable {
         rig.inputs[0].send(.failed)
         rig.inputs[0].send(.failed)
       }, rule: "The first failure restarts the input; the second is forwarded."),
+    OperatorCase("SignalProducer.retry(when:fileID:line:)") { rig in
+      let source = rig.ints(fresh: true)
+      let trigger = rig.ints()
+      return .producer(source.producer.retry(when: { _ in trigger.producer }))
+    }
+    .interrupting(1, gives: nil, rule: "The trigger is started only at the first failure.")
+    .with(
+      .failure, outcome: "failed",
+      action: { rig in
+        rig.inputs[0].send(.failed)
+        rig.inputs[1].send(.failed)
+      }, rule: "A failure starts the trigger, whose failure is forwarded."),
     OperatorCase("SignalProducer.share(fileID:line:)") { rig in .producer(rig.ints().producer.share()) },
     OperatorCase("SignalProducer.share(replay:fileID:line:)") { rig in .producer(rig.ints().producer.share(replay: 1))
     },

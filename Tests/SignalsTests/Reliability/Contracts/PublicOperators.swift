@@ -4,7 +4,7 @@ import Foundation
 /// table and the guides say about them.
 ///
 /// An operator is a `public func` or `public static func` declared directly in an extension of `Signal`,
-/// `SignalProducer`, `PropertyProtocol` or `Property` in a file under `Sources/Signals/Operators/`
+/// `SignalProducer`, `PropertyProtocol` or `Property` (or `SignalProtocol`, `SignalProducerProtocol`) in a file under `Sources/Signals/Operators/`
 /// (members of types nested in those extensions, such as the unavailable spellings' callable types, are not
 /// operators). Its key is the form and the name with its argument labels, `Signal.map(_:)`; overloads share
 /// a key, and each is told apart by its ``Declaration/shape``.
@@ -50,6 +50,7 @@ struct PublicOperators {
   /// The forms whose extensions declare operators, and the key each gives them.
   static let forms = [
     "Signal": "Signal", "SignalProducer": "SignalProducer", "PropertyProtocol": "Property", "Property": "Property",
+    "SignalProtocol": "Signal", "SignalProducerProtocol": "SignalProducer",
   ]
 
   /// The operators declared in `source`, the text of `file`.
