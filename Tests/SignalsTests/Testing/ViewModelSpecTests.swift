@@ -338,16 +338,23 @@ final class BadgeViewModel {
     #expect(issues.first?.message.contains("✗ label became another value than the step says") == true, "\(issues)")
   }
 
-  @Test func aPartialSpecThatListsWhatItSkippedDoesNotFail() {
-    let viewModel = CounterViewModel(scheduler: TestScheduler())
-    let spec = ViewModelSpec(of: viewModel, exhaustivity: .partial(listingSkipped: true))
-    spec.step("count to one") {
-      viewModel.count.value = 1
-    } expect: {
-      $0.count = 1
+  @Test func aPartialSpecThatListsWhatItSkippedDoesNotFail() async throws {
+    // The listing is a known issue, captured here so that the suite's log shows no known-issue text (CI reads it).
+    let skipped = Locked<[String]>([])
+    let issues = try await capturedIssues {
+      let viewModel = CounterViewModel(scheduler: TestScheduler())
+      let spec = ViewModelSpec(of: viewModel, exhaustivity: .partial(listingSkipped: true))
+      spec.step("count to one") {
+        viewModel.count.value = 1
+      } expect: {
+        $0.count = 1
+      }
+      spec.finish()
+      skipped.withLock { $0 = spec.skippedChanges }
     }
-    #expect(spec.skippedChanges == ["step 1 \"count to one\": label: \"0 taps\" → \"1 taps\""])
-    spec.finish()
+    #expect(skipped.withLock { $0 } == ["step 1 \"count to one\": label: \"0 taps\" → \"1 taps\""])
+    #expect(issues.count == 1, "\(issues)")
+    #expect(issues.first?.message.contains("label: \"0 taps\" → \"1 taps\"") == true, "\(issues)")
   }
 
   @Test func namingSomethingThatIsNotAnOutputFails() async throws {
