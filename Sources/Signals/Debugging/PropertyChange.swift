@@ -37,6 +37,16 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
   /// into one change. A call is one turn of the main queue on the main thread; on other threads, changes less
   /// than a millisecond apart on the same thread.
   public var changesInThisCall: Int
+  /// Whether the property's operator is running now: `true` for the last change ``inFlight()`` lists when it
+  /// is called from inside an operator's closure, in a debug build. Its ``value`` is then still the previous
+  /// one, and ``inputs`` holds what the closure was given.
+  public var isBeingComputed = false
+  /// The operator computing the property (`map`, `combineLatest`, …), for the change ``isBeingComputed``;
+  /// `nil` otherwise.
+  public var computedBy: String?
+  /// The property's inputs as its operator sees them in this change, each as `name = value`, for the change
+  /// ``isBeingComputed``; empty otherwise.
+  public var inputs: [String] = []
 
   /// Who set the sources of a change.
   public enum Setter: String, Sendable, Equatable {
@@ -52,9 +62,16 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
   ///
   /// `total = 360 (was 120), because nights was set: nights → total`
   public var description: String {
-    var text = "\(property) = \(value) (was \(previousValue)"
-    if isEqualToPrevious == true { text += ", an equal value" }
-    text += ")"
+    var text: String
+    if isBeingComputed {
+      text = "\(property) is being computed by \(computedBy ?? "its operator")"
+      if !inputs.isEmpty { text += " from \(inputs.joined(separator: ", "))" }
+      text += " (was \(previousValue))"
+    } else {
+      text = "\(property) = \(value) (was \(previousValue)"
+      if isEqualToPrevious == true { text += ", an equal value" }
+      text += ")"
+    }
     var setter = sources.count > 1 ? "were set" : "was set"
     switch setBy {
     case .user: break
@@ -92,18 +109,35 @@ extension PropertyChange {
 }
 
 extension PropertyChange {
-  /// The changes of the property graph that the calling thread is delivering to observers right now, sources
-  /// first, then derived properties in the order they were computed; empty when it is delivering none.
+  /// The changes of the property graph that the calling thread is computing or delivering to observers right
+  /// now, sources first, then derived properties in the order they were computed; empty when it is doing
+  /// neither.
   ///
-  /// Call it where an observer misbehaves — in the observer, at a breakpoint (`po PropertyChange.inFlight()`),
-  /// or before a `preconditionFailure` — to see which set is being delivered, the way it took, and every value
-  /// it changed. It reads what the propagation already holds: nothing is recorded for it, and it costs nothing
+  /// Call it where an observer or an operator's closure misbehaves — in the observer, in the closure, at a
+  /// breakpoint (`po PropertyChange.inFlight()`), or before a `preconditionFailure` — to see which set is under
+  /// way, the way it took, and every value it changed. Inside an operator's closure (a debug build), the list
+  /// ends with the property being computed (``isBeingComputed``): its operator, its line and the values of its
+  /// inputs. It reads what the propagation already holds: nothing else is recorded for it, and it costs nothing
   /// until it is called. Values sent into a `Signal` are not property changes and are not listed.
   public static func inFlight() -> [PropertyChange] {
+    #if DEBUG
+    if let wave = GraphThread.existing?.borrow({ $0.computing?.takeUnretainedValue() }) {
+      return ChangeTracing.describeComputing(wave)
+    }
+    #endif
     guard let wave = PropertyGraph.deliveringWave else { return [] }
     return (0..<wave.changed.count).map { index in
       ChangeTracing.describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil)
     }
+  }
+}
+
+extension PropertyChange {
+  /// Ends the calling thread's call of your code, for ``changesInThisCall``: the next change starts a new call.
+  /// SignalsTesting calls it at each step of a spec: each action a `TestScheduler` runs, each `TestRecorder`
+  /// made and each of its `expect`s.
+  package static func endCall() {
+    ChangeTracing.endCall()
   }
 }
 
