@@ -106,6 +106,40 @@ extension PropertyChange {
   public static func traceAll(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
     ChangeTracing.start(node: nil, logger: logger)
   }
+
+  /// Reports every change of the properties of `viewModel`, until the returned disposable is disposed, each
+  /// named after its label, as ``PropertyGraphDump/init(of:)`` labels it (`email`, `submit.isEnabled`,
+  /// `name.text`): no `.named(_:)` needed.
+  ///
+  /// The labels stay after the trace ends, for every report that names these properties: traces, binding
+  /// cycle reports, ``inFlight()`` and dumps. A property that already has a name keeps it. The properties are
+  /// found by reflection among the view model's stored properties, and in the values and objects it holds, one
+  /// level deep; properties computed in between appear in the paths, by operator, type and line.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The object (or value) whose properties to trace.
+  ///   - logger: Receives each change, on the thread making it, before observers are told of it; `nil` writes
+  ///     ``description`` to standard error.
+  /// - Returns: A disposable that stops the trace.
+  @discardableResult
+  public static func traceAll(
+    of viewModel: Any, logger: (@Sendable (PropertyChange) -> Void)? = nil
+  ) -> any Disposable {
+    // A mutable property nothing is computed from joins the graph, so that its sets are seen.
+    forEachStoredValue(of: viewModel) { _, value in
+      (value as? any TraceJoining)?.joinGraphToBeTraced()
+      return value is any PropertyProtocol || value is any CommandStateReporting
+    }
+    var builder = PropertyGraphDump.Builder()
+    builder.addChildren(of: viewModel)
+    var traces: [any Disposable] = []
+    for root in builder.roots {
+      let node = builder.kept[root]
+      if DebugInfo.name(of: node) == nil, let label = builder.nodes[root].name { DebugInfo.name(node, label) }
+      traces.append(ChangeTracing.start(node: node, logger: logger))
+    }
+    return AnyDisposable { for trace in traces { trace.dispose() } }
+  }
 }
 
 extension PropertyChange {
@@ -172,5 +206,16 @@ extension MutableProperty {
   public func traceChanges(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
     storage.core.enterGraph()
     return ChangeTracing.start(node: storage.core.node, logger: logger)
+  }
+}
+
+/// A property that joins the property graph when it is traced.
+protocol TraceJoining {
+  func joinGraphToBeTraced()
+}
+
+extension MutableProperty: TraceJoining {
+  func joinGraphToBeTraced() {
+    storage.core.enterGraph()
   }
 }
