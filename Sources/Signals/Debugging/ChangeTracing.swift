@@ -140,29 +140,32 @@ enum ChangeTracing {
   /// change computed so far, then the node whose operator is running, with its operator and the values of its
   /// inputs as the operator sees them.
   static func describeComputing(_ wave: Wave) -> [PropertyChange] {
-    var changes = (0..<wave.changed.count).map { index in
+    let changes = (0..<wave.changed.count).map { index in
       describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil, isCommitted: false)
     }
     #if DEBUG
-    if let node = wave.computingNode?.takeUnretainedValue() {
-      var change = describe(node, in: wave, call: nil, isCommitted: false)
-      // Not computed yet: its value is the one it had.
-      let previous = ChangeDescription()
-      node.perform(node, .describeChange(previous))
-      change.value = previous.previous
-      change.previousValue = previous.previous
-      change.isEqualToPrevious = nil
-      change.isBeingComputed = true
-      change.computedBy = node.operatorName
-      node.inputs.forEach { input in
-        let values = ChangeDescription()
-        input.perform(input, .describeChange(values))
-        change.inputs.append("\(displayName(of: input)) = \(input.changed(in: wave) ? values.value : values.previous)")
-      }
-      changes.append(change)
-    }
+    if let node = wave.computingNode?.takeUnretainedValue() { return changes + [describeComputing(node, in: wave)] }
     #endif
     return changes
+  }
+
+  /// The change of `node`, whose operator is running in `wave`: not computed yet, so its value is the one it
+  /// had; with its operator, and its inputs' values as the operator sees them.
+  private static func describeComputing(_ node: GraphNode, in wave: Wave) -> PropertyChange {
+    var change = describe(node, in: wave, call: nil, isCommitted: false)
+    let previous = ChangeDescription()
+    node.perform(node, .describeChange(previous))
+    change.value = previous.previous
+    change.previousValue = previous.previous
+    change.isEqualToPrevious = nil
+    change.isBeingComputed = true
+    change.computedBy = node.operatorName
+    node.inputs.forEach { input in
+      let values = ChangeDescription()
+      input.perform(input, .describeChange(values))
+      change.inputs.append("\(displayName(of: input)) = \(input.changed(in: wave) ? values.value : values.previous)")
+    }
+    return change
   }
 
   /// From a source changed in `wave` to `node`, through inputs that changed in it: the first changed input
