@@ -99,9 +99,12 @@ shows "> Phone: [18610001000] ok (11 digits at most)"
 keys Escape
 shows "> Phone: [18610001000] ok"
 
-# Enter in a field moves on; Down to Submit; the confirmation goes once the name changes.
+# Enter in a field moves on; Down to Submit; the confirmation goes once the name changes. The phone's hint
+# was about the edit in progress: it goes when the focus leaves the field.
 keys BTab
 shows "> Guest: [qa] ok"
+shows "  Phone: [18610001000] ok"
+lacks "(11 digits at most)"
 keys Enter
 shows "> Phone: [18610001000]"
 keys Down Down

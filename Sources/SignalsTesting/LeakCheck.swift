@@ -72,15 +72,29 @@ struct LeakReport: CustomStringConvertible {
       for stream in streams {
         var line = "  \(stream.label)" + (stream.origin.map { " (\($0))" } ?? "")
         line += ": \(stream.observerCount) observer\(stream.observerCount == 1 ? "" : "s")"
+        var parts: [String] = []
         if !stream.sites.isEmpty {
-          line += ", attached at " + stream.sites.map(\.description).joined(separator: ", ")
+          parts.append("attached at " + stream.sites.map(\.description).joined(separator: ", "))
         }
-        let unplaced = stream.observerCount - stream.sites.count
-        if unplaced > 0, !stream.sites.isEmpty {
-          line += " (and \(unplaced) attached by a binding, an operator, or before the check)"
-        } else if unplaced > 0 {
-          line += " (attached by a binding, an operator, or before the check)"
+        // What the library attached for its own wiring is said so, after what your code attached.
+        var wiring: [(String, Int)] = []
+        for label in stream.wiring {
+          if let index = wiring.firstIndex(where: { $0.0 == label }) {
+            wiring[index].1 += 1
+          } else {
+            wiring.append((label, 1))
+          }
         }
+        for (label, count) in wiring {
+          let prefix = parts.isEmpty ? "" : "\(count) "
+          parts.append("\(prefix)attached by the library for \(label), its own wiring")
+        }
+        let unplaced = stream.observerCount - stream.sites.count - stream.wiring.count
+        if unplaced > 0 {
+          parts.append(
+            (parts.isEmpty ? "" : "\(unplaced) ") + "attached by an operator, or before the check")
+        }
+        if !parts.isEmpty { line += ", " + parts.joined(separator: "; ") }
         lines.append(line)
       }
       lines.append(

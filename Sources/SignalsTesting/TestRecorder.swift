@@ -29,6 +29,7 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// A recorder that records only what is passed to ``record(_:)``.
   public init(scheduler: TestScheduler? = nil) {
     self.scheduler = scheduler
+    PropertyChange.endCall()  // a recorder made is a step of the spec (Docs/Debugging.md, "One call")
   }
 
   /// A recorder observing `signal` from now on.
@@ -104,6 +105,7 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    PropertyChange.endCall()
     let actual = descriptions
     guard actual != expected else { return }
     reportFailure(
@@ -126,6 +128,7 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) where Value: Equatable {
+    PropertyChange.endCall()
     let symbols = values.sorted { $0.key < $1.key }
     let symbol = { (value: Value) in symbols.first { $0.value == value }.map { String($0.key) } ?? "«\(value)»" }
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -194,6 +197,7 @@ extension TestRecorder where Value: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    PropertyChange.endCall()
     let actual = values
     guard actual != expected else { return }
     let message = Diff.lines(expected: expected.map { "\($0)" }, actual: actual.map { "\($0)" })

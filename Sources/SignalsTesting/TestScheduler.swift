@@ -118,6 +118,7 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
   /// Moves the clock to `instant`, running every action due until then, in order; the clock reads each
   /// action's due time while it runs. An instant in the past runs what is due now and leaves the clock.
   public func advance(to instant: SchedulerInstant) {
+    PropertyChange.endCall()  // each step of a spec is a call of its own (Docs/Debugging.md, "One call")
     while let entry = state.withLock({ state -> Entry? in
       guard let entry = state.popFirst(dueBy: instant) else {
         state.now = max(state.now, instant)
@@ -127,18 +128,21 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
       return entry
     }) {
       entry.action()
+      PropertyChange.endCall()
     }
   }
 
   /// Runs every scheduled action, and what they schedule, until nothing is left; the clock ends at the last
   /// action's time. A repeating timer never leaves nothing: advance such tests by a span instead.
   public func run() {
+    PropertyChange.endCall()
     while let entry = state.withLock({ state -> Entry? in
       guard let entry = state.popFirst(dueBy: nil) else { return nil }
       state.now = max(state.now, entry.due)
       return entry
     }) {
       entry.action()
+      PropertyChange.endCall()
     }
   }
 

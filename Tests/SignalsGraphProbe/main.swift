@@ -93,6 +93,60 @@ case "logEventsThenCrash":
   logged.signal.observeValues { value in precondition(value < 2, "planted crash") }
   count.value = 1
   count.value = 2
+case "gettingStartedInFunctions":
+  // Docs/GettingStarted.md steps 2 to 6, each pasted into a function whose scope then ends, in a program
+  // that never turns its main queue: nothing is wrong, so nothing may be warned about (issue 33).
+  func step2() {
+    let (taps, tapInput) = Signal<Int, Never>.pipe()
+    let observation = taps.observeValues { count in print("tapped \(count) times") }
+    tapInput.send(value: 1)
+    observation?.dispose()
+    tapInput.sendCompleted()
+  }
+  func step3() {
+    let email = MutableProperty("")
+    email.producer.startWithValues { print("producer: \($0)") }
+    email.signal.observeValues { print("signal: \($0)") }
+    email.value = "li@example.com"
+  }
+  func step4() {
+    let query = MutableProperty("")
+    let searches = query.signal.map { $0.lowercased() }.filter { $0.count >= 2 }.skipRepeats()
+    searches.observeValues { print("search for \($0)") }
+    query.value = "swift"
+  }
+  func step5() {
+    final class Screen {
+      private(set) var title = ""
+      let lifetime: Lifetime
+      private let token: Lifetime.Token
+      init() { (lifetime, token) = Lifetime.make() }
+      var titleTarget: BindingTarget<String> { BindingTarget(on: self, lifetime: lifetime, keyPath: \.title) }
+    }
+    let email = MutableProperty("")
+    let label = MutableProperty("")
+    label <~ email.map { $0.isEmpty ? "Enter your email" : "Send to \($0)" }
+    print(label.value)
+    let name = MutableProperty("Li Lei")
+    let screen = Screen()
+    screen.titleTarget <~ name.map { "Hello, \($0)" }
+    print(screen.title)
+  }
+  func step6() {
+    let email = MutableProperty("")
+    let isValid = email.map { $0.contains("@") }
+    let subscribe = Command<Void, String, Never>(enabledIf: isValid) { _ in "Subscribed \(email.value)" }
+    subscribe.values.observeValues { print($0) }
+    email.value = "li@example.com"
+    subscribe.execute()
+  }
+  step2()
+  step3()
+  step4()
+  step5()
+  step5()
+  step6()
+  print("done")
 default:
   print("unknown scenario \(scenario)")
 }

@@ -200,3 +200,30 @@ import Testing
     #expect(LoginSession().run(script: script) == expected)
   }
 }
+
+/// A field's key hint (`(digits only)`) is about the edit in progress (issue 33): it goes when the focus leaves
+/// the field, and when the form is submitted.
+@Suite(.watchingThePool) struct KeyHintTests {
+  @Test func aHintGoesWhenTheFocusLeavesTheField() {
+    let session = HotelOrderSession()
+    session.perform(.focus("phone"))
+    session.perform(.type("186a"))
+    #expect(session.frame.contains("> Phone: [186] -- (digits only)"))
+    session.perform(.backTab)
+    #expect(session.frame.contains("  Phone: [186] --\n"))
+    session.perform(.focus("phone"))
+    session.perform(.type("100010009"))
+    #expect(session.frame.contains("> Phone: [18610001000] ok (11 digits at most)"))
+    session.perform(.enter)  // Enter in a field moves on
+    #expect(session.frame.contains("  Phone: [18610001000] ok\n"))
+  }
+
+  @Test func aHintGoesWhenTheFormIsSubmitted() {
+    let viewModel = HotelOrderViewModel(title: "Seaside", guestName: "Ann", phone: "")
+    viewModel.phone.text.value = "186a10001000"
+    #expect(viewModel.phone.notice.value == "digits only")
+    viewModel.submitCommand.execute()
+    #expect(viewModel.phone.notice.value == nil)
+    #expect(viewModel.phone.text.value == "18610001000")
+  }
+}

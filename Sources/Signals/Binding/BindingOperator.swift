@@ -62,8 +62,7 @@ private func bind<Value>(
   let record = BindingRegistry.register(source: source, target: provider, targetName: target.debugName, site: site)
   let lifetime = target.lifetime
   guard !lifetime.hasEnded else {
-    record.endedBeforeBinding = true
-    record.ended(.targetLifetimeEnded)
+    record.endedBeforeItWasMade()
     return nil
   }
   let disposable = producer.take(during: lifetime)
@@ -71,10 +70,7 @@ private func bind<Value>(
       completed: { record.ended(lifetime.hasEnded ? .targetLifetimeEnded : .sourceCompleted) },
       interrupted: { record.ended(.sourceInterrupted) }
     )
-    .startWithValues { value in
-      record.deliver()
-      target.action(value)
-    }
+    .startWithValues(target.action)
   return disposable.isDisposed ? nil : RecordedBinding(disposable, record)
 }
 

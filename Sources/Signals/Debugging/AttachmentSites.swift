@@ -25,7 +25,15 @@ package enum AttachmentSites {
 
   final class SiteBox {
     let site: CreationSite
-    init(_ site: CreationSite) { self.site = site }
+    /// Whether the site is in the library itself: an observer the library attaches for its own wiring.
+    let isLibrary: Bool
+    /// The site it replaced, retained: a library site gives way to a site of yours inside it.
+    let previous: UnsafeMutableRawPointer?
+    init(_ site: CreationSite, isLibrary: Bool, previous: UnsafeMutableRawPointer?) {
+      self.site = site
+      self.isLibrary = isLibrary
+      self.previous = previous
+    }
   }
 
   /// An observer attached while recording: the core, weakly, the observer's key there, and the site.
@@ -33,6 +41,7 @@ package enum AttachmentSites {
     weak var core: (any AttachmentListing)?
     let key: ObjectIdentifier
     let site: CreationSite
+    let isLibrary: Bool
   }
 
   private static let entries = Locked<[ObjectIdentifier: [Entry]]>([:])
@@ -47,21 +56,28 @@ package enum AttachmentSites {
   }
 
   /// Makes `fileID`:`line` the calling thread's current site, unless it has one (an inner call, a convenience
-  /// calling another, keeps the outer site) or the site is in the library itself; returns whether it did, in
-  /// which case ``leave()`` must follow.
+  /// calling another, keeps the outer site); a site in the library itself (the library's own wiring: a
+  /// command observing its `enabledIf`, a binding observing its source) gives way to a site of yours inside
+  /// it. Returns whether it did, in which case ``leave()`` must follow.
   @usableFromInline
   static func enter(_ fileID: StaticString, _ line: UInt) -> Bool {
-    guard current.value == nil, !isLibrary(fileID) else { return false }
-    current.value = Unmanaged.passRetained(SiteBox(CreationSite(fileID: fileID, line: line))).toOpaque()
+    let inLibrary = isLibrary(fileID)
+    let previous = current.value
+    if let previous {
+      guard !inLibrary, Unmanaged<SiteBox>.fromOpaque(previous).takeUnretainedValue().isLibrary else { return false }
+    }
+    let box = SiteBox(CreationSite(fileID: fileID, line: line), isLibrary: inLibrary, previous: previous)
+    current.value = Unmanaged.passRetained(box).toOpaque()
     return true
   }
 
-  /// Ends what ``enter(_:_:)`` began.
+  /// Ends what ``enter(_:_:)`` began: the site it replaced is current again.
   @usableFromInline
   static func leave() {
     guard let pointer = current.value else { return }
-    current.value = nil
-    Unmanaged<SiteBox>.fromOpaque(pointer).release()
+    let box = Unmanaged<SiteBox>.fromOpaque(pointer)
+    current.value = box.takeUnretainedValue().previous
+    box.release()
   }
 
   /// Whether `fileID` is in one of the package's libraries rather than in the user's code.
@@ -74,9 +90,10 @@ package enum AttachmentSites {
   @usableFromInline
   static func attached(_ core: any AttachmentListing, key: ObjectIdentifier) {
     guard let pointer = current.value else { return }
-    let site = Unmanaged<SiteBox>.fromOpaque(pointer).takeUnretainedValue().site
+    let box = Unmanaged<SiteBox>.fromOpaque(pointer).takeUnretainedValue()
     entries.withLock { entries in
-      entries[ObjectIdentifier(core), default: []].append(Entry(core: core, key: key, site: site))
+      entries[ObjectIdentifier(core), default: []].append(
+        Entry(core: core, key: key, site: box.site, isLibrary: box.isLibrary))
     }
   }
 
@@ -90,10 +107,23 @@ package enum AttachmentSites {
     if recorders.subtract(1, ordering: .relaxed).newValue == 0 { entries.withLock { $0.removeAll() } }
   }
 
-  /// The sites of the observers of `core` that are still attached, in the order they attached.
-  static func liveSites(of core: any AttachmentListing) -> [CreationSite] {
+  /// The sites of the observers of `core` that are still attached, in the order they attached: those of your
+  /// code, and those the library attached for its own wiring.
+  static func liveSites(of core: any AttachmentListing) -> (yours: [CreationSite], library: [CreationSite]) {
     let recorded = entries.withLock { $0[ObjectIdentifier(core)] ?? [] }
-    return recorded.filter { $0.core === core && core.isAttached(key: $0.key) }.map(\.site)
+    let live = recorded.filter { $0.core === core && core.isAttached(key: $0.key) }
+    return (live.filter { !$0.isLibrary }.map(\.site), live.filter(\.isLibrary).map(\.site))
+  }
+
+  /// What the library attached an observer for, from the file that attached it: `a command's enabledIf`.
+  static func wiring(at site: CreationSite) -> String {
+    let file = site.fileID.split(separator: "/").last.map(String.init) ?? site.fileID
+    switch file {
+    case "Command.swift", "Command+Conveniences.swift": return "its command's enabledIf"
+    case "BindingOperator.swift": return "a binding (<~)"
+    case "TwoWayBinding.swift": return "a two-way binding (<~>)"
+    default: return "the library (\(file))"
+    }
   }
 }
 
@@ -134,8 +164,11 @@ package struct AttachedStream: Sendable, Equatable {
   package var label: String
   /// How many observers it has.
   package var observerCount: Int
-  /// The sites of the observers attached while a check recorded, still attached.
+  /// The sites of the observers your code attached while a check recorded, still attached.
   package var sites: [CreationSite]
+  /// What the library attached the other observers recorded for, for its own wiring (`its command's
+  /// enabledIf`, `a binding (<~)`): attached by your code through the library, rarely what holds an object.
+  package var wiring: [String] = []
   /// Where the stream was made, in a debug build of Signals: `made by map at Form.swift:12` for a stream
   /// made by an operator, `made at Form.swift:12` for a property; `nil` when no site was recorded.
   package var origin: String? = nil
@@ -151,9 +184,11 @@ extension AttachmentSites {
       guard seen.insert(ObjectIdentifier(core)).inserted else { return }
       let count = core.observerCount
       guard count > 0 else { return }
+      let sites = liveSites(of: core)
       streams.append(
         AttachedStream(
-          label: label, observerCount: count, sites: liveSites(of: core), origin: DebugInfo.origin(of: debugObject)))
+          label: label, observerCount: count, sites: sites.yours, wiring: sites.library.map(wiring(at:)),
+          origin: DebugInfo.origin(of: debugObject)))
     }
     forEachStoredValue(of: object) { name, value in
       guard let stream = value as? any AttachmentListingProviding else { return false }
@@ -162,7 +197,13 @@ extension AttachmentSites {
       }
       return true
     }
-    return streams
+    // The likely culprits first: streams with observers your code attached, then those with observers nobody
+    // placed, then those the library's own wiring alone observes.
+    func rank(_ stream: AttachedStream) -> Int {
+      if !stream.sites.isEmpty { return 0 }
+      return stream.observerCount > stream.wiring.count ? 1 : 2
+    }
+    return streams.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
   }
 }
 

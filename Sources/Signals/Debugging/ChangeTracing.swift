@@ -100,10 +100,10 @@ enum ChangeTracing {
 
   /// The change of `node` in `wave`, counted in `call`; `call` is `nil` for a wave already committed (whose
   /// nodes hold their new value as committed and the previous one as the wave's), which is not counted.
-  static func describe(_ node: GraphNode, in wave: Wave, call: Call?) -> PropertyChange {
+  static func describe(_ node: GraphNode, in wave: Wave, call: Call?, isCommitted: Bool? = nil) -> PropertyChange {
     let values = ChangeDescription()
     node.perform(node, .describeChange(values))
-    if call == nil { swap(&values.value, &values.previous) }
+    if isCommitted ?? (call == nil) { swap(&values.value, &values.previous) }
     let sources = wave.sources
     let path = self.path(to: node, in: wave)
     let upstream = sources.filter { isUpstream($0, of: node, in: wave) }
@@ -134,6 +134,38 @@ enum ChangeTracing {
       previousValue: values.previous,
       isEqualToPrevious: values.isEqual, sources: (upstream.isEmpty ? sources : upstream).map(displayName(of:)),
       path: path.map(displayName(of:)), setBy: setter, causedBy: causedBy, changesInThisCall: count)
+  }
+
+  /// What ``PropertyChange/inFlight()`` lists while the calling thread computes `wave` (a debug build): every
+  /// change computed so far, then the node whose operator is running, with its operator and the values of its
+  /// inputs as the operator sees them.
+  static func describeComputing(_ wave: Wave) -> [PropertyChange] {
+    let changes = (0..<wave.changed.count).map { index in
+      describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil, isCommitted: false)
+    }
+    #if DEBUG
+    if let node = wave.computingNode?.takeUnretainedValue() { return changes + [describeComputing(node, in: wave)] }
+    #endif
+    return changes
+  }
+
+  /// The change of `node`, whose operator is running in `wave`: not computed yet, so its value is the one it
+  /// had; with its operator, and its inputs' values as the operator sees them.
+  private static func describeComputing(_ node: GraphNode, in wave: Wave) -> PropertyChange {
+    var change = describe(node, in: wave, call: nil, isCommitted: false)
+    let previous = ChangeDescription()
+    node.perform(node, .describeChange(previous))
+    change.value = previous.previous
+    change.previousValue = previous.previous
+    change.isEqualToPrevious = nil
+    change.isBeingComputed = true
+    change.computedBy = node.operatorName
+    node.inputs.forEach { input in
+      let values = ChangeDescription()
+      input.perform(input, .describeChange(values))
+      change.inputs.append("\(displayName(of: input)) = \(input.changed(in: wave) ? values.value : values.previous)")
+    }
+    return change
   }
 
   /// From a source changed in `wave` to `node`, through inputs that changed in it: the first changed input
@@ -175,6 +207,20 @@ enum ChangeTracing {
   }
 
   // MARK: Calls of user code
+
+  /// Ends the calling thread's call of user code: its next change starts a new one. SignalsTesting calls it
+  /// at each step of a spec (each action a `TestScheduler` runs, each `TestRecorder` made, each `expect`), so
+  /// that a spec's separate user actions are not counted as one call, although a `@MainActor` spec is one turn
+  /// of the main queue. Costs one relaxed load while no trace is on.
+  static func endCall() {
+    guard activeCount.load(ordering: .relaxed) != 0 else { return }
+    let isMain = MainScheduler.shared.isOnMainQueue
+    let thread = currentThreadID()
+    state.withLock { state in
+      if isMain { state.mainTurn += 1 }
+      state.bursts[thread] = nil
+    }
+  }
 
   /// The call of user code the calling thread is in.
   static func currentCall() -> Call {

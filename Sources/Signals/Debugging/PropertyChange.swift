@@ -37,6 +37,16 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
   /// into one change. A call is one turn of the main queue on the main thread; on other threads, changes less
   /// than a millisecond apart on the same thread.
   public var changesInThisCall: Int
+  /// Whether the property's operator is running now: `true` for the last change ``inFlight()`` lists when it
+  /// is called from inside an operator's closure, in a debug build. Its ``value`` is then still the previous
+  /// one, and ``inputs`` holds what the closure was given.
+  public var isBeingComputed = false
+  /// The operator computing the property (`map`, `combineLatest`, …), for the change ``isBeingComputed``;
+  /// `nil` otherwise.
+  public var computedBy: String?
+  /// The property's inputs as its operator sees them in this change, each as `name = value`, for the change
+  /// ``isBeingComputed``; empty otherwise.
+  public var inputs: [String] = []
 
   /// Who set the sources of a change.
   public enum Setter: String, Sendable, Equatable {
@@ -52,9 +62,16 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
   ///
   /// `total = 360 (was 120), because nights was set: nights → total`
   public var description: String {
-    var text = "\(property) = \(value) (was \(previousValue)"
-    if isEqualToPrevious == true { text += ", an equal value" }
-    text += ")"
+    var text: String
+    if isBeingComputed {
+      text = "\(property) is being computed by \(computedBy ?? "its operator")"
+      if !inputs.isEmpty { text += " from \(inputs.joined(separator: ", "))" }
+      text += " (was \(previousValue))"
+    } else {
+      text = "\(property) = \(value) (was \(previousValue)"
+      if isEqualToPrevious == true { text += ", an equal value" }
+      text += ")"
+    }
     var setter = sources.count > 1 ? "were set" : "was set"
     switch setBy {
     case .user: break
@@ -89,21 +106,72 @@ extension PropertyChange {
   public static func traceAll(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
     ChangeTracing.start(node: nil, logger: logger)
   }
+
+  /// Reports every change of the properties of `viewModel`, until the returned disposable is disposed, each
+  /// named after its label, as ``PropertyGraphDump/init(of:)`` labels it (`email`, `submit.isEnabled`,
+  /// `name.text`): no `.named(_:)` needed.
+  ///
+  /// The labels stay after the trace ends, for every report that names these properties: traces, binding
+  /// cycle reports, ``inFlight()`` and dumps. A property that already has a name keeps it. The properties are
+  /// found by reflection among the view model's stored properties, and in the values and objects it holds, one
+  /// level deep; properties computed in between appear in the paths, by operator, type and line.
+  ///
+  /// - Parameters:
+  ///   - viewModel: The object (or value) whose properties to trace.
+  ///   - logger: Receives each change, on the thread making it, before observers are told of it; `nil` writes
+  ///     ``description`` to standard error.
+  /// - Returns: A disposable that stops the trace.
+  @discardableResult
+  public static func traceAll(
+    of viewModel: Any, logger: (@Sendable (PropertyChange) -> Void)? = nil
+  ) -> any Disposable {
+    // A mutable property nothing is computed from joins the graph, so that its sets are seen.
+    forEachStoredValue(of: viewModel) { _, value in
+      (value as? any TraceJoining)?.joinGraphToBeTraced()
+      return value is any PropertyProtocol || value is any CommandStateReporting
+    }
+    var builder = PropertyGraphDump.Builder()
+    builder.addChildren(of: viewModel)
+    var traces: [any Disposable] = []
+    for root in builder.roots {
+      let node = builder.kept[root]
+      if DebugInfo.name(of: node) == nil, let label = builder.nodes[root].name { DebugInfo.name(node, label) }
+      traces.append(ChangeTracing.start(node: node, logger: logger))
+    }
+    return AnyDisposable { for trace in traces { trace.dispose() } }
+  }
 }
 
 extension PropertyChange {
-  /// The changes of the property graph that the calling thread is delivering to observers right now, sources
-  /// first, then derived properties in the order they were computed; empty when it is delivering none.
+  /// The changes of the property graph that the calling thread is computing or delivering to observers right
+  /// now, sources first, then derived properties in the order they were computed; empty when it is doing
+  /// neither.
   ///
-  /// Call it where an observer misbehaves — in the observer, at a breakpoint (`po PropertyChange.inFlight()`),
-  /// or before a `preconditionFailure` — to see which set is being delivered, the way it took, and every value
-  /// it changed. It reads what the propagation already holds: nothing is recorded for it, and it costs nothing
+  /// Call it where an observer or an operator's closure misbehaves — in the observer, in the closure, at a
+  /// breakpoint (`po PropertyChange.inFlight()`), or before a `preconditionFailure` — to see which set is under
+  /// way, the way it took, and every value it changed. Inside an operator's closure (a debug build), the list
+  /// ends with the property being computed (``isBeingComputed``): its operator, its line and the values of its
+  /// inputs. It reads what the propagation already holds: nothing else is recorded for it, and it costs nothing
   /// until it is called. Values sent into a `Signal` are not property changes and are not listed.
   public static func inFlight() -> [PropertyChange] {
+    #if DEBUG
+    if let wave = GraphThread.existing?.borrow({ $0.computing?.takeUnretainedValue() }) {
+      return ChangeTracing.describeComputing(wave)
+    }
+    #endif
     guard let wave = PropertyGraph.deliveringWave else { return [] }
     return (0..<wave.changed.count).map { index in
       ChangeTracing.describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil)
     }
+  }
+}
+
+extension PropertyChange {
+  /// Ends the calling thread's call of your code, for ``changesInThisCall``: the next change starts a new call.
+  /// SignalsTesting calls it at each step of a spec: each action a `TestScheduler` runs, each `TestRecorder`
+  /// made and each of its `expect`s.
+  package static func endCall() {
+    ChangeTracing.endCall()
   }
 }
 
@@ -138,5 +206,16 @@ extension MutableProperty {
   public func traceChanges(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
     storage.core.enterGraph()
     return ChangeTracing.start(node: storage.core.node, logger: logger)
+  }
+}
+
+/// A property that joins the property graph when it is traced.
+protocol TraceJoining {
+  func joinGraphToBeTraced()
+}
+
+extension MutableProperty: TraceJoining {
+  func joinGraphToBeTraced() {
+    storage.core.enterGraph()
   }
 }

@@ -65,12 +65,18 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     /// Where the binding was made, for a binding made by a method that records its caller's line (such as
     /// SignalsMVVM's `KeyValueBinder.bind(_:_:)`); `nil` for `<~` and `<~>`, which are operators and cannot.
     public var site: CreationSite?
+    /// For a binding from a property computed from this one outside the dump (a view's
+    /// `emailError.map { … }`, bound into a label): that property, as its operator, type and line name it
+    /// (`(map) Property<String> at SignUpView.swift:12`); `nil` for a binding of the property itself.
+    public var through: String?
 
     /// `bound into Label`, `bound from typed [Form.swift:12] (ended: its source completed)`,
-    /// `bound with field [Form.swift:14]`.
+    /// `bound with field [Form.swift:14]`, `bound into \Label.text through (map) Property<String> at
+    /// SignUpView.swift:12`.
     public var description: String {
       var text = "bound \(direction.rawValue) \(other)"
       if let otherSite { text += " [\(otherSite)]" }
+      if let through { text += " through \(through)" }
       if let site { text += " by the binding at \(site)" }
       if let endReason { text += " (ended: \(endReason))" }
       return text
@@ -217,7 +223,38 @@ extension PropertyGraphDump {
       return index
     }
 
-    func finish() -> ([Node], [Int]) { (nodes, roots) }
+    /// The nodes and the roots, each node with the bindings from the properties computed from it outside the
+    /// dump (made by a view, say), listed after its own.
+    mutating func finish() -> ([Node], [Int]) {
+      guard BindingRegistry.isOn else { return (nodes, roots) }
+      var seen = Set(indices.keys)
+      for (index, node) in kept.enumerated() {
+        for outside in Self.computedOutside(from: node, skipping: &seen) {
+          let through = ChangeTracing.displayName(of: outside)
+          for var binding in BindingRegistry.bindings(of: outside) where binding.direction != .from {
+            binding.through = through
+            nodes[index].bindings.append(binding)
+          }
+        }
+      }
+      return (nodes, roots)
+    }
+
+    /// The properties computed from `node`, directly or not, that are not in `seen` (the dump's own, and
+    /// those found already), in the order found; adds them to `seen`. Read under the domain's lock.
+    static func computedOutside(from node: GraphNode, skipping seen: inout Set<ObjectIdentifier>) -> [GraphNode] {
+      guard node.domain != nil else { return [] }
+      return node.withRoot { _ in
+        var found: [GraphNode] = []
+        var stack = node.dependents.nodes.reversed() as [GraphNode]
+        while let current = stack.popLast() {
+          guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+          found.append(current)
+          stack.append(contentsOf: current.dependents.nodes.reversed())
+        }
+        return found
+      }
+    }
   }
 }
 

@@ -50,7 +50,67 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
   @usableFromInline
   static func report(_ cause: Lineage, _ target: any GraphVertex) {
-    handler(BindingCycle(path: (cause.path + [target]).map(describe)))
+    handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
+  }
+
+  /// The part of `path`, the chain of changes that led to a binding's set of `target`, that the change went
+  /// round: from `target`'s own change on, without the properties before it (a set of another property bound
+  /// into the cycle) and, in a debug build, without those that did not lead to the next one (the other sources
+  /// of a transaction that set `target` with them).
+  static func cycle(in path: [any GraphVertex], to target: any GraphVertex) -> [any GraphVertex] {
+    guard let start = path.firstIndex(where: { $0 === target }) else { return path }
+    let round = Array(path[start...])
+    // From the end back: each property kept is the nearest one before it whose change reaches a binding into
+    // it. Where the bindings do not tell (a release build records none), every property stays.
+    var kept: [any GraphVertex] = []
+    var next: any GraphVertex = target
+    var index = round.count - 1
+    while index > 0 {
+      guard let feeder = (0...index).reversed().first(where: { feeds(round[$0], next) }) else { return round }
+      if feeder == 0 { break }
+      kept.append(round[feeder])
+      next = round[feeder]
+      index = feeder - 1
+    }
+    return [round[0]] + kept.reversed()
+  }
+
+  /// Whether a change of `vertex` reaches a binding into `next`, as the bindings a debug build records tell:
+  /// `true` when they cannot tell (no record, or a binding from a stream).
+  private static func feeds(_ vertex: any GraphVertex, _ next: any GraphVertex) -> Bool {
+    guard let from = node(of: vertex), let into = node(of: next) else { return true }
+    let sources = BindingRegistry.records.withLock { records -> [GraphNode?]? in
+      let bindings = records.filter {
+        $0.end == nil && ($0.targetNode === into || ($0.isTwoWay && $0.sourceNode === into))
+      }
+      guard !bindings.isEmpty else { return nil }
+      return bindings.map { $0.targetNode === into ? $0.sourceNode : $0.targetNode }
+    }
+    guard let sources else { return true }
+    return sources.contains { source in
+      guard let source else { return true }
+      return reaches(from, source)
+    }
+  }
+
+  /// Whether `node` is `from` or computed from it.
+  private static func reaches(_ from: GraphNode, _ node: GraphNode) -> Bool {
+    func walk() -> Bool {
+      var stack = [from]
+      var seen = Set<ObjectIdentifier>()
+      while let current = stack.popLast() {
+        if current === node { return true }
+        guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+        current.dependents.forEach { stack.append($0) }
+      }
+      return false
+    }
+    return from.domain == nil ? walk() : from.withRoot { _ in walk() }
+  }
+
+  /// The graph node of a property's core.
+  private static func node(of vertex: any GraphVertex) -> GraphNode? {
+    (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil
   }
 
   /// A property of a cycle: its name and type, or its type; then where it was made, if known.

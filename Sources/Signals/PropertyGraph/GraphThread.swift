@@ -15,6 +15,11 @@ final class GraphThread {
   @exclusivity(unchecked) @usableFromInline var endNumber: UInt64 = 0
   /// The wave whose changes this thread is delivering, if any: what causes a binding's set made now.
   @exclusivity(unchecked) @usableFromInline var delivering: Unmanaged<Wave>?
+  #if DEBUG
+  /// The wave this thread is computing, if any, in a debug build: what ``PropertyChange/inFlight()`` lists
+  /// when it is called from inside an operator's closure.
+  @exclusivity(unchecked) @usableFromInline var computing: Unmanaged<Wave>?
+  #endif
 
   @usableFromInline
   init() {}

@@ -44,6 +44,10 @@ final class Wave: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var isQueued = false
   /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
   @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
+  #if DEBUG
+  /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
+  @exclusivity(unchecked) @usableFromInline var computingNode: Unmanaged<GraphNode>?
+  #endif
 
   @usableFromInline
   init() {}
@@ -134,7 +138,18 @@ final class Wave: DeliveryContext {
   /// Computes, commits and delivers the wave.
   @usableFromInline
   func run() {
+    #if DEBUG
+    // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
+    // this thread is computing. A release build does nothing more here.
+    let previous = GraphThread.withCurrent { thread -> Unmanaged<Wave>? in
+      defer { thread.computing = Unmanaged.passUnretained(self) }
+      return thread.computing
+    }
     compute()
+    GraphThread.withCurrent { $0.computing = previous }
+    #else
+    compute()
+    #endif
     if ChangeTracing.activeCount.load(ordering: .relaxed) != 0 { ChangeTracing.report(self) }
     commit()
     deliver()
@@ -148,6 +163,10 @@ final class Wave: DeliveryContext {
         guard !node.isDetached, !node.isEnded else { return }
         // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
         guard node.rank <= rank else { return pending.push(reference, rank: node.rank) }
+        #if DEBUG
+        computingNode = reference
+        defer { computingNode = nil }
+        #endif
         switch node.compute(node, self) {
         case .unchanged:
           break

@@ -29,6 +29,15 @@ public final class HotelOrderSession: FormSession {
     return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
   }
 
+  /// Leaving a field ends its edit: the hint beside it (`(digits only)`) goes.
+  public override func focusDidLeave(_ name: String) {
+    switch name {
+    case "name": view.nameInput.viewModel.endEditing()
+    case "phone": view.phoneInput.viewModel.endEditing()
+    default: break
+    }
+  }
+
   /// The marks beside the fields.
   public override var legend: String? {
     "Beside a field: ok = ready to submit, -- = not yet (Submit says why)"

@@ -83,6 +83,11 @@ public final class HotelOrderViewModel {
     )
     message = Property(initial: nil, then: changes.scan(MessageState()) { $0.after($1) }.map(\.message))
       .skipRepeats()
+    // Submitted: the inputs' hints about the last edits (`digits only`) are no longer news.
+    submitCommand.values.observeValues { _ in
+      name.endEditing()
+      phone.endEditing()
+    }
   }
 }
 

@@ -38,7 +38,7 @@ open class InputViewModel: @unchecked Sendable {
   /// Whether the current text can be submitted. It follows ``text``.
   public let isValid: Property<Bool>
   /// What the input refused of the last edit, such as `"digits only"`, or `nil` when it took all of it. The
-  /// next edit it takes whole clears it.
+  /// next edit it takes whole clears it, and so does ``endEditing()``: it is a hint for the edit in progress.
   public let notice: Property<String?>
 
   /// An input labelled `label` whose text is checked by `validate`.
@@ -64,7 +64,7 @@ open class InputViewModel: @unchecked Sendable {
     validationError = self.text.map(validate)
     isValid = validationError.map { $0 == nil }
     let notice = MutableProperty<String?>(nil)
-    self.notice = Property(notice)
+    (noticeSource, self.notice) = (notice, Property(notice))
     // An edit the input does not take whole is set back to what it keeps: a second change, which comes back
     // here and keeps the notice. Any other edit clears it.
     var keptText: String?
@@ -84,6 +84,15 @@ open class InputViewModel: @unchecked Sendable {
   /// Empties the input.
   public func clear() {
     text.value = nil
+  }
+
+  /// What ``notice`` follows.
+  private let noticeSource: MutableProperty<String?>
+
+  /// The user is done with the field (the focus left it, or the form was submitted): what the input said about
+  /// the last edit (``notice``) is cleared. The text stays.
+  public func endEditing() {
+    if noticeSource.value != nil { noticeSource.value = nil }
   }
 }
 

@@ -115,6 +115,10 @@ open class FormSession {
     return lines.joined(separator: "\n")
   }
 
+  /// The focus left the control named `name`. Subclasses whose fields show a hint about the edit in progress
+  /// override it to clear the hint.
+  open func focusDidLeave(_ name: String) {}
+
   /// Lets `duration` pass on the form's clock. A form with no clock of its own does nothing; one whose view
   /// model waits on time (a network's latency) overrides it to advance that clock.
   open func advanceTime(by duration: Duration) {}
@@ -153,6 +157,8 @@ open class FormSession {
   @discardableResult
   public func perform(_ action: FormAction) -> Bool {
     let control = controls[focusIndex].control
+    let focused = focusIndex
+    defer { if focusIndex != focused { focusDidLeave(controls[focused].name) } }
     if !action.isWait { refusal = nil }  // time passing is not an action of the user
     switch (action, control) {
     case (.type(let text), .field(let field)): field.userDidType(text)

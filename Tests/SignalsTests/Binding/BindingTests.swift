@@ -131,7 +131,9 @@ import Testing
     token.dispose()
     var received: [Int] = []
     let target = BindingTarget<Int>(lifetime: lifetime) { received.append($0) }
-    let disposable = target <~ SignalProducer(value: 1)
+    var disposable: (any Disposable)?
+    let warnings = expectingWarnings { disposable = target <~ SignalProducer(value: 1) }
+    #expect(warnings.count == 1)  // the one sure binding mistake (Docs/Debugging.md, "The warning rule")
     #expect(disposable == nil)
     #expect(received.isEmpty)
   }

@@ -129,3 +129,50 @@ extension String {
     String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
+
+/// The crash trail inside an operator's closure (issue 33): what `PropertyChange.inFlight()` lists from inside
+/// the 5th operator of a chain, where a `precondition` would stop the program.
+@Suite(.watchingThePool) struct InFlightInsideAClosureTests {
+  @Test func insideTheFifthOperatorTheTrailListsTheSetEachComputedValueAndTheOperatorRunning() {
+    let email = MutableProperty("").named("email")
+    let seen = Mutex<[PropertyChange]>([])
+    let line = UInt(#line + 1)
+    let trimmed = email.map { $0.trimmingCharacters() }
+    let lowered = trimmed.map { $0.lowercased() }
+    let distinct = lowered.skipRepeats()
+    let both = Property.combineLatest(distinct, email) { "\($0):\($1.count)" }
+    let shown = both.map { value in
+      // Where `precondition(!value.hasPrefix("ann"))` would crash: what is under way.
+      if value.hasPrefix("ann") { seen.withLock { $0 = PropertyChange.inFlight() } }
+      return "[\(value)]"
+    }
+
+    email.value = " Ann@Example.com "
+
+    let changes = seen.withLock { $0 }
+    let site = { (offset: UInt) in "PlantedBugTests.swift:\(line + offset)" }
+    #expect(
+      changes.map(\.property) == ["email"] + [
+        "(map) Property<String> at \(site(0))", "(map) Property<String> at \(site(1))",
+        "(skipRepeats) Property<String> at \(site(2))", "(combineLatest) Property<String> at \(site(3))",
+        "(map) Property<String> at \(site(4))",
+      ])
+    #expect(changes.map(\.isBeingComputed) == [false, false, false, false, false, true])
+    #expect(
+      changes.dropLast().map(\.value) == [
+        #"" Ann@Example.com ""#, #""Ann@Example.com""#, #""ann@example.com""#, #""ann@example.com""#,
+        #""ann@example.com:17""#,
+      ])
+    let running = changes.last
+    #expect(running?.computedBy == "map")
+    #expect(running?.site?.line == line + 4)
+    #expect(running?.inputs == [#"(combineLatest) Property<String> at \#(site(3)) = "ann@example.com:17""#])
+    #expect(running?.path.first == "email")
+    #expect(
+      running?.description
+        == #"(map) Property<String> at \#(site(4)) is being computed by map from (combineLatest) Property<String> at \#(site(3)) = "ann@example.com:17" (was "[:0]"), because email was set: email → (map) Property<String> at \#(site(0)) → (map) Property<String> at \#(site(1)) → (skipRepeats) Property<String> at \#(site(2)) → (combineLatest) Property<String> at \#(site(3)) → (map) Property<String> at \#(site(4))"#
+    )
+    #expect(PropertyChange.inFlight().isEmpty)  // nothing under way outside
+    _ = shown
+  }
+}

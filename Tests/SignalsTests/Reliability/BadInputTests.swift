@@ -258,7 +258,8 @@ import Testing
     token.dispose()
     let received = Box<[Int]>([])
     let target = BindingTarget<Int>(lifetime: lifetime) { received.value.append($0) }
-    #expect((target <~ source) == nil)
+    let warnings = expectingWarnings { #expect((target <~ source) == nil) }
+    #expect(warnings.count == 1)  // the one sure binding mistake (Docs/Debugging.md, "The warning rule")
     #expect(starts.value == 0)
     #expect(received.value.isEmpty)
   }

@@ -74,8 +74,25 @@ import Testing
     let report = try #require(reported.first)
     #expect(
       report.contains(
-        "name (made at LeakCheckTests.swift:116): 1 observer (attached by a binding, an operator, or before the check)")
-    )
+        "name (made at LeakCheckTests.swift:133): 1 observer, attached by the library for a binding (<~), its own "
+          + "wiring"),
+      "\(report)")
+  }
+
+  @Test func theLibrarysOwnWiringIsSaidSoAndListedAfterTheRealCulprit() async throws {
+    let reported = try await issues {
+      expectReleased({ SignUpForm() }) { form in form.submit.execute() }
+    }
+    let report = try #require(reported.first)
+    let lines = report.split(separator: "\n").map(String.init)
+    #expect(lines.count == 5, "\(report)")
+    #expect(
+      lines.dropFirst(2).first
+        == "  submit.errors: 1 observer, attached at LeakCheckTests.swift:\(SignUpForm.culpritLine)")
+    #expect(
+      lines.dropFirst(3).first
+        == "  canSubmit (made at LeakCheckTests.swift:\(SignUpForm.canSubmitLine)): 1 observer, attached by the library "
+        + "for its command's enabledIf, its own wiring")
   }
 
   @Test func aStreamMadeByAnOperatorIsReportedWithItsOperatorAndLine() async throws {
@@ -86,12 +103,12 @@ import Testing
     // The stream still observed, the operator and line that made it, and the line that attached the observer.
     #expect(
       report.contains(
-        "errorText (made by map at LeakCheckTests.swift:128): 1 observer, attached at LeakCheckTests.swift:131"),
+        "errorText (made by map at LeakCheckTests.swift:145): 1 observer, attached at LeakCheckTests.swift:148"),
       "\(report)")
     // skipNil is built on compactMap inside the library: the stream keeps the line of the user's skipNil.
     #expect(
       report.contains(
-        "firstError (made by skipNil at LeakCheckTests.swift:129): 1 observer, attached at LeakCheckTests.swift:132"),
+        "firstError (made by skipNil at LeakCheckTests.swift:146): 1 observer, attached at LeakCheckTests.swift:149"),
       "\(report)")
   }
 
@@ -130,5 +147,23 @@ private final class ErrorsViewModel: @unchecked Sendable {
     // The planted bug: both observers capture self strongly.
     errorText.observeValues { self.shown = $0 }
     firstError.observeValues { self.shown = $0 }
+  }
+}
+
+/// A sign-up form whose command is enabled by `canSubmit`, and which observes the command's errors capturing
+/// itself: the culprit is that observer, not the command's own observer of `canSubmit`.
+private final class SignUpForm: @unchecked Sendable {
+  static let canSubmitLine = 164
+  static let culpritLine = 167
+  let email = MutableProperty("")
+  let canSubmit: Property<Bool>
+  let submit: Command<Void, Int, LeakCheckTests.SubmitError>
+  var shown = ""
+
+  init() {
+    canSubmit = email.map { $0.contains("@") }
+    submit = Command(enabledIf: canSubmit) { _ in SignalProducer(error: .init()) }
+    // The planted bug: the observer captures self strongly.
+    submit.errors.observeValues { _ in self.shown = "failed" }
   }
 }
