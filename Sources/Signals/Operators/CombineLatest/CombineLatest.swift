@@ -141,7 +141,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer and combines their latest values with `reduce`; see
-  /// ``Signal/combineLatest(_:_:fileID:line:reduce:)``.
+  /// `Signal.combineLatest(_:_:reduce:)`.
   @inlinable
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
@@ -152,7 +152,7 @@ extension SignalProducer {
   }
 
   /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:fileID:line:)``
-  /// (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
+  /// (and `Signal.combiningLatest(with:)` for the name).
   @inlinable
   public func combiningLatest<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -273,7 +273,7 @@ extension Property {
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and `Signal.combiningLatest(with:)` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P,

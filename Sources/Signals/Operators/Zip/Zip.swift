@@ -45,7 +45,7 @@ extension Signal {
 
   /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:fileID:line:)``.
   ///
-  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
+  /// Not spelled `zip(with:)` for the reason given at `combiningLatest(with:)`.
   @inlinable
   public func zipping<each V>(
     with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -128,7 +128,7 @@ extension SignalProducer {
   }
 
   /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
-  /// ``Signal/zip(_:_:fileID:line:reduce:)``.
+  /// `Signal.zip(_:_:reduce:)`.
   @inlinable
   public static func zip<each V, Result>(
     _ first: SignalProducer,
