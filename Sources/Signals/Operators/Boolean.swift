@@ -20,8 +20,8 @@ extension Signal where Value == Bool {
   /// and:       --t--f--|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``combiningLatest(with:fileID:line:)``, with `value && otherValue`.
-  /// - Interruption and disposal: as ``combiningLatest(with:fileID:line:)``.
+  /// - Emits, completes, fails: as `combiningLatest(with:)`, with `value && otherValue`.
+  /// - Interruption and disposal: as `combiningLatest(with:)`.
   public func and(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 && $1 }, #function, fileID, line)
   }
@@ -34,8 +34,8 @@ extension Signal where Value == Bool {
   /// or:        --f--t--|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``combiningLatest(with:fileID:line:)``, with `value || otherValue`.
-  /// - Interruption and disposal: as ``combiningLatest(with:fileID:line:)``.
+  /// - Emits, completes, fails: as `combiningLatest(with:)`, with `value || otherValue`.
+  /// - Interruption and disposal: as `combiningLatest(with:)`.
   public func or(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 || $1 }, #function, fileID, line)
   }

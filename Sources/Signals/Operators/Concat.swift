@@ -33,7 +33,7 @@ extension SignalProducer {
   /// Runs this producer, then `next` once this one has completed; see
   /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `concat(_:)` for the reason given at ``Signal/combiningLatest(with:fileID:line:)``.
+  /// Not spelled `concat(_:)` for the reason given at `Signal.combiningLatest(with:)`.
   public func concatenating(
     _ next: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

@@ -48,7 +48,7 @@ extension Signal {
   /// Forwards the values of this signal and of `others` as they come; see
   /// ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
   ///
-  /// Not spelled `merge(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
+  /// Not spelled `merge(with:)` for the reason given at `combiningLatest(with:)`.
   public func merging(with others: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(Signal.merge([self] + others), #function, fileID, line)
   }

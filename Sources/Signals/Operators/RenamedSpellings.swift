@@ -8,11 +8,11 @@
 
 extension Signal {
   /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// ``combiningLatest(with:fileID:line:)``.
+  /// `combiningLatest(with:)`.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:fileID:line:)``.
+  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to `zipping(with:)`.
   @available(*, unavailable, renamed: "zipping")
   public var zip: RenamedTupleOperator { RenamedTupleOperator() }
 
@@ -47,11 +47,11 @@ extension Signal {
 
 extension SignalProducer {
   /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// ``combiningLatest(with:fileID:line:)``.
+  /// `combiningLatest(with:)`.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
-  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to ``zipping(with:fileID:line:)``.
+  /// ReactiveSwift's `a.zip(with: b)`: unavailable, with a fix-it to `zipping(with:)`.
   @available(*, unavailable, renamed: "zipping")
   public var zip: RenamedTupleOperator { RenamedTupleOperator() }
 

@@ -31,8 +31,7 @@ extension Signal {
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
-    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return madeAt(latestCombination(first, repeat each rest, output: output), #function, fileID, line)
+    madeAt(latestTuple(first, repeat each rest), #function, fileID, line)
   }
 
   /// Combines the latest values of any number of signals with `reduce` (RAC's `combineLatest:reduce:`).
@@ -49,8 +48,7 @@ extension Signal {
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
-    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return madeAt(latestCombination(first, repeat each rest, output: output), #function, fileID, line)
+    madeAt(latestReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:fileID:line:)``.
@@ -88,6 +86,24 @@ extension Signal {
       line)
   }
 
+  /// The tuple forms' implementation, for every arity: see ``latestCombination(_:_:output:)``.
+  @inlinable
+  static func latestTuple<each V>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>
+  ) -> Signal<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return latestCombination(first, repeat each rest, output: output)
+  }
+
+  /// The `reduce` forms' implementation, for every arity: see ``latestCombination(_:_:output:)``.
+  @inlinable
+  static func latestReduced<each V, Result>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>, reduce: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return latestCombination(first, repeat each rest, output: output)
+  }
+
   /// The pack forms' implementation: the latest values of `first` and `rest` (``LatestSlot``s), turned into
   /// the value sent by `output`; see ``combining(_:into:_:into:machine:snapshot:output:)``.
   @inlinable
@@ -121,33 +137,46 @@ extension SignalProducer {
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return madeAt(
-      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }, #function,
-      fileID, line)
+    madeAt(latestTuple(first, repeat each rest), #function, fileID, line)
   }
 
   /// Starts every producer and combines their latest values with `reduce`; see
-  /// ``Signal/combineLatest(_:_:fileID:line:reduce:)``.
+  /// `Signal.combineLatest(_:_:reduce:)`.
   @inlinable
   public static func combineLatest<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
-    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return madeAt(
-      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }, #function,
-      fileID, line)
+    madeAt(latestReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:fileID:line:)``
-  /// (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
+  /// (and `Signal.combiningLatest(with:)` for the name).
   @inlinable
   public func combiningLatest<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
     madeAt(SignalProducer.combineLatest(self, repeat each others), #function, fileID, line)
+  }
+
+  /// The tuple forms' implementation, for every arity.
+  @inlinable
+  static func latestTuple<each V>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
+  }
+
+  /// The `reduce` forms' implementation, for every arity.
+  @inlinable
+  static func latestReduced<each V, Result>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
+    reduce: @escaping @Sendable (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.combineLatest(output) }
   }
 
   /// Starts every producer of the list and combines their latest values as an array; see
@@ -185,10 +214,7 @@ extension Property {
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
-    let output: ((Value, (repeat (each P).Value))) -> (Value, repeat (each P).Value) = { ($0.0, repeat each $0.1) }
-    let property = Property<(Value, repeat (each P).Value)>(
-      derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
-    return madeAt(property, fileID, line)
+    latestTuple(first, repeat each rest, fileID: fileID, line: line)
   }
 
   /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
@@ -203,6 +229,26 @@ extension Property {
     _ rest: repeat each P,
     fileID: StaticString = #fileID,
     line: UInt = #line,
+    reduce: @escaping @Sendable (Value, repeat (each P).Value) -> Result
+  ) -> Property<Result> where First.Value == Value {
+    latestReduced(first, repeat each rest, fileID: fileID, line: line, reduce: reduce)
+  }
+
+  /// The tuple forms' implementation, for every arity: one ``CombineNode`` (see ``combinedProperty(_:_:output:)``).
+  @inlinable
+  static func latestTuple<First: PropertyProtocol, each P: PropertyProtocol>(
+    _ first: First, _ rest: repeat each P, fileID: StaticString, line: UInt
+  ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
+    let output: ((Value, (repeat (each P).Value))) -> (Value, repeat (each P).Value) = { ($0.0, repeat each $0.1) }
+    let property = Property<(Value, repeat (each P).Value)>(
+      derived: combinedProperty(first.graphInput, repeat (each rest).graphInput, output: output))
+    return madeAt(property, fileID, line)
+  }
+
+  /// The `reduce` forms' implementation, for every arity.
+  @inlinable
+  static func latestReduced<First: PropertyProtocol, each P: PropertyProtocol, Result>(
+    _ first: First, _ rest: repeat each P, fileID: StaticString, line: UInt,
     reduce: @escaping @Sendable (Value, repeat (each P).Value) -> Result
   ) -> Property<Result> where First.Value == Value {
     let output: ((Value, (repeat (each P).Value))) -> Result = { reduce($0.0, repeat each $0.1) }
@@ -227,13 +273,13 @@ extension Property {
 
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of `others`; see
-  /// ``Property/combineLatest(_:_:fileID:line:)`` (and ``Signal/combiningLatest(with:fileID:line:)`` for the name).
+  /// ``Property/combineLatest(_:_:fileID:line:)`` (and `Signal.combiningLatest(with:)` for the name).
   @inlinable
   public func combiningLatest<each P: PropertyProtocol>(
     with others: repeat each P,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Property<(Value, repeat (each P).Value)> {
-    Property<Value>.combineLatest(self, repeat each others, fileID: fileID, line: line)
+    Property<Value>.latestTuple(self, repeat each others, fileID: fileID, line: line)
   }
 }

@@ -29,8 +29,7 @@ extension Signal {
     _ first: Signal,
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
-    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return madeAt(zipCombination(first, repeat each rest, output: output), #function, fileID, line)
+    madeAt(zipTuple(first, repeat each rest), #function, fileID, line)
   }
 
   /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
@@ -41,13 +40,12 @@ extension Signal {
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping (Value, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
-    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return madeAt(zipCombination(first, repeat each rest, output: output), #function, fileID, line)
+    madeAt(zipReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:fileID:line:)``.
   ///
-  /// Not spelled `zip(with:)` for the reason given at ``combiningLatest(with:fileID:line:)``.
+  /// Not spelled `zip(with:)` for the reason given at `combiningLatest(with:)`.
   @inlinable
   public func zipping<each V>(
     with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -73,6 +71,24 @@ extension Signal {
     let slots = inputs.map { _ in QueueSlot<Value>() }
     return madeAt(
       combiningList(inputs, into: slots, machine: ZipState()) { slots.map { $0.dequeue() } }, #function, fileID, line)
+  }
+
+  /// The tuple forms' implementation, for every arity: see ``zipCombination(_:_:output:)``.
+  @inlinable
+  static func zipTuple<each V>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>
+  ) -> Signal<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return zipCombination(first, repeat each rest, output: output)
+  }
+
+  /// The `reduce` forms' implementation, for every arity: see ``zipCombination(_:_:output:)``.
+  @inlinable
+  static func zipReduced<each V, Result>(
+    _ first: Signal, _ rest: repeat Signal<each V, Failure>, reduce: @escaping (Value, repeat each V) -> Result
+  ) -> Signal<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return zipCombination(first, repeat each rest, output: output)
   }
 
   /// The pack forms' implementation: the oldest unpaired values of `first` and `rest` (``QueueSlot``s), with
@@ -108,24 +124,18 @@ extension SignalProducer {
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
-    return madeAt(
-      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }, #function, fileID,
-      line)
+    madeAt(zipTuple(first, repeat each rest), #function, fileID, line)
   }
 
   /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
-  /// ``Signal/zip(_:_:fileID:line:reduce:)``.
+  /// `Signal.zip(_:_:reduce:)`.
   @inlinable
   public static func zip<each V, Result>(
     _ first: SignalProducer,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
     reduce: @escaping @Sendable (Value, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
-    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
-    return madeAt(
-      ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }, #function, fileID,
-      line)
+    madeAt(zipReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
@@ -134,6 +144,25 @@ extension SignalProducer {
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
     madeAt(SignalProducer.zip(self, repeat each others), #function, fileID, line)
+  }
+
+  /// The tuple forms' implementation, for every arity.
+  @inlinable
+  static func zipTuple<each V>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>
+  ) -> SignalProducer<(Value, repeat each V), Failure> {
+    let output: ((Value, (repeat each V))) -> (Value, repeat each V) = { ($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
+  }
+
+  /// The `reduce` forms' implementation, for every arity.
+  @inlinable
+  static func zipReduced<each V, Result>(
+    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
+    reduce: @escaping @Sendable (Value, repeat each V) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    let output: ((Value, (repeat each V))) -> Result = { reduce($0.0, repeat each $0.1) }
+    return ProducerPack<Value, repeat each V, Failure>(first, repeat each rest).lift { $0.zip(output) }
   }
 
   /// Starts every producer of the list and pairs their values by index, as arrays; see

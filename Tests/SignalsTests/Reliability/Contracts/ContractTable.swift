@@ -48,7 +48,9 @@ enum ContractTable {
   }
 
   static let all: [OperatorCase] =
-    (transforms + booleans + errorsAndEvents + slicing + combining + flattening + time + producerOnly + properties)
+    (transforms + booleans + errorsAndEvents + slicing + combining + arities + flattening + time + producerOnly
+    + properties
+    + propertyArities)
     .map {
       operatorCase in
       let op = operatorCase.name.drop { $0 != "." }.dropFirst()
@@ -82,7 +84,7 @@ enum ContractTable {
         "combineLatest(_:_:fileID:line:reduce:)", "combiningLatest(with:fileID:line:)",
         "combineLatest(_:fileID:line:) collection", "zip(_:_:fileID:line:)",
         "zip(_:_:fileID:line:reduce:)", "zipping(with:fileID:line:)", "zip(_:fileID:line:) collection",
-      ]
+      ] + arityNames
         + ["merge", "concat", "latest", "concurrent(limit: 2)", "race", "throttle", "merge of signals"].flatMap {
           ["flatMap(_:fileID:line:_:) \($0)", "flatten(_:fileID:line:) \($0)"]
         },
@@ -523,7 +525,7 @@ enum ContractTable {
         SignalProducer.combineLatest(a, b)
       })
     + binary(
-      "combineLatest(_:_:fileID:line:reduce:)",
+      "combineLatest(_:_:fileID:line:reduce:)", overload: "<B, Result>",
       { a, b, rig in
         let c = rig.canary()
         return Signal.combineLatest(a, b) {
@@ -537,7 +539,7 @@ enum ContractTable {
         }
       })
     + binary(
-      "combiningLatest(with:fileID:line:)", { a, b, _ in a.combiningLatest(with: b) },
+      "combiningLatest(with:fileID:line:)", overload: "<B>", { a, b, _ in a.combiningLatest(with: b) },
       { a, b, _ in
         a.combiningLatest(with: b)
       })
@@ -548,7 +550,7 @@ enum ContractTable {
       })
     + binary("zip(_:_:fileID:line:)", { a, b, _ in Signal.zip(a, b) }, { a, b, _ in SignalProducer.zip(a, b) })
     + binary(
-      "zip(_:_:fileID:line:reduce:)",
+      "zip(_:_:fileID:line:reduce:)", overload: "<B, Result>",
       { a, b, rig in
         let c = rig.canary()
         return Signal.zip(a, b) {
@@ -561,7 +563,9 @@ enum ContractTable {
           keep(c); return $0 + $1
         }
       })
-    + binary("zipping(with:fileID:line:)", { a, b, _ in a.zipping(with: b) }, { a, b, _ in a.zipping(with: b) })
+    + binary(
+      "zipping(with:fileID:line:)", overload: "<B>", { a, b, _ in a.zipping(with: b) },
+      { a, b, _ in a.zipping(with: b) })
     + binary(
       "zip(_:fileID:line:) collection", { a, b, _ in Signal.zip([a, b]) }, { a, b, _ in SignalProducer.zip([a, b]) })
     + [
@@ -951,14 +955,16 @@ enum ContractTable {
     property("combineLatest(_:_:fileID:line:)", inputs: 2) { sources, _ in
       Property.combineLatest(sources[0], sources[1])
     },
-    property("combineLatest(_:_:fileID:line:reduce:)", inputs: 2) { sources, rig in
+    property(
+      "combineLatest(_:_:fileID:line:reduce:)", inputs: 2, overload: "<B, Result>"
+    ) { sources, rig in
       let c = rig.canary()
       return Property.combineLatest(sources[0], sources[1]) {
         keep(c); return $0 + $1
       }
     },
     property("combineLatest(_:fileID:line:) collection", inputs: 2) { sources, _ in Property.combineLatest(sources) },
-    property("combiningLatest(with:fileID:line:)", inputs: 2) { sources, _ in
+    property("combiningLatest(with:fileID:line:)", inputs: 2, overload: "<B>") { sources, _ in
       sources[0].combiningLatest(with: sources[1])
     },
     property("negate(fileID:line:)") { sources, _ in sources[0].map { $0.isMultiple(of: 2) }.negate() },

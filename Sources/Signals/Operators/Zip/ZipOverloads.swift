@@ -1,0 +1,368 @@
+// zip and zipping(with:) for two to six inputs: declarations only, over the one engine (`zipTuple` /
+// `zipReduced`, the pack forms' implementation in Zip.swift). Why they exist: see
+// CombineLatest/CombineLatestOverloads.swift.
+
+extension Signal {
+  /// Pairs by index the values of two signals with `reduce`.
+  ///
+  /// The two-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping (Value, B) -> Result
+  ) -> Signal<Result, Failure> {
+    madeAt(zipReduced(a, b, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of three signals with `reduce`.
+  ///
+  /// The three-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping (Value, B, C) -> Result
+  ) -> Signal<Result, Failure> {
+    madeAt(zipReduced(a, b, c, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of four signals with `reduce`.
+  ///
+  /// The four-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping (Value, B, C, D) -> Result
+  ) -> Signal<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of five signals with `reduce`.
+  ///
+  /// The five-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, E, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping (Value, B, C, D, E) -> Result
+  ) -> Signal<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, e, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of six signals with `reduce`.
+  ///
+  /// The six-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, E, F, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping (Value, B, C, D, E, F) -> Result
+  ) -> Signal<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, e, f, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Pairs this signal's values by index with those of 1 other, as tuples.
+  ///
+  /// The two-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B>(
+    with b: Signal<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B), Failure> {
+    madeAt(Signal.zipTuple(self, b), #function, fileID, line)
+  }
+
+  /// Pairs this signal's values by index with those of 2 others, as tuples.
+  ///
+  /// The three-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C>(
+    with b: Signal<B, Failure>, _ c: Signal<C, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C), Failure> {
+    madeAt(Signal.zipTuple(self, b, c), #function, fileID, line)
+  }
+
+  /// Pairs this signal's values by index with those of 3 others, as tuples.
+  ///
+  /// The four-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D>(
+    with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Signal<(Value, B, C, D), Failure> {
+    madeAt(Signal.zipTuple(self, b, c, d), #function, fileID, line)
+  }
+
+  /// Pairs this signal's values by index with those of 4 others, as tuples.
+  ///
+  /// The five-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D, E>(
+    with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E), Failure> {
+    madeAt(Signal.zipTuple(self, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Pairs this signal's values by index with those of 5 others, as tuples.
+  ///
+  /// The six-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D, E, F>(
+    with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E, F), Failure> {
+    madeAt(Signal.zipTuple(self, b, c, d, e, f), #function, fileID, line)
+  }
+}
+
+extension SignalProducer {
+  /// Starts every producer, in argument order, and pairs by index the values of two producers with `reduce`.
+  ///
+  /// The two-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    madeAt(zipReduced(a, b, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Starts every producer, in argument order, and pairs by index the values of three producers with `reduce`.
+  ///
+  /// The three-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B, C) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    madeAt(zipReduced(a, b, c, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Starts every producer, in argument order, and pairs by index the values of four producers with `reduce`.
+  ///
+  /// The four-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B, C, D) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Starts every producer, in argument order, and pairs by index the values of five producers with `reduce`.
+  ///
+  /// The five-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, E, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B, C, D, E) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, e, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Starts every producer, in argument order, and pairs by index the values of six producers with `reduce`.
+  ///
+  /// The six-input overload of the parameter-pack `zip`, which the type checker takes first (see
+  /// `Docs/Operators/Zip.md`); same rules:
+  ///
+  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public static func zip<B, C, D, E, F, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B, C, D, E, F) -> Result
+  ) -> SignalProducer<Result, Failure> {
+    madeAt(zipReduced(a, b, c, d, e, f, reduce: reduce), #function, fileID, line)
+  }
+
+  /// Starts this producer and 1 other, and pairs their values by index as tuples.
+  ///
+  /// The two-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B>(
+    with b: SignalProducer<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B), Failure> {
+    madeAt(SignalProducer.zipTuple(self, b), #function, fileID, line)
+  }
+
+  /// Starts this producer and 2 others, and pairs their values by index as tuples.
+  ///
+  /// The three-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C>(
+    with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> SignalProducer<(Value, B, C), Failure> {
+    madeAt(SignalProducer.zipTuple(self, b, c), #function, fileID, line)
+  }
+
+  /// Starts this producer and 3 others, and pairs their values by index as tuples.
+  ///
+  /// The four-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D>(
+    with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D), Failure> {
+    madeAt(SignalProducer.zipTuple(self, b, c, d), #function, fileID, line)
+  }
+
+  /// Starts this producer and 4 others, and pairs their values by index as tuples.
+  ///
+  /// The five-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D, E>(
+    with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,
+    _ e: SignalProducer<E, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E), Failure> {
+    madeAt(SignalProducer.zipTuple(self, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Starts this producer and 5 others, and pairs their values by index as tuples.
+  ///
+  /// The six-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
+  /// rules as `zip`:
+  ///
+  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
+  /// - Completes: as soon as an input has completed and every value it sent has been paired.
+  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
+  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
+  ///   detaches from every input and drops the queues.
+  @inlinable
+  public func zipping<B, C, D, E, F>(
+    with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,
+    _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E, F), Failure> {
+    madeAt(SignalProducer.zipTuple(self, b, c, d, e, f), #function, fileID, line)
+  }
+}
