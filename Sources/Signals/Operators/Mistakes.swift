@@ -58,7 +58,10 @@ extension Property {
 // ReactiveSwift asks for the strategy too; RxSwift's and Combine's `flatMap` merge. These say which exist.
 extension Signal {
   /// `flatMap { … }` without a strategy: unavailable, naming the strategies.
-  @available(*, unavailable, message: "flatMap needs a strategy: flatMap(.latest) { … }, .merge or .concat")
+  @available(
+    *, unavailable,
+    message: "flatMap needs a strategy: .latest, .merge, .concat, .concurrent(limit:), .race or .throttle"
+  )
   public func flatMap<Inner, U>(_ transform: @escaping (Value) -> Inner) -> Signal<U, Failure> {
     preconditionFailure("An unavailable declaration was called")
   }
@@ -66,7 +69,10 @@ extension Signal {
 
 extension SignalProducer {
   /// `flatMap { … }` without a strategy: unavailable, naming the strategies.
-  @available(*, unavailable, message: "flatMap needs a strategy: flatMap(.latest) { … }, .merge or .concat")
+  @available(
+    *, unavailable,
+    message: "flatMap needs a strategy: .latest, .merge, .concat, .concurrent(limit:), .race or .throttle"
+  )
   public func flatMap<Inner, U>(_ transform: @escaping @Sendable (Value) -> Inner) -> SignalProducer<U, Failure> {
     preconditionFailure("An unavailable declaration was called")
   }

@@ -64,7 +64,8 @@ open class InputViewModel: @unchecked Sendable {
     validationError = self.text.map(validate)
     isValid = validationError.map { $0 == nil }
     let notice = MutableProperty<String?>(nil)
-    (noticeSource, self.notice) = (notice, Property(notice))
+    self.notice = Property(notice)
+    clearNotice = { if notice.value != nil { notice.value = nil } }
     // An edit the input does not take whole is set back to what it keeps: a second change, which comes back
     // here and keeps the notice. Any other edit clears it.
     var keptText: String?
@@ -86,13 +87,14 @@ open class InputViewModel: @unchecked Sendable {
     text.value = nil
   }
 
-  /// What ``notice`` follows.
-  private let noticeSource: MutableProperty<String?>
+  /// Sets what ``notice`` follows back to `nil`: a closure, not a second stored property, so that the view
+  /// model's outputs (what a dump or an exhaustive spec finds) are the ones it shows.
+  private let clearNotice: @Sendable () -> Void
 
   /// The user is done with the field (the focus left it, or the form was submitted): what the input said about
   /// the last edit (``notice``) is cleared. The text stays.
   public func endEditing() {
-    if noticeSource.value != nil { noticeSource.value = nil }
+    clearNotice()
   }
 }
 

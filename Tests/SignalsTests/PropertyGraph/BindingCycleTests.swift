@@ -12,19 +12,29 @@ import Testing
   /// Collects the cycles reported for properties of type `Marker`, while `body` runs.
   static func cycles<Marker>(of _: Marker.Type, during body: () -> Void) -> [BindingCycle] {
     let name = "\(Marker.self)"
-    let reports = Locked<[BindingCycle]>([])
+    _ = installCollectors
+    collectors.withLock { $0[name] = [] }
+    body()
+    return collectors.withLock { $0.removeValue(forKey: name) ?? [] }
+  }
+
+  /// The reports collected for each marker whose spec is running. One handler, installed once, files each report
+  /// under the marker its path names: suites that collect cycles run in parallel, and a handler swapped in and
+  /// back by each of them would drop another's reports.
+  private static let collectors = Locked<[String: [BindingCycle]]>([:])
+  private static let installCollectors: Void = {
     let previous = BindingCycle.handler
     BindingCycle.handler = { cycle in
-      if cycle.path.contains(where: { $0.contains(name) }) {
-        reports.withLock { $0.append(cycle) }
-      } else {
-        previous(cycle)
+      let filed = collectors.withLock { collected in
+        guard let name = collected.keys.first(where: { name in cycle.path.contains { $0.contains(name) } }) else {
+          return false
+        }
+        collected[name]?.append(cycle)
+        return true
       }
+      if !filed { previous(cycle) }
     }
-    defer { BindingCycle.handler = previous }
-    body()
-    return reports.withLock { $0 }
-  }
+  }()
 
   struct One: Equatable { var n: Int }
 

@@ -210,10 +210,14 @@ struct PublicOperators {
     return false
   }
 
-  /// Whether the attributes just above line `index` make the declaration unavailable.
+  /// Whether the attributes just above line `index` make the declaration unavailable. An attribute may span
+  /// several lines (`@available(`, `*, unavailable,`, `message: "…"`, `)`).
   static func isUnavailable(_ lines: [String], before index: Int) -> Bool {
+    let attributeLine = ["@", "*", "message:", "renamed:", ")"]
     var line = index - 1
-    while line >= 0, lines[line].trimmingCharacters(in: .whitespaces).hasPrefix("@") {
+    while line >= 0 {
+      let trimmed = lines[line].trimmingCharacters(in: .whitespaces)
+      guard attributeLine.contains(where: { trimmed.hasPrefix($0) }) else { break }
       if lines[line].contains("unavailable") { return true }
       line -= 1
     }

@@ -1,7 +1,7 @@
 import Signals
 
 // flatMap without a strategy, as one writes it in RxSwift or Combine.
-// expected: 'flatMap' is unavailable: flatMap needs a strategy: flatMap(.latest) { … }, .merge or .concat
+// expected: 'flatMap' is unavailable: flatMap needs a strategy: .latest, .merge, .concat, .concurrent(limit:), .race or .throttle
 // not expected: fileID
 
 func results(
