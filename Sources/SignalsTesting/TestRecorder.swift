@@ -75,6 +75,25 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// Whether a terminal event was recorded last.
   public var isTerminated: Bool { events.last?.isTerminating ?? false }
 
+  /// The error of the first `failed` event recorded, if any.
+  public var error: Failure? { events.lazy.compactMap(\.error).first }
+
+  /// Whether a `completed` event was recorded.
+  public var isCompleted: Bool { events.contains { $0.isCompleted } }
+
+  /// Whether a `failed` event was recorded.
+  public var isFailed: Bool { events.contains { $0.isFailed } }
+
+  /// Whether an `interrupted` event was recorded.
+  public var isInterrupted: Bool { events.contains { $0.isInterrupted } }
+
+  /// Whether an event was recorded after a terminal one: the stream broke the event grammar
+  /// `value* (failed | completed | interrupted)?`, which says that nothing follows a terminal event.
+  ///
+  /// The recorder keeps such an event, as it keeps every other, and fails nothing by itself; an operator's spec
+  /// checks `#expect(!recorder.violatedGrammar)` after driving its inputs, from one thread or many.
+  public var violatedGrammar: Bool { events.dropLast().contains { $0.isTerminating } }
+
   /// The events as short strings: values as `"\(value)"`, then `"failed(…)"`, `"completed"`, `"interrupted"`.
   public var descriptions: [String] {
     events.map { event in

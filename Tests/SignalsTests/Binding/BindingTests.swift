@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -112,7 +113,7 @@ import Testing
     input.send(value: 1)
     input.sendCompleted()
     #expect(disposable?.isDisposed == true)
-    let recorder = Recorder(target.signal)
+    let recorder = TestRecorder(target.signal)
     target.value = 5
     #expect(recorder.descriptions == ["5"])
   }

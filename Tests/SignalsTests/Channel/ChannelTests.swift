@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -14,8 +15,8 @@ import Testing
 
   @Test func aValueSentIntoOneTerminalReachesOnlyTheOthersObservers() {  // the doc comment's marble
     let channel = Channel<String>()
-    let leading = Recorder(channel.leadingTerminal.producer)
-    let following = Recorder(channel.followingTerminal.producer)
+    let leading = TestRecorder(channel.leadingTerminal.producer)
+    let following = TestRecorder(channel.followingTerminal.producer)
     channel.leadingTerminal.send(value: "a")
     channel.followingTerminal.send(value: "x")
     channel.leadingTerminal.send(value: "b")
@@ -26,12 +27,12 @@ import Testing
 
   @Test func theFollowingTerminalReplaysTheLatestValueSentIntoTheLeadingTerminal() {
     let channel = Channel<Int>()
-    let early = Recorder(channel.followingTerminal.producer)
+    let early = TestRecorder(channel.followingTerminal.producer)
     #expect(early.events.isEmpty)
     channel.leadingTerminal.send(value: 1)
     channel.leadingTerminal.send(value: 2)
     channel.followingTerminal.send(value: 9)
-    let late = Recorder(channel.followingTerminal.producer)
+    let late = TestRecorder(channel.followingTerminal.producer)
     channel.leadingTerminal.send(value: 3)
     #expect(late.descriptions == ["2", "3"])
     #expect(early.descriptions == ["1", "2", "3"])
@@ -41,7 +42,7 @@ import Testing
     let channel = Channel<Int>()
     channel.followingTerminal.send(value: 1)
     channel.leadingTerminal.send(value: 5)
-    let leading = Recorder(channel.leadingTerminal.producer)
+    let leading = TestRecorder(channel.leadingTerminal.producer)
     #expect(leading.events.isEmpty)
     channel.followingTerminal.send(value: 2)
     #expect(leading.descriptions == ["2"])
@@ -50,32 +51,32 @@ import Testing
   @Test(arguments: Side.allCases)
   func completionSentIntoEitherTerminalReachesBothAndIsReplayed(side: Side) {
     let channel = Channel<Int>()
-    let leading = Recorder(channel.leadingTerminal.producer)
-    let following = Recorder(channel.followingTerminal.producer)
+    let leading = TestRecorder(channel.leadingTerminal.producer)
+    let following = TestRecorder(channel.followingTerminal.producer)
     channel.leadingTerminal.send(value: 1)
     side.terminal(of: channel).sendCompleted()
     channel.leadingTerminal.send(value: 2)
     channel.followingTerminal.send(value: 3)
     #expect(leading.descriptions == ["completed"])
     #expect(following.descriptions == ["1", "completed"])
-    #expect(Recorder(channel.leadingTerminal.producer).descriptions == ["completed"])
-    #expect(Recorder(channel.followingTerminal.producer).descriptions == ["1", "completed"])
+    #expect(TestRecorder(channel.leadingTerminal.producer).descriptions == ["completed"])
+    #expect(TestRecorder(channel.followingTerminal.producer).descriptions == ["1", "completed"])
     #expect(channel.leadingTerminal.lifetime.hasEnded)
   }
 
   @Test func interruptionSentIntoATerminalIsReplayedAsInterruptionNotCompletion() {
     let channel = Channel<Int>()
-    let leading = Recorder(channel.leadingTerminal.producer)
+    let leading = TestRecorder(channel.leadingTerminal.producer)
     channel.followingTerminal.send(.interrupted)
     channel.leadingTerminal.sendCompleted()
     #expect(leading.descriptions == ["interrupted"])
-    #expect(Recorder(channel.leadingTerminal.producer).descriptions == ["interrupted"])
-    #expect(Recorder(channel.followingTerminal.producer).descriptions == ["interrupted"])
+    #expect(TestRecorder(channel.leadingTerminal.producer).descriptions == ["interrupted"])
+    #expect(TestRecorder(channel.followingTerminal.producer).descriptions == ["interrupted"])
   }
 
   @Test func disposingAnObservationDetachesItFromTheTerminal() {
     let channel = Channel<Int>()
-    let following = Recorder(channel.followingTerminal.producer)
+    let following = TestRecorder(channel.followingTerminal.producer)
     channel.leadingTerminal.send(value: 1)
     following.disposable?.dispose()
     channel.leadingTerminal.send(value: 2)
@@ -86,7 +87,7 @@ import Testing
   @Test func releasingTheChannelAndItsTerminalsInterruptsTheObserversAndFreesTheChannel() {
     var channel: Channel<Int>? = Channel()
     let weakChannel = Weak(channel!)
-    let leading = Recorder(channel!.leadingTerminal.producer)
+    let leading = TestRecorder(channel!.leadingTerminal.producer)
     var terminal: ChannelTerminal<Int>? = channel!.followingTerminal
     channel = nil
     #expect(weakChannel.object != nil)  // the terminal's send side holds it
@@ -102,7 +103,7 @@ import Testing
     let (input, inputSink) = Signal<Int, Never>.pipe()
     model <~ channel.leadingTerminal
     channel.leadingTerminal <~ input
-    let view = Recorder(channel.followingTerminal.producer)
+    let view = TestRecorder(channel.followingTerminal.producer)
     inputSink.send(value: 4)
     channel.followingTerminal.send(value: 7)
     #expect(view.descriptions == ["4"])

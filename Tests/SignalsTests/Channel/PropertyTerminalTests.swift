@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -14,7 +15,7 @@ import Testing
 
   @Test func theTerminalSendsTheCurrentValueThenEveryChange() {
     let property = MutableProperty(0)
-    let terminal = Recorder(property.channelTerminal.producer)
+    let terminal = TestRecorder(property.channelTerminal.producer)
     property.value = 1
     property.value = 2
     #expect(terminal.descriptions == ["0", "1", "2"])
@@ -23,9 +24,9 @@ import Testing
   @Test func aValueSentIntoTheTerminalIsNotEchoedToItsOwnObserversButReachesAnotherTerminals() {
     let property = MutableProperty(Note("start"))
     let terminal = property.channelTerminal
-    let first = Recorder(terminal.producer)
-    let second = Recorder(terminal.producer)
-    let otherTerminal = Recorder(property.channelTerminal.producer)
+    let first = TestRecorder(terminal.producer)
+    let second = TestRecorder(terminal.producer)
+    let otherTerminal = TestRecorder(property.channelTerminal.producer)
     terminal.send(value: Note("from view"))
     property.value = Note("from model")
     #expect(first.descriptions == ["start", "from model"])
@@ -41,7 +42,7 @@ import Testing
       if normalised != value { text.value = normalised }
     }
     let terminal = text.channelTerminal
-    let view = Recorder(terminal.producer)
+    let view = TestRecorder(terminal.producer)
     terminal.send(value: "abc")
     #expect(text.value == "ABC")
     #expect(view.descriptions == ["", "ABC"])
@@ -52,7 +53,7 @@ import Testing
     // change made by someone else, and comes out of the terminal once.
     let property = MutableProperty(0)
     let terminal = property.channelTerminal
-    let view = Recorder(terminal.producer)
+    let view = TestRecorder(terminal.producer)
     property.signal.observeValues { value in
       if value == 1 { terminal.send(value: 2) }
     }
@@ -65,7 +66,7 @@ import Testing
     var property: MutableProperty<Int>? = MutableProperty(1)
     let weakProperty = Weak(property!)
     let terminal = property!.channelTerminal
-    let view = Recorder(terminal.producer)
+    let view = TestRecorder(terminal.producer)
     property = nil
     #expect(weakProperty.object == nil)
     #expect(view.descriptions == ["1", "completed"])
@@ -76,7 +77,7 @@ import Testing
   @Test func terminalEventsSentIntoThePropertysTerminalAreIgnored() {
     let property = MutableProperty(1)
     let terminal = property.channelTerminal
-    let view = Recorder(terminal.producer)
+    let view = TestRecorder(terminal.producer)
     terminal.sendCompleted()
     terminal.send(.interrupted)
     property.value = 2

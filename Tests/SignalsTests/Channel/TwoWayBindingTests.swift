@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -19,8 +20,8 @@ import Testing
   @Test func changesFlowBothWays() {
     let left = MutableProperty(0)
     let right = MutableProperty(1)
-    let leftSeen = Recorder(left.signal)
-    let rightSeen = Recorder(right.signal)
+    let leftSeen = TestRecorder(left.signal)
+    let rightSeen = TestRecorder(right.signal)
     left <~> right
     left.value = 2
     right.value = 3
@@ -66,7 +67,7 @@ import Testing
     let binding = left <~> right
     let leftSets = Counter(left.signal)
     let rightSets = Counter(right.signal)
-    let sums = Recorder(sum.signal)
+    let sums = TestRecorder(sum.signal)
     cutIfLooping(binding, left.signal, right.signal)
     left.value = 3
     #expect((left.value, right.value, sum.value) == (3, 3, 6))
@@ -79,7 +80,7 @@ import Testing
   @Test func aLeadingTerminalOnTheRightReplaysNothingSoTheLeftKeepsItsValue() {
     let property = MutableProperty(5)
     let channel = Channel<Int>()
-    let following = Recorder(channel.followingTerminal.producer)
+    let following = TestRecorder(channel.followingTerminal.producer)
     property <~> channel.leadingTerminal
     #expect(property.value == 5)
     #expect(following.events.isEmpty)
@@ -102,7 +103,7 @@ import Testing
     let property = MutableProperty(1)
     let channel = Channel<Int>()
     let binding = property <~> channel.followingTerminal
-    let propertyProducer = Recorder(property.producer)
+    let propertyProducer = TestRecorder(property.producer)
     channel.leadingTerminal.sendCompleted()
     #expect(binding.isDisposed)
     #expect(observerCount(property.signal) == 1)  // only the recorder
@@ -161,8 +162,8 @@ import Testing
     let channel = Channel<String?>()
     let viewModel = PhoneInputViewModel()
     viewModel.text <~> channel.leadingTerminal
-    let validity = Recorder(viewModel.isPhoneValid.signal)
-    let following = Recorder(channel.followingTerminal.producer)
+    let validity = TestRecorder(viewModel.isPhoneValid.signal)
+    let following = TestRecorder(channel.followingTerminal.producer)
     channel.followingTerminal.send(value: "18612345678")
     #expect(validity.values.first == true)
     viewModel.text.value = "13810001000"

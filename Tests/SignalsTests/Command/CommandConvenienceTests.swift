@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -6,8 +7,8 @@ import Testing
 @Suite(.watchingThePool) struct CommandConvenienceTests {
   @Test func synchronousWorkSendsItsResultThenCompletes() {
     let double = Command(work: { (input: Int) in input * 2 })
-    let values = Recorder(double.values)
-    #expect(Recorder(double.apply(21)).descriptions == ["42", "completed"])
+    let values = TestRecorder(double.values)
+    #expect(TestRecorder(double.apply(21)).descriptions == ["42", "completed"])
     #expect(values.descriptions == ["42"])
     #expect(!double.isExecuting.value)
   }
@@ -17,9 +18,9 @@ import Testing
       guard let number = Int(text) else { throw .boom }
       return number
     }
-    let errors = Recorder(parse.errors)
-    #expect(Recorder(parse.apply("x")).error == .failed(.boom))
-    #expect(Recorder(parse.apply("7")).descriptions == ["7", "completed"])
+    let errors = TestRecorder(parse.errors)
+    #expect(TestRecorder(parse.apply("x")).error == .failed(.boom))
+    #expect(TestRecorder(parse.apply("7")).descriptions == ["7", "completed"])
     #expect(errors.descriptions == ["boom"])
   }
 
@@ -30,10 +31,10 @@ import Testing
       return count.value
     }
     refresh.execute()
-    #expect(Recorder(refresh.apply()).descriptions == ["2", "completed"])
+    #expect(TestRecorder(refresh.apply()).descriptions == ["2", "completed"])
     #expect(count.value == 2)
     let load = Command<Void, String, Never> { SignalProducer(values: "a", "b") }
-    #expect(Recorder(load.apply()).descriptions == ["a", "b", "completed"])
+    #expect(TestRecorder(load.apply()).descriptions == ["a", "b", "completed"])
   }
 
   @Test func synchronousWorkHonoursEnabledIfAndThePolicy() {
@@ -41,7 +42,7 @@ import Testing
     let ran = Box(0)
     let command = Command(policy: .concurrent, enabledIf: gate, work: { (_: Void) in ran.value += 1 })
     #expect(command.policy == .concurrent)
-    #expect(Recorder(command.apply()).error == .disabled)
+    #expect(TestRecorder(command.apply()).error == .disabled)
     gate.value = true
     command.execute()
     #expect(ran.value == 1)

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -15,40 +16,40 @@ import Testing
   @Test func aVoidClosureReturningAProducerIsProducerWork() {
     let command = Command { (_: Void) in SignalProducer<Int, Never>(values: 1, 2) }
     #expect(typeOf(command) == Command<Void, Int, Never>.self)
-    #expect(Recorder(command.apply()).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(command.apply()).descriptions == ["1", "2", "completed"])
   }
 
   @Test func aVoidClosureCallingAFunctionThatReturnsAProducerIsProducerWork() {
     let command = Command { (_: Void) in self.refresh() }
     #expect(typeOf(command) == Command<Void, [String], Never>.self)
-    #expect(Recorder(command.apply()).descriptions == ["[\"a\", \"b\"]", "completed"])
+    #expect(TestRecorder(command.apply()).descriptions == ["[\"a\", \"b\"]", "completed"])
   }
 
   @Test func aVoidClosureWithItsReturnTypeWrittenIsProducerWork() {
     let command = Command { (_: Void) -> SignalProducer<Int, TestError> in SignalProducer(error: .boom) }
     #expect(typeOf(command) == Command<Void, Int, TestError>.self)
-    #expect(Recorder(command.apply()).error == .failed(.boom))
+    #expect(TestRecorder(command.apply()).error == .failed(.boom))
   }
 
   @Test func aClosureOfAnInputReturningAProducerIsProducerWork() {
     let command = Command { (id: Int) in SignalProducer<String, TestError>(value: "item \(id)") }
     #expect(typeOf(command) == Command<Int, String, TestError>.self)
-    #expect(Recorder(command.apply(7)).descriptions == ["item 7", "completed"])
+    #expect(TestRecorder(command.apply(7)).descriptions == ["item 7", "completed"])
   }
 
   @Test func producerWorkWithEnabledIfAndAPolicy() {
     let gate = MutableProperty(false)
     let command = Command(policy: .concurrent, enabledIf: gate) { (_: Void) in SignalProducer<Int, Never>(value: 1) }
     #expect(typeOf(command) == Command<Void, Int, Never>.self)
-    #expect(Recorder(command.apply()).error == .disabled)
+    #expect(TestRecorder(command.apply()).error == .disabled)
     gate.value = true
-    #expect(Recorder(command.apply()).descriptions == ["1", "completed"])
+    #expect(TestRecorder(command.apply()).descriptions == ["1", "completed"])
   }
 
   @Test func aVoidClosureReturningAValueIsSynchronousWork() {
     let command = Command { (_: Void) in 42 }
     #expect(typeOf(command) == Command<Void, Int, Never>.self)
-    #expect(Recorder(command.apply()).descriptions == ["42", "completed"])
+    #expect(TestRecorder(command.apply()).descriptions == ["42", "completed"])
   }
 
   @Test func aVoidClosureReturningNothingIsSynchronousWork() {
@@ -65,7 +66,7 @@ import Testing
   @Test func aThrowingClosureIsSynchronousWorkFailingWithItsError() {
     let command = Command { (_: Void) throws(TestError) -> Int in throw .boom }
     #expect(typeOf(command) == Command<Void, Int, TestError>.self)
-    #expect(Recorder(command.apply()).error == .failed(.boom))
+    #expect(TestRecorder(command.apply()).error == .failed(.boom))
   }
 
   @Test func theLabelsChooseTheFormWhateverTheClosureReturns() {
@@ -73,13 +74,13 @@ import Testing
     let producerOutput = Command(work: { (_: Void) in SignalProducer<Int, Never>(value: 1) })
     #expect(typeOf(producerWork) == Command<Void, Int, Never>.self)
     #expect(typeOf(producerOutput) == Command<Void, SignalProducer<Int, Never>, Never>.self)
-    #expect(Recorder(producerOutput.apply()).values.count == 1)
+    #expect(TestRecorder(producerOutput.apply()).values.count == 1)
   }
 
   @Test func aDeclaredTypeStillChoosesByWhatTheClosureReturns() {
     let producerWork = Command<Void, String, Never> { SignalProducer(value: "a") }
     let synchronousWork = Command<Void, String, Never> { "b" }
-    #expect(Recorder(producerWork.apply()).descriptions == ["a", "completed"])
-    #expect(Recorder(synchronousWork.apply()).descriptions == ["b", "completed"])
+    #expect(TestRecorder(producerWork.apply()).descriptions == ["a", "completed"])
+    #expect(TestRecorder(synchronousWork.apply()).descriptions == ["b", "completed"])
   }
 }

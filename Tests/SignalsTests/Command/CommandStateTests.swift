@@ -1,5 +1,6 @@
 import Observation
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -227,7 +228,7 @@ import Testing
     let gate = MutableProperty(true)
     let command = Command(enabledIf: gate, work: { (input: Int) in input })
     let shown = Property.combineLatest(command.isExecuting, command.isEnabled) { "\($0)/\($1)" }
-    let recorder = Recorder(shown.producer)
+    let recorder = TestRecorder(shown.producer)
     command.execute(1)
     gate.value = false
     command.execute(2)
@@ -242,7 +243,7 @@ import Testing
     let shown = Property.combineLatest(command.isExecuting, command.isEnabled) { "\($0)/\($1)" }
     let trigger = MutableProperty(0)
     let both = Property.combineLatest(shown, trigger) { shown, _ in shown }
-    let recorder = Recorder(shown.signal)
+    let recorder = TestRecorder(shown.signal)
     let seenInWork = Box<[Bool]>([])
     let once = Box(true)
     both.signal.observeValues { _ in

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -8,11 +9,11 @@ import Testing
 @Suite(.watchingThePool) struct CommandSynchronousExecuteTests {
   @Test func executePublishesTheValueThenTheEndToEveryOutputAndReturnsAnEndedDisposable() {
     let double = Command(work: { (input: Int) in input * 2 })
-    let events = Recorder(double.events)
-    let values = Recorder(double.values)
-    let completed = Recorder(double.completed)
-    let isExecuting = Recorder(double.isExecuting.signal)
-    let isEnabled = Recorder(double.isEnabled.signal)
+    let events = TestRecorder(double.events)
+    let values = TestRecorder(double.values)
+    let completed = TestRecorder(double.completed)
+    let isExecuting = TestRecorder(double.isExecuting.signal)
+    let isEnabled = TestRecorder(double.isEnabled.signal)
     let execution = double.execute(21)
     #expect(execution.isDisposed)
     execution.dispose()
@@ -28,9 +29,9 @@ import Testing
       guard let number = Int(text) else { throw .boom }
       return number
     }
-    let events = Recorder(parse.events)
-    let errors = Recorder(parse.errors)
-    let values = Recorder(parse.values)
+    let events = TestRecorder(parse.events)
+    let errors = TestRecorder(parse.errors)
+    let values = TestRecorder(parse.values)
     #expect(parse.execute("x").isDisposed)
     #expect(events.descriptions == ["failed(boom)"])
     #expect(errors.descriptions == ["boom"])
@@ -53,8 +54,8 @@ import Testing
 
   @Test func aSerialCommandRefusesAnExecutionFromItsOwnValueButAcceptsOneFromItsEnd() {
     let command = Command(work: { (input: Int) in input })
-    let attempts = Recorder(command.disabledAttempts)
-    let values = Recorder(command.values)
+    let attempts = TestRecorder(command.disabledAttempts)
+    let values = TestRecorder(command.values)
     command.values.observeValues { value in
       if value == 1 { command.execute(2) }
     }
@@ -68,7 +69,7 @@ import Testing
 
   @Test func aConcurrentCommandQueuesTheEventsOfAnExecutionStartedFromItsOwnValue() {
     let command = Command(policy: .concurrent, work: { (input: Int) in input })
-    let events = Recorder(command.events)
+    let events = TestRecorder(command.events)
     command.values.observeValues { value in
       if value == 1 { command.execute(2) }
     }
@@ -86,8 +87,8 @@ import Testing
         gate.value = false
         return input
       })
-    let isEnabled = Recorder(command.isEnabled.signal)
-    let values = Recorder(command.values)
+    let isEnabled = TestRecorder(command.isEnabled.signal)
+    let values = TestRecorder(command.values)
     command.execute(1)
     #expect(!command.isEnabled.value)
     gate.value = true
@@ -104,8 +105,8 @@ import Testing
         ran.value += 1
         return input
       })
-    let attempts = Recorder(command.disabledAttempts)
-    let events = Recorder(command.events)
+    let attempts = TestRecorder(command.disabledAttempts)
+    let events = TestRecorder(command.events)
     #expect(command.execute(5).isDisposed)
     #expect(attempts.descriptions == ["5"])
     #expect(events.events.isEmpty)
@@ -114,8 +115,8 @@ import Testing
 
   @Test func applyOfSynchronousWorkCanStillBeInterruptedWhileItsValueIsDelivered() {
     let command = Command(work: { (input: Int) in input })
-    let events = Recorder(command.events)
-    let execution = Recorder<Int, CommandError<Never>>()
+    let events = TestRecorder(command.events)
+    let execution = TestRecorder<Int, CommandError<Never>>()
     command.apply(1).startWithSignal { signal, interrupter in
       signal.observe { event in
         execution.record(event)

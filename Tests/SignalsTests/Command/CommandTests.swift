@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -18,11 +19,11 @@ import Testing
     let manual = ManualCommand()
     let producer = manual.command.apply(7)
     #expect(manual.workCalls.isEmpty)
-    let first = Recorder(producer)
+    let first = TestRecorder(producer)
     #expect(manual.workCalls == [7])
     manual.latest.send(value: 70)
     manual.latest.sendCompleted()
-    let second = Recorder(producer)
+    let second = TestRecorder(producer)
     manual.latest.send(value: 71)
     manual.latest.sendCompleted()
     #expect(manual.workCalls == [7, 7])
@@ -32,8 +33,8 @@ import Testing
 
   @Test func aWorkFailureFailsTheExecutionAndReachesErrors() {
     let manual = ManualCommand()
-    let errors = Recorder(manual.command.errors)
-    let execution = Recorder(manual.command.apply(1))
+    let errors = TestRecorder(manual.command.errors)
+    let execution = TestRecorder(manual.command.apply(1))
     manual.latest.send(error: .boom)
     #expect(execution.descriptions == ["failed(failed(boom))"])
     #expect(execution.error == .failed(.boom))
@@ -42,7 +43,7 @@ import Testing
 
   @Test func executeReturnsADisposableThatInterruptsTheExecution() {
     let manual = ManualCommand()
-    let events = Recorder(manual.command.events)
+    let events = TestRecorder(manual.command.events)
     let disposable = manual.command.execute(1)
     #expect(manual.command.isExecuting.value)
     disposable.dispose()
@@ -53,8 +54,8 @@ import Testing
 
   @Test func disposalMidExecutionInterruptsTheWorkAndTheCallerAndEndsIsExecuting() {
     let manual = ManualCommand()
-    let isExecuting = Recorder(manual.command.isExecuting.signal)
-    let execution = Recorder(manual.command.apply(1))
+    let isExecuting = TestRecorder(manual.command.isExecuting.signal)
+    let execution = TestRecorder(manual.command.apply(1))
     manual.latest.send(value: 10)
     execution.disposable?.dispose()
     manual.latest.send(value: 11)
@@ -69,9 +70,9 @@ import Testing
   @Test func executingWhileDisabledFailsWithDisabledReportsTheInputAndDoesNotCallTheWork() {
     let gate = MutableProperty(false)
     let manual = ManualCommand(enabledIf: gate)
-    let errors = Recorder(manual.command.errors)
-    let attempts = Recorder(manual.command.disabledAttempts)
-    let execution = Recorder(manual.command.apply(1))
+    let errors = TestRecorder(manual.command.errors)
+    let attempts = TestRecorder(manual.command.disabledAttempts)
+    let execution = TestRecorder(manual.command.apply(1))
     manual.command.execute(2)
     #expect(attempts.descriptions == ["1", "2"])
     #expect(execution.descriptions == ["failed(disabled)"])
@@ -84,7 +85,7 @@ import Testing
   @Test func isEnabledFollowsEnabledIf() {
     let gate = MutableProperty(false)
     let manual = ManualCommand(enabledIf: gate)
-    let isEnabled = Recorder(manual.command.isEnabled.producer)
+    let isEnabled = TestRecorder(manual.command.isEnabled.producer)
     gate.value = true
     gate.value = true
     gate.value = false
@@ -99,7 +100,7 @@ import Testing
     command.value = Command<Void, Void, Never> {
       seen.value = [command.value!.isExecuting.value, command.value!.isEnabled.value]
     }
-    let isExecuting = Recorder(command.value!.isExecuting.signal)
+    let isExecuting = TestRecorder(command.value!.isExecuting.signal)
     command.value!.execute()
     #expect(seen.value == [true, false])
     #expect(isExecuting.descriptions == ["true", "false"])
@@ -123,7 +124,7 @@ import Testing
       retried.value.append(manual.command.isExecuting.value)
       manual.command.execute(2)
     }
-    let execution = Recorder<Int, CommandError<TestError>>()
+    let execution = TestRecorder<Int, CommandError<TestError>>()
     manual.command.apply(1).start { event in
       if event.isTerminating { retried.value.append(manual.command.isEnabled.value) }
       execution.record(event)
@@ -138,9 +139,9 @@ import Testing
 
   @Test func outputsCarryEveryExecutionWhoeverStartedIt() {
     let manual = ManualCommand(policy: .concurrent)
-    let values = Recorder(manual.command.values)
-    let events = Recorder(manual.command.events)
-    let completed = Recorder(manual.command.completed)
+    let values = TestRecorder(manual.command.values)
+    let events = TestRecorder(manual.command.events)
+    let completed = TestRecorder(manual.command.completed)
     manual.command.execute(1)
     let first = manual.latest
     manual.command.apply(2).start()
@@ -170,7 +171,7 @@ import Testing
     // whenever their execution started (RAC's rule too: its `errors` is connected when the command is made).
     let manual = ManualCommand()
     manual.command.execute(1)
-    let errors = Recorder(manual.command.errors)
+    let errors = TestRecorder(manual.command.errors)
     manual.latest.send(error: .boom)
     #expect(errors.descriptions == ["boom"])
   }
@@ -179,7 +180,7 @@ import Testing
     let manual = ManualCommand()
     manual.command.execute(1)
     manual.latest.send(error: .boom)
-    let errors = Recorder(manual.command.errors)
+    let errors = TestRecorder(manual.command.errors)
     #expect(errors.events.isEmpty)
     manual.command.execute(2)
     manual.latest.send(error: .other)
@@ -199,9 +200,9 @@ import Testing
   @Test func aSerialCommandRefusesASecondExecutionWhileOneRuns() {
     let manual = ManualCommand()
     #expect(manual.command.isEnabled.value && !manual.command.isExecuting.value)  // no enabledIf: enabled
-    let attempts = Recorder(manual.command.disabledAttempts)
+    let attempts = TestRecorder(manual.command.disabledAttempts)
     manual.command.execute(1)
-    let second = Recorder(manual.command.apply(2))
+    let second = TestRecorder(manual.command.apply(2))
     #expect(second.error == .disabled)
     #expect(manual.workCalls == [1])
     #expect(attempts.descriptions == ["2"])
@@ -212,8 +213,8 @@ import Testing
 
   @Test func aConcurrentCommandRunsOverlappingExecutionsAndStaysEnabled() {
     let manual = ManualCommand(policy: .concurrent)
-    let isExecuting = Recorder(manual.command.isExecuting.signal)
-    let isEnabled = Recorder(manual.command.isEnabled.signal)
+    let isExecuting = TestRecorder(manual.command.isExecuting.signal)
+    let isEnabled = TestRecorder(manual.command.isEnabled.signal)
     manual.command.execute(1)
     let first = manual.latest
     manual.command.execute(2)
@@ -235,7 +236,7 @@ import Testing
     gate.value = false
     #expect(manual.command.isExecuting.value)
     #expect(!manual.command.isEnabled.value)
-    #expect(Recorder(manual.command.apply(2)).error == .disabled)
+    #expect(TestRecorder(manual.command.apply(2)).error == .disabled)
   }
 
   // MARK: Reentrancy and deadlock freedom
@@ -247,9 +248,9 @@ import Testing
     let command = Command<Int, Int, Never>(policy: .concurrent, enabledIf: gate) { input in
       SignalProducer(value: input)
     }
-    let isEnabled = Recorder(command.isEnabled.signal)
+    let isEnabled = TestRecorder(command.isEnabled.signal)
     gate <~ command.isExecuting.map { !$0 }
-    let first = Recorder(command.apply(1))
+    let first = TestRecorder(command.apply(1))
     #expect(first.descriptions == ["1", "completed"])
     #expect(isEnabled.descriptions == ["false", "true"])
     #expect(gate.value && command.isEnabled.value)
@@ -261,7 +262,7 @@ import Testing
     gate <~ manual.command.isExecuting.map { !$0 }
     manual.command.execute(1)
     #expect(!gate.value)
-    #expect(Recorder(manual.command.apply(2)).error == .disabled)
+    #expect(TestRecorder(manual.command.apply(2)).error == .disabled)
     manual.latest.sendCompleted()
     #expect(gate.value && manual.command.isEnabled.value)
   }
@@ -292,7 +293,7 @@ import Testing
       }
       return SignalProducer(value: input)
     }
-    let outer = Recorder(command.value!.apply(1))
+    let outer = TestRecorder(command.value!.apply(1))
     #expect(nested.value == .disabled)
     #expect(outer.descriptions == ["1", "completed"])
   }
@@ -303,10 +304,11 @@ import Testing
     let manual = ManualCommand()
     let command = Weak(manual.command)
     let recorders = (
-      values: Recorder(manual.command.values), errors: Recorder(manual.command.errors),
-      events: Recorder(manual.command.events), completed: Recorder(manual.command.completed),
-      attempts: Recorder(manual.command.disabledAttempts),
-      isExecuting: Recorder(manual.command.isExecuting.signal), isEnabled: Recorder(manual.command.isEnabled.signal)
+      values: TestRecorder(manual.command.values), errors: TestRecorder(manual.command.errors),
+      events: TestRecorder(manual.command.events), completed: TestRecorder(manual.command.completed),
+      attempts: TestRecorder(manual.command.disabledAttempts),
+      isExecuting: TestRecorder(manual.command.isExecuting.signal),
+      isEnabled: TestRecorder(manual.command.isEnabled.signal)
     )
     let isExecuting = manual.command.isExecuting
     withExtendedLifetime(manual) {}
@@ -326,8 +328,8 @@ import Testing
     let probe = ProbedProducer<Int, Never>()
     var command: Command<Void, Int, Never>? = Command { probe.producer }
     let weakCommand = Weak(command!)
-    let values = Recorder(command!.values)
-    let execution = Recorder(command!.apply())
+    let values = TestRecorder(command!.values)
+    let execution = TestRecorder(command!.apply())
     let producer = command!.apply()
     command = nil
     #expect(weakCommand.object == nil)
@@ -335,7 +337,7 @@ import Testing
     probe.input.send(value: 1)
     probe.input.sendCompleted()
     #expect(execution.descriptions == ["1", "completed"])
-    #expect(Recorder(producer).error == .disabled)
+    #expect(TestRecorder(producer).error == .disabled)
   }
 
   @Test func enabledIfDoesNotKeepTheCommandAliveAndIsLetGoWhenItIsReleased() {

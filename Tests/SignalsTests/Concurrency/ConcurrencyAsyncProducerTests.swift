@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -28,7 +29,7 @@ import Testing
     input.onTermination = { termination in
       if case .cancelled = termination { cancelled.withLock { $0 = true } }
     }
-    let recorder = Recorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     let (received, receivedInput) = AsyncStream<Void>.makeStream()
     let disposable = SignalProducer(stream).start { event in
       recorder.record(event)
@@ -64,7 +65,7 @@ import Testing
         cancelledInput.yield()
       }
     })
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     for await _ in started { break }
     recorder.disposable?.dispose()
     for await _ in cancelled { break }

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -6,7 +7,7 @@ import Testing
 @Suite(.watchingThePool) struct ConcurrencyCommandTests {
   @Test func asyncWorkSendsItsResultThenCompletes() async {
     let double = Command(awaiting: { (input: Int) async in input * 2 })
-    let values = Recorder(double.values)
+    let values = TestRecorder(double.values)
     #expect(await runToEnd(double.apply(21)).descriptions == ["42", "completed"])
     #expect(values.descriptions == ["42"])
     #expect(!double.isExecuting.value)
@@ -17,7 +18,7 @@ import Testing
       guard let number = Int(text) else { throw .boom }
       return number
     })
-    let errors = Recorder(parse.errors)
+    let errors = TestRecorder(parse.errors)
     #expect(await runToEnd(parse.apply("x")).error == .failed(.boom))
     #expect(errors.descriptions == ["boom"])
   }
@@ -28,7 +29,7 @@ import Testing
       for await value in gate { return value }
       return -1
     })
-    let execution = Recorder(command.apply())
+    let execution = TestRecorder(command.apply())
     #expect(command.isExecuting.value)
     gateInput.yield(5)
     while !execution.isTerminated { await Task.yield() }
@@ -48,7 +49,7 @@ import Testing
         cancelledInput.yield()
       }
     })
-    let values = Recorder(command.values)
+    let values = TestRecorder(command.values)
     let execution = command.execute()
     for await _ in started { break }
     #expect(command.isExecuting.value)

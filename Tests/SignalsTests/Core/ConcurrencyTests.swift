@@ -1,5 +1,6 @@
 import Dispatch
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -92,7 +93,7 @@ private final class StressLog: @unchecked Sendable {
     // Another thread may have already begun delivering the event in flight when `dispose()` returns; that one
     // event can still arrive, never a later one: at most one late delivery per observer.
     #expect(repeatedLateDeliveries.value == 0)
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.sendCompleted()
     #expect(recorder.descriptions == ["completed"])
   }
@@ -100,7 +101,7 @@ private final class StressLog: @unchecked Sendable {
   @Test func disposalRacingCompletionDeliversExactlyOneTerminalEvent() {
     for _ in 0..<500 {
       let input = Box<Signal<Int, Never>.Observer?>(nil)
-      let recorder = Recorder(SignalProducer<Int, Never> { observer, _ in input.value = observer })
+      let recorder = TestRecorder(SignalProducer<Int, Never> { observer, _ in input.value = observer })
       let observer = input.value!
       let disposable = recorder.disposable!
       concurrently(2) { worker in
@@ -132,7 +133,7 @@ private final class StressLog: @unchecked Sendable {
         finished.signal()
       }
     }
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     started.wait()
     while sent.value < 1_000 {}
     recorder.disposable?.dispose()
@@ -189,14 +190,14 @@ private final class StressLog: @unchecked Sendable {
     let property = MutableProperty(0)
     let perSetter = 5_000
     let problems = AtomicCounter()
-    let recorders = Locked<[Recorder<Int, Never>]>([])
+    let recorders = Locked<[TestRecorder<Int, Never>]>([])
     concurrently(2) { worker in
       if worker == 0 {
         for value in 1...perSetter { property.value = value }
       } else {
         for round in 0..<50 {
           while property.value < round * 100 {}
-          let recorder = Recorder(property.producer)
+          let recorder = TestRecorder(property.producer)
           recorders.withLock { $0.append(recorder) }
         }
       }

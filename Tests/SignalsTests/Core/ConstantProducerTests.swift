@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -26,15 +27,15 @@ import Testing
 
   @Test func everyConstantProducerSendsWhatTheSameStartClosureWouldSend() {
     for (producer, events) in Self.constants {
-      let expected = Recorder(Self.closureProducer(events)).descriptions
-      #expect(Recorder(producer).descriptions == expected)
-      #expect(Recorder(producer).descriptions == expected, "a second start sends everything again")
+      let expected = TestRecorder(Self.closureProducer(events)).descriptions
+      #expect(TestRecorder(producer).descriptions == expected)
+      #expect(TestRecorder(producer).descriptions == expected, "a second start sends everything again")
     }
   }
 
   @Test func theStartReturnsADisposableThatHasNothingLeftToInterrupt() {
     for (producer, events) in Self.constants {
-      let recorder = Recorder(producer)
+      let recorder = TestRecorder(producer)
       #expect(recorder.disposable?.isDisposed == true)
       recorder.disposable?.dispose()
       recorder.disposable?.dispose()
@@ -67,7 +68,7 @@ import Testing
     let outer = SignalProducer<Int, Never> { observer, _ in
       SignalProducer<Int, Never>(values: 1, 2).start(observer)
     }
-    #expect(Recorder(outer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(outer).descriptions == ["1", "2", "completed"])
   }
 
   @Test func anObserverThatStartsTheProducerAgainSeesTheNestedStartInOrder() {
@@ -85,22 +86,22 @@ import Testing
 
   @Test func liftAppliesTheOperatorToEveryStart() {
     let producer = SignalProducer<Int, Never>(values: 1, 2, 3).map { $0 * 10 }.filter { $0 != 20 }
-    #expect(Recorder(producer).descriptions == ["10", "30", "completed"])
-    #expect(Recorder(producer).descriptions == ["10", "30", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>(error: .boom).map { $0 + 1 }).descriptions == ["failed(boom)"])
-    #expect(Recorder(SignalProducer<Int, Never>.empty.map { $0 + 1 }).descriptions == ["completed"])
+    #expect(TestRecorder(producer).descriptions == ["10", "30", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["10", "30", "completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(error: .boom).map { $0 + 1 }).descriptions == ["failed(boom)"])
+    #expect(TestRecorder(SignalProducer<Int, Never>.empty.map { $0 + 1 }).descriptions == ["completed"])
   }
 
   @Test func anOperatorThatEndsEarlyStopsTheValues() {
     let producer = SignalProducer<Int, Never>(values: 1, 2, 3).map { $0 }.take(first: 2)
-    #expect(Recorder(producer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "completed"])
   }
 
   @Test func startWithSignalLetsSetupSeeEveryEvent() {
     for (producer, events) in Self.constants {
-      var recorder: Recorder<Int, TestError>?
-      producer.startWithSignal { signal, _ in recorder = Recorder(signal) }
-      #expect(recorder?.descriptions == Recorder(Self.closureProducer(events)).descriptions)
+      var recorder: TestRecorder<Int, TestError>?
+      producer.startWithSignal { signal, _ in recorder = TestRecorder(signal) }
+      #expect(recorder?.descriptions == TestRecorder(Self.closureProducer(events)).descriptions)
     }
   }
 
@@ -127,13 +128,13 @@ import Testing
   }
 
   @Test func twoProducerLiftRunsBothConstantProducers() {
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       SignalProducer<Int, Never>(value: 1).lift(SignalProducer<Int, Never>(values: 2, 3)) { _, other in other })
     #expect(recorder.descriptions == ["2", "3", "completed"])
   }
 
   @Test func mergeOfConstantProducersSendsEveryValue() {
     let merged = SignalProducer.merge(SignalProducer<Int, Never>(values: 1, 2), SignalProducer(value: 3), .empty)
-    #expect(Recorder(merged).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(merged).descriptions == ["1", "2", "3", "completed"])
   }
 }

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -60,7 +61,7 @@ import Testing
         return value
       }
     }
-    let recorder = Recorder(mapped)
+    let recorder = TestRecorder(mapped)
     input.send(value: 1)
     #expect(canaryAlive)
     input.sendCompleted()
@@ -148,7 +149,7 @@ import Testing
     }
     #expect(weakTarget == nil)
     #expect(!canaryAlive)
-    let recorder = Recorder(source.producer)
+    let recorder = TestRecorder(source.producer)
     source.value = 2
     #expect(recorder.descriptions == ["1", "2"])
   }
@@ -199,7 +200,7 @@ import Testing
         _ = canary
         return value
       }
-      _ = Recorder(composed.producer)
+      _ = TestRecorder(composed.producer)
     }
     #expect(weakSource == nil)
     #expect(!canaryAlive)

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -56,14 +57,14 @@ import Testing
 
   @Test func endedSignalCompletesWhenTheLifetimeEnds() {
     let (lifetime, token) = Lifetime.make()
-    let recorder = Recorder(lifetime.ended)
+    let recorder = TestRecorder(lifetime.ended)
     #expect(recorder.events.isEmpty)
     token.dispose()
     #expect(recorder.descriptions == ["completed"])
   }
 
   @Test func endedSignalOfAnEndedLifetimeInterruptsAtOnce() {
-    let recorder = Recorder(Lifetime.empty.ended)
+    let recorder = TestRecorder(Lifetime.empty.ended)
     #expect(recorder.disposable == nil)
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -73,7 +74,7 @@ import Testing
     let first = lifetime.ended
     #expect(lifetime.ended === first)
     #expect(Lifetime.make().lifetime.ended !== first)
-    let recorders = (0..<3).map { _ in Recorder(lifetime.ended) }
+    let recorders = (0..<3).map { _ in TestRecorder(lifetime.ended) }
     token.dispose()
     #expect(lifetime.ended === first)
     #expect(recorders.map(\.descriptions) == Array(repeating: ["completed"], count: 3))

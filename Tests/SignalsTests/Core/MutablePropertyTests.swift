@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -13,7 +14,7 @@ import Testing
 
   @Test func producerSendsTheCurrentValueSynchronouslyThenChanges() {
     let property = MutableProperty(1)
-    let recorder = Recorder(property.producer)
+    let recorder = TestRecorder(property.producer)
     #expect(recorder.descriptions == ["1"])
     property.value = 2
     property.value = 3
@@ -22,7 +23,7 @@ import Testing
 
   @Test func signalSendsChangesOnly() {
     let property = MutableProperty(1)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     #expect(recorder.events.isEmpty)
     property.value = 2
     #expect(recorder.descriptions == ["2"])
@@ -30,7 +31,7 @@ import Testing
 
   @Test func everySetEmitsEvenAnEqualValue() {
     let property = MutableProperty(1)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     property.value = 1
     property.value = 1
     #expect(recorder.descriptions == ["1", "1"])
@@ -38,7 +39,7 @@ import Testing
 
   @Test func swapStoresTheNewValueEmitsItAndReturnsTheOld() {
     let property = MutableProperty("a")
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     #expect(property.swap("b") == "a")
     #expect(property.value == "b")
     #expect(recorder.descriptions == ["b"])
@@ -46,7 +47,7 @@ import Testing
 
   @Test func modifyChangesInPlaceEmitsAndReturnsTheBodysResult() {
     let property = MutableProperty([1])
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     let count = property.modify { array -> Int in
       array.append(2)
       return array.count
@@ -58,7 +59,7 @@ import Testing
 
   @Test func modifyThatThrowsStillStoresAndEmitsNothing() {
     let property = MutableProperty(1)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     #expect(throws: TestError.boom) {
       try property.modify { _ in throw TestError.boom }
     }
@@ -68,21 +69,21 @@ import Testing
 
   @Test func withValueReadsWithoutEmitting() {
     let property = MutableProperty(21)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     #expect(property.withValue { $0 * 2 } == 42)
     #expect(recorder.events.isEmpty)
   }
 
   @Test func releasingThePropertyCompletesProducerSignalAndLifetime() {
-    let producerRecorder: Recorder<Int, Never>
-    let signalRecorder: Recorder<Int, Never>
+    let producerRecorder: TestRecorder<Int, Never>
+    let signalRecorder: TestRecorder<Int, Never>
     let lifetime: Lifetime
     weak var weakProperty: MutableProperty<Int>?
     do {
       let property = MutableProperty(1)
       weakProperty = property
-      producerRecorder = Recorder(property.producer)
-      signalRecorder = Recorder(property.signal)
+      producerRecorder = TestRecorder(property.producer)
+      signalRecorder = TestRecorder(property.signal)
       lifetime = property.lifetime
       property.value = 2
     }
@@ -99,13 +100,13 @@ import Testing
       property.value = 5
       producer = property.producer
     }
-    #expect(Recorder(producer).descriptions == ["5", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["5", "completed"])
   }
 
   @Test func disposingAProducerStartDetachesOnlyThatStart() {
     let property = MutableProperty(0)
-    let first = Recorder(property.producer)
-    let second = Recorder(property.producer)
+    let first = TestRecorder(property.producer)
+    let second = TestRecorder(property.producer)
     first.disposable?.dispose()
     property.value = 1
     #expect(first.descriptions == ["0", "interrupted"])

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -7,12 +8,12 @@ import Testing
   @Test func constantPropertyHasItsValueAndItsProducerSendsItThenCompletes() {
     let property = Property(value: 3)
     #expect(property.value == 3)
-    #expect(Recorder(property.producer).descriptions == ["3", "completed"])
-    #expect(Recorder(property.producer).descriptions == ["3", "completed"])
+    #expect(TestRecorder(property.producer).descriptions == ["3", "completed"])
+    #expect(TestRecorder(property.producer).descriptions == ["3", "completed"])
   }
 
   @Test func constantPropertySignalHasEndedSoObserversAreInterrupted() {
-    let recorder = Recorder(Property(value: 3).signal)
+    let recorder = TestRecorder(Property(value: 3).signal)
     #expect(recorder.disposable == nil)
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -20,8 +21,8 @@ import Testing
   @Test func viewOfAMutablePropertyFollowsIt() {
     let source = MutableProperty(1)
     let view = Property(source)
-    let producer = Recorder(view.producer)
-    let signal = Recorder(view.signal)
+    let producer = TestRecorder(view.producer)
+    let signal = TestRecorder(view.signal)
     source.value = 2
     #expect(view.value == 2)
     #expect(producer.descriptions == ["1", "2"])
@@ -46,7 +47,7 @@ import Testing
   @Test func initialThenSignalStartsAtInitialAndTakesEveryValue() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let property = Property(initial: 0, then: signal)
-    let recorder = Recorder(property.producer)
+    let recorder = TestRecorder(property.producer)
     #expect(property.value == 0)
     input.send(value: 1)
     #expect(property.value == 1)
@@ -58,20 +59,20 @@ import Testing
   @Test func initialThenProducerStartsItAtOnce() {
     let property = Property(initial: 0, then: SignalProducer([1, 2]))
     #expect(property.value == 2)
-    #expect(Recorder(property.producer).descriptions == ["2", "completed"])
+    #expect(TestRecorder(property.producer).descriptions == ["2", "completed"])
   }
 
   @Test func initialThenSignalCompletesWhenItsSignalIsInterrupted() {
     let property: Property<Int>
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
       let (signal, input) = Signal<Int, Never>.pipe()
       property = Property(initial: 0, then: signal)
-      recorder = Recorder(property.signal)
+      recorder = TestRecorder(property.signal)
       input.send(value: 1)
     }
     #expect(recorder.descriptions == ["1", "completed"])
-    #expect(Recorder(property.producer).descriptions == ["1", "completed"])
+    #expect(TestRecorder(property.producer).descriptions == ["1", "completed"])
   }
 
   @Test func unsafeProducerTakesItsFirstSynchronousValueAsInitial() {
@@ -86,7 +87,7 @@ import Testing
     let source = MutableProperty(1)
     let doubled = source.map { $0 * 2 }
     #expect(doubled.value == 2)
-    let recorder = Recorder(doubled.producer)
+    let recorder = TestRecorder(doubled.producer)
     source.value = 5
     #expect(doubled.value == 10)
     #expect(recorder.descriptions == ["2", "10"])
@@ -102,8 +103,8 @@ import Testing
       calls.increment()
       return value
     }
-    let first = Recorder(mapped.producer)
-    let second = Recorder(mapped.signal)
+    let first = TestRecorder(mapped.producer)
+    let second = TestRecorder(mapped.signal)
     source.value = 2
     #expect(calls.value == 2)
     #expect(first.descriptions == ["1", "2"])
@@ -112,16 +113,16 @@ import Testing
 
   @Test func composedMapEndsWhenItsSourceEnds() {
     let mapped: Property<Int>
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
       let source = MutableProperty(1)
       mapped = source.map { $0 + 1 }
-      recorder = Recorder(mapped.signal)
+      recorder = TestRecorder(mapped.signal)
       source.value = 2
     }
     #expect(recorder.descriptions == ["3", "completed"])
     #expect(mapped.value == 3)
-    #expect(Recorder(mapped.producer).descriptions == ["3", "completed"])
+    #expect(TestRecorder(mapped.producer).descriptions == ["3", "completed"])
   }
 
   @Test func composedPropertyNobodyHoldsOrObservesDetachesFromItsSource() {
@@ -146,9 +147,9 @@ import Testing
 
   @Test func composedPropertyStaysAttachedWhileItsSignalIsObserved() {
     let source = MutableProperty(1)
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
-      recorder = Recorder(source.map { $0 * 3 }.signal)
+      recorder = TestRecorder(source.map { $0 * 3 }.signal)
     }
     source.value = 2
     #expect(recorder.descriptions == ["6"])
@@ -161,12 +162,13 @@ import Testing
     // During one delivery, the property's last producer is started once more and released, then its first and
     // only observer leaves: the new start, still queued behind the delivery, must keep the property attached.
     let source = MutableProperty(1)
-    let late = Recorder<Int, Never>()
+    let late = TestRecorder<Int, Never>()
+    let lateStart = Box<(any Disposable)?>(nil)
     let producer = Box<SignalProducer<Int, Never>?>(source.map { $0 * 10 }.producer)
     let first = Box<(any Disposable)?>(nil)
     first.value = producer.value?.startWithValues { value in
       guard value == 20 else { return }
-      late.disposable = producer.value?.start(late.record)
+      lateStart.value = producer.value?.start(late.record)
       producer.value = nil
       first.value?.dispose()
     }
@@ -199,7 +201,7 @@ import Testing
     let source = MutableProperty(1)
     var producer: SignalProducer<Int, Never>? = source.map { $0 * 2 }.producer
     source.value = 2
-    let recorder = Recorder(producer!)
+    let recorder = TestRecorder(producer!)
     source.value = 3
     #expect(recorder.descriptions == ["4", "6"])
     recorder.disposable?.dispose()

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -27,7 +28,7 @@ import Testing
 
   @Test func terminalEventSentFromOwnObserverArrivesAfterQueuedValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let first = Recorder<Int, Never>()
+    let first = TestRecorder<Int, Never>()
     signal.observe { event in
       first.record(event)
       if event.value == 1 {
@@ -36,7 +37,7 @@ import Testing
         input.send(value: 3)
       }
     }
-    let second = Recorder(signal)
+    let second = TestRecorder(signal)
     input.send(value: 1)
     #expect(first.descriptions == ["1", "2", "completed"])
     #expect(second.descriptions == ["1", "2", "completed"])
@@ -133,9 +134,10 @@ import Testing
 
   @Test func observingFromOwnObserverDuringDeliveryDoesNotSeeTheCurrentEvent() {
     let property = MutableProperty(0)
-    let late = Recorder<Int, Never>()
+    let late = TestRecorder<Int, Never>()
+    let lateStart = Box<(any Disposable)?>(nil)
     property.signal.observeValues { value in
-      if value == 1 { late.disposable = property.producer.start(late.record) }
+      if value == 1 { lateStart.value = property.producer.start(late.record) }
     }
     property.value = 1
     property.value = 2

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -47,8 +48,8 @@ import Testing
   @Test func aSealedChainDeliversWhatAnUnsealedOneDelivers() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     let kept = signal.map { $0 * 3 }.filter { $0 % 2 == 0 }.compactMap { $0 > 10 ? "\($0)" : nil }
-    let unsealed = Recorder(kept)
-    let sealed = Recorder(signal.map { $0 * 3 }.filter { $0 % 2 == 0 }.compactMap { $0 > 10 ? "\($0)" : nil })
+    let unsealed = TestRecorder(kept)
+    let sealed = TestRecorder(signal.map { $0 * 3 }.filter { $0 % 2 == 0 }.compactMap { $0 > 10 ? "\($0)" : nil })
     for value in 0..<10 { input.send(value: value) }
     input.send(error: .boom)
     #expect(sealed.descriptions == ["12", "18", "24", "failed(boom)"])

@@ -1,5 +1,6 @@
 import Dispatch
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -14,8 +15,8 @@ import Testing
       observer.sendCompleted()
     }
     #expect(starts.value == 0)
-    let first = Recorder(producer)
-    let second = Recorder(producer)
+    let first = TestRecorder(producer)
+    let second = TestRecorder(producer)
     #expect(starts.value == 2)
     #expect(first.descriptions == ["1", "completed"])
     #expect(second.descriptions == ["2", "completed"])
@@ -29,7 +30,7 @@ import Testing
       input.value = observer
       lifetime.value = life
     }
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     #expect(lifetime.value?.hasEnded == false)
     if terminal == "completed" { input.value?.sendCompleted() } else { input.value?.send(error: .boom) }
     #expect(lifetime.value?.hasEnded == true)
@@ -43,7 +44,7 @@ import Testing
       input.value = observer
       lifetime.value = life
     }
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     input.value?.send(value: 1)
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["1", "interrupted"])
@@ -59,7 +60,7 @@ import Testing
     let lifetime = Box<Lifetime?>(nil)
     let input = Box<Signal<Int, Never>.Observer?>(nil)
     let added = AnyDisposable()
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       SignalProducer<Int, Never> { observer, life in
         input.value = observer
         lifetime.value = life
@@ -78,7 +79,7 @@ import Testing
 
   @Test func aStartsLifetimeFirstUsedAfterTheEndIsEndedAndDisposesAtOnce() {
     let lifetime = Box<Lifetime?>(nil)
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       SignalProducer<Int, Never> { observer, life in
         lifetime.value = life
         observer.sendCompleted()
@@ -107,7 +108,7 @@ import Testing
   }
 
   @Test func startHandlerThatDropsItsObserverInterruptsTheStart() {
-    let recorder = Recorder(SignalProducer<Int, Never> { observer, _ in observer.send(value: 1) })
+    let recorder = TestRecorder(SignalProducer<Int, Never> { observer, _ in observer.send(value: 1) })
     #expect(recorder.descriptions == ["1", "interrupted"])
   }
 
@@ -120,13 +121,13 @@ import Testing
   // MARK: Initialisers
 
   @Test func valueSequenceErrorResultAndEmptySendTheirEventsThenEnd() {
-    #expect(Recorder(SignalProducer<Int, TestError>(value: 5)).descriptions == ["5", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>([1, 2, 3])).descriptions == ["1", "2", "3", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>(values: 7, 8)).descriptions == ["7", "8", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>(error: .boom)).descriptions == ["failed(boom)"])
-    #expect(Recorder(SignalProducer<Int, TestError>(result: .success(1))).descriptions == ["1", "completed"])
-    #expect(Recorder(SignalProducer<Int, TestError>(result: .failure(.other))).descriptions == ["failed(other)"])
-    #expect(Recorder(SignalProducer<Int, TestError>.empty).descriptions == ["completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(value: 5)).descriptions == ["5", "completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>([1, 2, 3])).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(values: 7, 8)).descriptions == ["7", "8", "completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(error: .boom)).descriptions == ["failed(boom)"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(result: .success(1))).descriptions == ["1", "completed"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>(result: .failure(.other))).descriptions == ["failed(other)"])
+    #expect(TestRecorder(SignalProducer<Int, TestError>.empty).descriptions == ["completed"])
   }
 
   @Test func sequenceStopsWhenDisposedFromAnObserver() {
@@ -148,16 +149,16 @@ import Testing
     let producer = SignalProducer<Int, TestError> { () -> Result<Int, TestError> in
       calls.increment() == 1 ? .success(10) : .failure(.boom)
     }
-    #expect(Recorder(producer).descriptions == ["10", "completed"])
-    #expect(Recorder(producer).descriptions == ["failed(boom)"])
+    #expect(TestRecorder(producer).descriptions == ["10", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["failed(boom)"])
   }
 
   @Test func signalProducerForwardsLaterEventsAndDisposalDetachesOnlyThatStart() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     let producer = SignalProducer(signal)
     input.send(value: 0)
-    let first = Recorder(producer)
-    let second = Recorder(producer)
+    let first = TestRecorder(producer)
+    let second = TestRecorder(producer)
     input.send(value: 1)
     first.disposable?.dispose()
     input.send(value: 2)
@@ -169,11 +170,11 @@ import Testing
   @Test func signalProducerOfAnEndedSignalIsInterrupted() {
     let (signal, input) = Signal<Int, Never>.pipe()
     input.sendCompleted()
-    #expect(Recorder(SignalProducer(signal)).descriptions == ["interrupted"])
+    #expect(TestRecorder(SignalProducer(signal)).descriptions == ["interrupted"])
   }
 
   @Test func neverStaysAliveUntilDisposed() {
-    let recorder = Recorder(SignalProducer<Int, Never>.never)
+    let recorder = TestRecorder(SignalProducer<Int, Never>.never)
     #expect(recorder.events.isEmpty)
     #expect(recorder.disposable?.isDisposed == false)
     recorder.disposable?.dispose()
@@ -217,9 +218,9 @@ import Testing
   // MARK: startWithSignal and lift
 
   @Test func startWithSignalLetsSetupSeeEverySynchronousEvent() {
-    var recorder: Recorder<Int, Never>?
+    var recorder: TestRecorder<Int, Never>?
     SignalProducer<Int, Never>([1, 2]).startWithSignal { signal, _ in
-      recorder = Recorder(signal)
+      recorder = TestRecorder(signal)
     }
     #expect(recorder?.descriptions == ["1", "2", "completed"])
   }
@@ -242,8 +243,8 @@ import Testing
       observer.send(value: 1)
       observer.sendCompleted()
     }.lift { $0.map { $0 * 100 } }
-    #expect(Recorder(producer).descriptions == ["100", "completed"])
-    #expect(Recorder(producer).descriptions == ["100", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["100", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["100", "completed"])
     #expect(starts.value == 2)
   }
 
@@ -253,7 +254,7 @@ import Testing
       sourceLifetime.value = lifetime
       lifetime.observeEnded { _ = observer }
     }.lift { $0.map { $0 } }
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     #expect(sourceLifetime.value?.hasEnded == false)
     recorder.disposable?.dispose()
     #expect(sourceLifetime.value?.hasEnded == true)
@@ -274,7 +275,7 @@ import Testing
       observer.send(value: 7)
       lifetime.observeEnded { _ = observer }
     }
-    let recorder = Recorder(left.lift(right) { _, other in other })
+    let recorder = TestRecorder(left.lift(right) { _, other in other })
     #expect(order.value == ["right", "left"])
     #expect(recorder.descriptions == ["7"])
     recorder.disposable?.dispose()

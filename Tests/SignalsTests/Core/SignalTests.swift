@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -8,7 +9,7 @@ import Testing
 
   @Test func pipeDeliversValuesThenCompletion() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.send(value: 1)
     input.send(value: 2)
     input.sendCompleted()
@@ -17,21 +18,21 @@ import Testing
 
   @Test func pipeDeliversFailureOrInterruption() {
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing)
+    let failed = TestRecorder(failing)
     failingInput.send(value: 1)
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["1", "failed(boom)"])
 
     let (interrupted, interruptedInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(interrupted)
+    let recorder = TestRecorder(interrupted)
     interruptedInput.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
   }
 
   @Test func everyObserverSeesEveryEventInOrder() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let first = Recorder(signal)
-    let second = Recorder(signal)
+    let first = TestRecorder(signal)
+    let second = TestRecorder(signal)
     input.send(value: 1)
     input.sendCompleted()
     #expect(first.descriptions == ["1", "completed"])
@@ -41,7 +42,7 @@ import Testing
   @Test func observerSeesOnlyEventsSentAfterItObserved() {
     let (signal, input) = Signal<Int, Never>.pipe()
     input.send(value: 1)
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.send(value: 2)
     #expect(recorder.descriptions == ["2"])
   }
@@ -49,7 +50,7 @@ import Testing
   @Test(arguments: ["completed", "failed", "interrupted"])
   func nothingIsDeliveredAfterATerminalEvent(terminal: String) {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     switch terminal {
     case "completed": input.sendCompleted()
     case "failed": input.send(error: .boom)
@@ -120,7 +121,7 @@ import Testing
   @Test func observeWithAnObserverForwardsEveryEvent() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     let (mirror, mirrorInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(mirror)
+    let recorder = TestRecorder(mirror)
     signal.observe(mirrorInput)
     input.send(value: 4)
     input.send(error: .boom)
@@ -148,11 +149,11 @@ import Testing
 
   @Test func releasingThePipeInputInterruptsObservers() {
     let signal: Signal<Int, Never>
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
       let (output, input) = Signal<Int, Never>.pipe()
       signal = output
-      recorder = Recorder(output)
+      recorder = TestRecorder(output)
       input.send(value: 1)
     }
     #expect(recorder.descriptions == ["1", "interrupted"])
@@ -160,10 +161,10 @@ import Testing
   }
 
   @Test func releasingTheInputAfterATerminalEventSendsNothingMore() {
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
       let (output, input) = Signal<Int, Never>.pipe()
-      recorder = Recorder(output)
+      recorder = TestRecorder(output)
       input.sendCompleted()
     }
     #expect(recorder.descriptions == ["completed"])
@@ -173,8 +174,8 @@ import Testing
 
   @Test func disposingAnObserverStopsDelivery() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal)
-    let other = Recorder(signal)
+    let recorder = TestRecorder(signal)
+    let other = TestRecorder(signal)
     input.send(value: 1)
     recorder.disposable?.dispose()
     recorder.disposable?.dispose()
@@ -229,9 +230,10 @@ import Testing
 
   @Test func observerAddedDuringDeliverySeesOnlyLaterEvents() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let late = Recorder<Int, Never>()
+    let late = TestRecorder<Int, Never>()
+    let lateObservation = Box<(any Disposable)?>(nil)
     signal.observeValues { value in
-      if value == 1 { late.disposable = signal.observe(late.record) }
+      if value == 1 { lateObservation.value = signal.observe(late.record) }
     }
     input.send(value: 1)
     input.send(value: 2)
@@ -291,9 +293,9 @@ import Testing
   @Test func derivedSignalDetachesWhenItsLastObserverLeavesAfterTheHandleIsGone() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let transforms = AtomicCounter()
-    let recorder: Recorder<Int, Never>
+    let recorder: TestRecorder<Int, Never>
     do {
-      recorder = Recorder(
+      recorder = TestRecorder(
         signal.map { value -> Int in
           transforms.increment(); return value * 10
         })
@@ -309,7 +311,7 @@ import Testing
     let (signal, input) = Signal<Int, Never>.pipe()
     let mapped = signal.map { $0 + 1 }
     input.send(value: 1)
-    let recorder = Recorder(mapped)
+    let recorder = TestRecorder(mapped)
     input.send(value: 2)
     #expect(recorder.descriptions == ["3"])
   }
@@ -362,7 +364,7 @@ import Testing
       input.value = observer
       lifetime.observeEnded { lifetimeEnded.value = true }
     }
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.value?.send(value: 1)
     #expect(!lifetimeEnded.value)
     input.value?.send(error: .boom)
@@ -379,13 +381,13 @@ import Testing
 
   @Test func neverSendsNothingAndNeverEnds() {
     let signal = Signal<Int, Never>.never
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     #expect(recorder.disposable != nil)
     #expect(recorder.events.isEmpty)
   }
 
   @Test func emptyHasEndedSoObserversAreInterruptedAtOnce() {
-    let recorder = Recorder(Signal<Int, Never>.empty)
+    let recorder = TestRecorder(Signal<Int, Never>.empty)
     #expect(recorder.disposable == nil)
     #expect(recorder.descriptions == ["interrupted"])
   }

@@ -1,11 +1,12 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct SmokeTests {
   @Test func pipeDeliversMappedAndFilteredValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.map { $0 * 10 }.filter { $0 > 10 })
+    let recorder = TestRecorder(signal.map { $0 * 10 }.filter { $0 > 10 })
     input.send(value: 1)
     input.send(value: 2)
     input.sendCompleted()

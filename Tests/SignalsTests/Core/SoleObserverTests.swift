@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -50,7 +51,7 @@ import Testing
       input.sendCompleted()
       firstDisposable?.dispose()
     }
-    let second = Recorder(signal)
+    let second = TestRecorder(signal)
     input.send(value: 1)
     #expect(second.descriptions == ["1", "completed"])
   }

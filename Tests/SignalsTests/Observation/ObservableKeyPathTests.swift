@@ -14,7 +14,7 @@ import Testing
   @Test func emitsTheCurrentValueThenEachChange() {
     let scheduler = TestScheduler()
     let model = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model, \.title, on: scheduler))
     #expect(recorder.descriptions == ["a"])
     model.title = "b"
     scheduler.advance()
@@ -26,7 +26,7 @@ import Testing
   @Test func changesBeforeTheReadCoalesce() {
     let scheduler = TestScheduler()
     let model = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model, \.count, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model, \.count, on: scheduler))
     model.count = 1
     model.count = 2
     scheduler.advance()
@@ -36,7 +36,7 @@ import Testing
   @Test func otherPropertiesDoNotEmit() {
     let scheduler = TestScheduler()
     let model = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model, \.title, on: scheduler))
     model.count = 1
     scheduler.advance()
     #expect(recorder.descriptions == ["a"])
@@ -45,7 +45,7 @@ import Testing
   @Test func completesWhenTheObjectIsReleased() {
     let scheduler = TestScheduler()
     var model: ObservedModel? = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model!, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model!, \.title, on: scheduler))
     model!.title = "b"
     scheduler.advance()
     model = nil
@@ -55,7 +55,7 @@ import Testing
   @Test func completesWhenReleasedWithAReadPending() {
     let scheduler = TestScheduler()
     var model: ObservedModel? = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model!, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model!, \.title, on: scheduler))
     model!.title = "b"
     model = nil
     scheduler.advance()
@@ -65,7 +65,7 @@ import Testing
   @Test func disposingStopsReading() {
     let scheduler = TestScheduler()
     let model = ObservedModel()
-    let recorder = Recorder(SignalProducer(observing: model, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model, \.title, on: scheduler))
     model.title = "b"
     recorder.disposable?.dispose()
     scheduler.advance()
@@ -79,7 +79,7 @@ import Testing
     let model = ObservedModel()
     let (titles, input) = Signal<String, Never>.pipe()
     model.bindingTarget(for: \.title, on: scheduler) <~ titles
-    let recorder = Recorder(SignalProducer(observing: model, \.title, on: scheduler))
+    let recorder = TestRecorder(SignalProducer(observing: model, \.title, on: scheduler))
     input.send(value: "x")
     scheduler.advance()
     #expect(model.title == "x")
@@ -112,7 +112,7 @@ import Testing
     let scheduler = TestScheduler()
     var model: ObservedModel? = ObservedModel()
     let property = Property(observing: model!, \.count, on: scheduler)
-    let recorder = Recorder(property.producer)
+    let recorder = TestRecorder(property.producer)
     #expect(property.value == 0)
     model!.count = 3
     scheduler.advance()

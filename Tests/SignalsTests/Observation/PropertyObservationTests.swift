@@ -156,7 +156,7 @@ import Testing
     let scheduler = TestScheduler()
     let title = MutableProperty("a")
     let shown = title.observe(on: scheduler)
-    let recorder = Recorder(shown.producer)
+    let recorder = TestRecorder(shown.producer)
     let changes = Self.track { _ = shown.value }
     title.value = "b"
     #expect(shown.value == "a")  // not yet: the scheduler delivers it

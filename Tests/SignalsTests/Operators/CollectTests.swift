@@ -1,11 +1,12 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct CollectTests {
   @Test func collectSendsEveryValueInOneArrayOnCompletion() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.collect())
+    let recorder = TestRecorder(signal.collect())
     for value in [1, 2, 3] { input.send(value: value) }
     #expect(recorder.events.isEmpty)
     input.sendCompleted()
@@ -14,20 +15,20 @@ import Testing
 
   @Test func collectSendsAnEmptyArrayWhenThereWereNoValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.collect())
+    let recorder = TestRecorder(signal.collect())
     input.sendCompleted()
     #expect(recorder.descriptions == ["[]", "completed"])
   }
 
   @Test func collectDropsTheValuesWhenTheSourceFailsOrIsInterrupted() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(signal.collect())
+    let failed = TestRecorder(signal.collect())
     input.send(value: 1)
     input.send(error: .boom)
     #expect(failed.descriptions == ["failed(boom)"])
 
     let (other, otherInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(other.collect())
+    let interrupted = TestRecorder(other.collect())
     otherInput.send(value: 1)
     otherInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
@@ -35,7 +36,7 @@ import Testing
 
   @Test func collectCountSendsFullArraysThenTheRemainder() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.collect(count: 2))
+    let recorder = TestRecorder(signal.collect(count: 2))
     input.send(value: 1)
     #expect(recorder.events.isEmpty)
     input.send(value: 2)
@@ -47,7 +48,7 @@ import Testing
 
   @Test func collectCountSendsNoEmptyRemainder() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.collect(count: 2))
+    let recorder = TestRecorder(signal.collect(count: 2))
     for value in [1, 2] { input.send(value: value) }
     input.sendCompleted()
     #expect(recorder.descriptions == ["[1, 2]", "completed"])
@@ -55,7 +56,7 @@ import Testing
 
   @Test func collectCountDropsThePartialArrayWhenTheSourceFails() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.collect(count: 2))
+    let recorder = TestRecorder(signal.collect(count: 2))
     for value in [1, 2, 3] { input.send(value: value) }
     input.send(error: .boom)
     #expect(recorder.descriptions == ["[1, 2]", "failed(boom)"])
@@ -63,8 +64,8 @@ import Testing
 
   @Test func disposingTheResultDetachesFromTheSource() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let all = Recorder(signal.collect())
-    let chunks = Recorder(signal.collect(count: 1))
+    let all = TestRecorder(signal.collect())
+    let chunks = TestRecorder(signal.collect(count: 1))
     #expect(observerCount(signal) == 2)
     all.disposable?.dispose()
     chunks.disposable?.dispose()
@@ -76,13 +77,13 @@ import Testing
 
   @Test func producerFormsCollectEachStartSeparately() {
     let producer = SignalProducer<Int, Never>([1, 2, 3])
-    #expect(Recorder(producer.collect()).descriptions == ["[1, 2, 3]", "completed"])
+    #expect(TestRecorder(producer.collect()).descriptions == ["[1, 2, 3]", "completed"])
     let chunked = producer.collect(count: 2)
-    #expect(Recorder(chunked).descriptions == ["[1, 2]", "[3]", "completed"])
-    #expect(Recorder(chunked).descriptions == ["[1, 2]", "[3]", "completed"])
+    #expect(TestRecorder(chunked).descriptions == ["[1, 2]", "[3]", "completed"])
+    #expect(TestRecorder(chunked).descriptions == ["[1, 2]", "[3]", "completed"])
 
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.collect())
+    let recorder = TestRecorder(probe.producer.collect())
     probe.input.send(value: 1)
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["interrupted"])

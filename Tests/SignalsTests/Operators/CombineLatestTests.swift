@@ -8,7 +8,7 @@ import Testing
   @Test func sendsOnceEveryInputHasAValueThenOnEachValue() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<String, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b))
+    let recorder = TestRecorder(Signal.combineLatest(a, b))
     // a:             -1-2-----3-|
     // b:             ---x--y------|
     // combineLatest: ---A--B--C---|   (A = (2, x), B = (2, y), C = (3, y))
@@ -28,7 +28,7 @@ import Testing
     let (b, bInput) = Signal<String, Never>.pipe()
     let (c, cInput) = Signal<Bool, Never>.pipe()
     let combined: Signal<(Int, String, Bool), Never> = Signal.combineLatest(a, b, c)
-    let recorder = Recorder(combined)
+    let recorder = TestRecorder(combined)
     aInput.send(value: 1)
     bInput.send(value: "b")
     #expect(recorder.events.isEmpty)
@@ -42,7 +42,7 @@ import Testing
     let (b, bInput) = Signal<String, Never>.pipe()
     let (c, cInput) = Signal<Int?, Never>.pipe()
     let (d, dInput) = Signal<Bool, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b, c, d) { "\($0) \($1) \(String(describing: $2)) \($3)" })
+    let recorder = TestRecorder(Signal.combineLatest(a, b, c, d) { "\($0) \($1) \(String(describing: $2)) \($3)" })
     aInput.send(value: 1)
     bInput.send(value: "b")
     cInput.send(value: nil)
@@ -53,7 +53,7 @@ import Testing
     let producers = SignalProducer.combineLatest(
       SignalProducer<Int, Never>(value: 1), SignalProducer<String, Never>(value: "b"),
       SignalProducer<Int?, Never>(value: nil), SignalProducer<Bool, Never>([false, true]))
-    #expect(Recorder(producers).descriptions == [#"(1, "b", nil, false)"#, #"(1, "b", nil, true)"#, "completed"])
+    #expect(TestRecorder(producers).descriptions == [#"(1, "b", nil, false)"#, #"(1, "b", nil, true)"#, "completed"])
   }
 
   @Test func reduceClosureCombinesValues() {
@@ -63,7 +63,7 @@ import Testing
     let summary = Signal.combineLatest(title, name, phone) { title, name, phone in
       "\(name) @ \(title): \(phone ?? "-")"
     }
-    let recorder = Recorder(summary)
+    let recorder = TestRecorder(summary)
     titleInput.send(value: "Grand")
     nameInput.send(value: "Li")
     phoneInput.send(value: nil)
@@ -77,7 +77,7 @@ import Testing
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
     let swapped: Signal<(Int, Int), Never> = Signal.combineLatest(a, b) { ($1, $0) }
-    let recorder = Recorder(swapped)
+    let recorder = TestRecorder(swapped)
     aInput.send(value: 1)
     bInput.send(value: 2)
     #expect(recorder.descriptions == ["(2, 1)"])
@@ -86,7 +86,7 @@ import Testing
   @Test func nilIsAValueLikeAnyOther() {
     let (a, aInput) = Signal<Int?, Never>.pipe()
     let (b, bInput) = Signal<Int?, Never>.pipe()
-    let recorder = Recorder(a.combiningLatest(with: b))
+    let recorder = TestRecorder(a.combiningLatest(with: b))
     aInput.send(value: nil)
     bInput.send(value: nil)
     aInput.send(value: 1)
@@ -96,7 +96,7 @@ import Testing
   @Test func completesAtOnceWhenAnInputCompletesWithoutAValue() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b))
+    let recorder = TestRecorder(Signal.combineLatest(a, b))
     aInput.send(value: 1)
     bInput.sendCompleted()
     aInput.send(value: 2)
@@ -126,7 +126,7 @@ import Testing
   @Test func keepsSendingAfterAnInputThatHadAValueCompletes() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b))
+    let recorder = TestRecorder(Signal.combineLatest(a, b))
     aInput.send(value: 1)
     bInput.send(value: 10)
     bInput.sendCompleted()
@@ -137,7 +137,7 @@ import Testing
   @Test func failsAtOnceWhenAnyInputFailsAndIgnoresTheRest() {
     let (a, aInput) = Signal<Int, TestError>.pipe()
     let (b, bInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b))
+    let recorder = TestRecorder(Signal.combineLatest(a, b))
     aInput.send(value: 1)
     bInput.send(error: .boom)
     aInput.send(value: 2)
@@ -149,7 +149,7 @@ import Testing
   @Test func isInterruptedWhenAnyInputIsInterrupted() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(a, b))
+    let recorder = TestRecorder(Signal.combineLatest(a, b))
     aInput.send(value: 1)
     bInput.send(value: 2)
     aInput.sendInterrupted()
@@ -170,7 +170,7 @@ import Testing
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
     let calls = Locked(0)
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       Signal.combineLatest(a, b) { x, y in
         calls.withLock { $0 += 1 }
         return x + y
@@ -188,11 +188,11 @@ import Testing
     let (a, aInput) = Signal<Int, TestError>.pipe()
     let (b, bInput) = Signal<Int, TestError>.pipe()
     var weakCanary: Weak<Canary>?
-    var recorder: Recorder<Int, TestError>?
+    var recorder: TestRecorder<Int, TestError>?
     do {
       let canary = Canary()
       weakCanary = Weak(canary)
-      recorder = Recorder(Signal.combineLatest(a, b) { x, _ in withExtendedLifetime(canary) { x } })
+      recorder = TestRecorder(Signal.combineLatest(a, b) { x, _ in withExtendedLifetime(canary) { x } })
     }
     #expect(weakCanary?.object != nil)
     aInput.send(error: .boom)
@@ -225,7 +225,7 @@ import Testing
   @Test func listFormSendsArraysInListOrder() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest([a, b]))
+    let recorder = TestRecorder(Signal.combineLatest([a, b]))
     // a:             -1---3-|
     // b:             --2----|
     // combineLatest: --A-B--|   (A = [1, 2], B = [3, 2])
@@ -238,14 +238,14 @@ import Testing
   }
 
   @Test func emptyListProducerSendsEmptyArrayThenCompletes() {
-    let recorder = Recorder(SignalProducer.combineLatest([SignalProducer<Int, Never>]()))
+    let recorder = TestRecorder(SignalProducer.combineLatest([SignalProducer<Int, Never>]()))
     #expect(recorder.descriptions == ["[]", "completed"])
     let allValid = SignalProducer.combineLatest([SignalProducer<Bool, Never>]()).map { $0.allSatisfy { $0 } }
-    #expect(Recorder(allValid).values == [true])
+    #expect(TestRecorder(allValid).values == [true])
   }
 
   @Test func emptyListSignalHasEndedBeforeAnyoneObserves() {
-    let recorder = Recorder(Signal.combineLatest([Signal<Int, Never>]()))
+    let recorder = TestRecorder(Signal.combineLatest([Signal<Int, Never>]()))
     #expect(recorder.descriptions == ["interrupted"])
   }
 
@@ -254,15 +254,15 @@ import Testing
   @Test func producerStartsEveryInputAndCombinesThem() {
     let producer = SignalProducer.combineLatest(
       SignalProducer<Int, Never>(values: 1, 2), SignalProducer<String, Never>(value: "x"))
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     #expect(recorder.descriptions == [#"(2, "x")"#, "completed"])
-    #expect(Recorder(producer).descriptions == recorder.descriptions)
+    #expect(TestRecorder(producer).descriptions == recorder.descriptions)
   }
 
   @Test func producerDisposalInterruptsEveryInput() {
     let a = ProducerProbe<Int, Never>()
     let b = ProducerProbe<Int, Never>()
-    let recorder = Recorder(a.producer.combiningLatest(with: b.producer))
+    let recorder = TestRecorder(a.producer.combiningLatest(with: b.producer))
     a.observer?.send(value: 1)
     b.observer?.send(value: 2)
     #expect((a.starts, b.starts, a.ends, b.ends) == (1, 1, 0, 0))
@@ -276,14 +276,14 @@ import Testing
     let running = ProducerProbe<Int, TestError>()
     let producer = SignalProducer.combineLatest(
       running.producer, SignalProducer<Int, TestError>(error: .boom), later.producer)
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     #expect(recorder.descriptions == ["failed(boom)"])
     #expect((running.starts, running.ends, later.starts) == (1, 1, 0))
   }
 
   @Test func producerListFormCombinesArrays() {
     let producers = (1...3).map { SignalProducer<Int, Never>(value: $0) }
-    #expect(Recorder(SignalProducer.combineLatest(producers)).descriptions == ["[1, 2, 3]", "completed"])
+    #expect(TestRecorder(SignalProducer.combineLatest(producers)).descriptions == ["[1, 2, 3]", "completed"])
   }
 
   // MARK: Properties
@@ -317,7 +317,7 @@ import Testing
     var a: MutableProperty<Int>? = MutableProperty(1)
     var b: MutableProperty<Int>? = MutableProperty(2)
     let combined = Property.combineLatest(a!, b!)
-    let recorder = Recorder(combined.signal)
+    let recorder = TestRecorder(combined.signal)
     a = nil
     #expect(!recorder.isTerminated)
     b = nil
@@ -329,7 +329,7 @@ import Testing
     let (a, inputA) = Signal<Canary, Never>.pipe()
     let (b, inputB) = Signal<Canary?, Never>.pipe()
     let released = Locked(0)
-    var recorder: Recorder<(Canary, Canary?), Never>? = Recorder(Signal.combineLatest(a, b))
+    var recorder: TestRecorder<(Canary, Canary?), Never>? = TestRecorder(Signal.combineLatest(a, b))
     inputA.send(value: Canary { released.withLock { $0 += 1 } })
     inputA.send(value: Canary { released.withLock { $0 += 1 } })
     inputB.send(value: nil)
@@ -370,7 +370,7 @@ import Testing
 @Suite(.watchingThePool, .onItsOwnThread) struct CombineLatestConcurrencyTests {
   @Test func concurrentSendsEndWithTheCombinationOfTheLastValues() {
     let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
-    let recorder = Recorder(Signal.combineLatest(inputs.map(\.output)))
+    let recorder = TestRecorder(Signal.combineLatest(inputs.map(\.output)))
     let perThread = 2_000
     concurrently(inputs.count) { index in
       for value in 1...perThread { inputs[index].input.send(value: value) }

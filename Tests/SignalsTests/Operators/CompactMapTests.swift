@@ -1,11 +1,12 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct CompactMapTests {
   @Test func forwardsTheNonNilResults() {
     let (signal, input) = Signal<String, Never>.pipe()
-    let recorder = Recorder(signal.compactMap { Int($0) })
+    let recorder = TestRecorder(signal.compactMap { Int($0) })
     for text in ["1", "x", "3"] { input.send(value: text) }
     input.sendCompleted()
     #expect(recorder.descriptions == ["1", "3", "completed"])
@@ -13,7 +14,7 @@ import Testing
 
   @Test func failsWhenTheSourceFails() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.compactMap { $0 > 1 ? $0 : nil })
+    let recorder = TestRecorder(signal.compactMap { $0 > 1 ? $0 : nil })
     input.send(value: 1)
     input.send(value: 2)
     input.send(error: .boom)
@@ -24,7 +25,7 @@ import Testing
 
   @Test func isInterruptedWhenTheSourceIsInterrupted() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.compactMap { $0 })
+    let recorder = TestRecorder(signal.compactMap { $0 })
     input.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -32,7 +33,7 @@ import Testing
   @Test func disposingTheResultDetachesFromTheSource() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var calls = 0
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.compactMap { value -> Int? in
         calls += 1
         return value
@@ -47,7 +48,7 @@ import Testing
 
   @Test func skipNilUnwrapsAndDropsNil() {
     let (signal, input) = Signal<Int?, TestError>.pipe()
-    let recorder = Recorder(signal.skipNil())
+    let recorder = TestRecorder(signal.skipNil())
     input.send(value: 1)
     input.send(value: nil)
     input.send(value: 3)
@@ -57,15 +58,15 @@ import Testing
 
   @Test func producerFormsApplyToEveryStart() {
     let producer = SignalProducer<String, Never>(["1", "x", "3"]).compactMap { Int($0) }
-    #expect(Recorder(producer).descriptions == ["1", "3", "completed"])
-    #expect(Recorder(producer).descriptions == ["1", "3", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "3", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "3", "completed"])
     let optionals = SignalProducer<Int?, Never>([nil, 2, nil]).skipNil()
-    #expect(Recorder(optionals).descriptions == ["2", "completed"])
+    #expect(TestRecorder(optionals).descriptions == ["2", "completed"])
   }
 
   @Test func disposingAProducerStartInterruptsTheSource() {
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.compactMap { $0 })
+    let recorder = TestRecorder(probe.producer.compactMap { $0 })
     probe.input.send(value: 4)
     recorder.disposable?.dispose()
     probe.input.send(value: 5)

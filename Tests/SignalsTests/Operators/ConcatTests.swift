@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -10,15 +11,15 @@ import Testing
     // concat: -1-2-3|
     let first = SignalProducer<Int, Never>([1, 2])
     let second = SignalProducer<Int, Never>(value: 3)
-    #expect(Recorder(SignalProducer.concat(first, second)).descriptions == ["1", "2", "3", "completed"])
-    #expect(Recorder(first.concatenating(second)).values == [1, 2, 3])
-    #expect(Recorder(first.prefix(second)).values == [3, 1, 2])
+    #expect(TestRecorder(SignalProducer.concat(first, second)).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(first.concatenating(second)).values == [1, 2, 3])
+    #expect(TestRecorder(first.prefix(second)).values == [3, 1, 2])
   }
 
   @Test func startsTheNextOnlyWhenThePreviousCompletes() {
     let first = ProducerProbe<Int, TestError>()
     let second = ProducerProbe<Int, TestError>()
-    let recorder = Recorder(SignalProducer.concat([first.producer, second.producer]))
+    let recorder = TestRecorder(SignalProducer.concat([first.producer, second.producer]))
     first.observer?.send(value: 1)
     #expect(second.starts == 0)
     first.observer?.sendCompleted()
@@ -33,14 +34,14 @@ import Testing
     let producer = SignalProducer<Int, TestError>(value: 1)
       .concatenating(SignalProducer(error: .boom))
       .concatenating(rest.producer)
-    #expect(Recorder(producer).descriptions == ["1", "failed(boom)"])
+    #expect(TestRecorder(producer).descriptions == ["1", "failed(boom)"])
     #expect(rest.starts == 0)
   }
 
   @Test func interruptionOfTheCurrentProducerInterruptsTheResult() {
     let first = ProducerProbe<Int, Never>()
     let rest = ProducerProbe<Int, Never>()
-    let recorder = Recorder(first.producer.concatenating(rest.producer))
+    let recorder = TestRecorder(first.producer.concatenating(rest.producer))
     first.observer?.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
     #expect(rest.starts == 0)
@@ -49,13 +50,13 @@ import Testing
   @Test func disposalInterruptsTheCurrentProducerAndSkipsTheRest() {
     let first = ProducerProbe<Int, Never>()
     let rest = ProducerProbe<Int, Never>()
-    let recorder = Recorder(first.producer.concatenating(rest.producer))
+    let recorder = TestRecorder(first.producer.concatenating(rest.producer))
     recorder.disposable?.dispose()
     #expect((first.ends, rest.starts) == (1, 0))
     #expect(recorder.descriptions == ["interrupted"])
   }
 
   @Test func emptyListCompletesAtOnce() {
-    #expect(Recorder(SignalProducer.concat([SignalProducer<Int, Never>]())).descriptions == ["completed"])
+    #expect(TestRecorder(SignalProducer.concat([SignalProducer<Int, Never>]())).descriptions == ["completed"])
   }
 }

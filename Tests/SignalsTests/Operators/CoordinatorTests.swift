@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -8,10 +9,10 @@ import Testing
 /// left behind and that events leave in the order the lock accepted them.
 @Suite(.watchingThePool) struct CoordinatorTests {
   /// A coordinator over a counter, sending into a fresh signal; returns it, the signal, and its recorder.
-  func makeCoordinator() -> (Coordinator<Int, Int, Int, Never>, Signal<Int, Never>, Recorder<Int, Never>) {
+  func makeCoordinator() -> (Coordinator<Int, Int, Int, Never>, Signal<Int, Never>, TestRecorder<Int, Never>) {
     let core = SignalCore<Int, Never>()
     let signal = Signal(core: core)
-    return (Coordinator(0, downstream: core), signal, Recorder(signal))
+    return (Coordinator(0, downstream: core), signal, TestRecorder(signal))
   }
 
   @Test func severalEventsQueuedByOneUpdateAreAllSentInOrder() {
@@ -45,7 +46,7 @@ import Testing
     let core = SignalCore<Int, Never>()
     let signal = Signal(core: core)
     let coordinator = Coordinator<Int, Int, Int, Never>(0, downstream: core, sendsWithoutLock: true)
-    let received = Recorder(signal)
+    let received = TestRecorder(signal)
     var refused: [Int] = []
     signal.observeValues { value in
       guard value == 1 else { return }

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -12,25 +13,25 @@ private enum WrappedError: Error, Equatable {
     let (signal, input) = Signal<Int, TestError>.pipe()
     // input:    -1-X
     // mapError: -1-Y   (Y = transform(X))
-    let recorder = Recorder(signal.mapError { WrappedError.wrapped($0) })
+    let recorder = TestRecorder(signal.mapError { WrappedError.wrapped($0) })
     input.send(value: 1)
     input.send(error: .boom)
     #expect(recorder.values == [1])
     #expect(recorder.error == .wrapped(.boom))
     let completing = SignalProducer<Int, TestError>([1, 2]).mapError { WrappedError.wrapped($0) }
-    #expect(Recorder(completing).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(completing).descriptions == ["1", "2", "completed"])
   }
 
   @Test func promoteErrorLetsANeverFailingStreamJoinAFailingOne() {
     let (search, searchInput) = Signal<String, TestError>.pipe()
     let (settings, settingsInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.combineLatest(search, settings.promoteError()))
+    let recorder = TestRecorder(Signal.combineLatest(search, settings.promoteError()))
     searchInput.send(value: "q")
     settingsInput.send(value: 1)
     searchInput.send(error: .boom)
     #expect(recorder.descriptions == [#"("q", 1)"#, "failed(boom)"])
     let explicit = SignalProducer<Int, Never>([1]).promoteError(TestError.self)
-    #expect(Recorder(explicit).descriptions == ["1", "completed"])
+    #expect(TestRecorder(explicit).descriptions == ["1", "completed"])
   }
 
   @Test func flatMapErrorSwitchesToTheHandlersProducer() {
@@ -38,7 +39,7 @@ private enum WrappedError: Error, Equatable {
     // source:       -1-2-X
     // handler(X):        (9|)
     // flatMapError: -1-2-(9|)
-    let recorder = Recorder(signal.flatMapError { _ in SignalProducer<Int, Never>(value: 9) })
+    let recorder = TestRecorder(signal.flatMapError { _ in SignalProducer<Int, Never>(value: 9) })
     input.send(value: 1)
     input.send(value: 2)
     input.send(error: .boom)
@@ -48,20 +49,20 @@ private enum WrappedError: Error, Equatable {
   @Test func flatMapErrorForwardsTheHandlersFailureAndPassesCompletionThrough() {
     let failing = SignalProducer<Int, TestError>(error: .boom)
       .flatMapError { SignalProducer<Int, WrappedError>(error: .wrapped($0)) }
-    #expect(Recorder(failing).error == .wrapped(.boom))
+    #expect(TestRecorder(failing).error == .wrapped(.boom))
     let handled = Box(false)
     let succeeding = SignalProducer<Int, TestError>(value: 1).flatMapError { _ -> SignalProducer<Int, Never> in
       handled.value = true
       return .empty
     }
-    #expect(Recorder(succeeding).descriptions == ["1", "completed"])
+    #expect(TestRecorder(succeeding).descriptions == ["1", "completed"])
     #expect(!handled.value)
   }
 
   @Test func disposingFlatMapErrorInterruptsTheRecoveryProducer() {
     let recovery = ProducerProbe<Int, Never>()
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.flatMapError { _ in recovery.producer })
+    let recorder = TestRecorder(signal.flatMapError { _ in recovery.producer })
     input.send(error: .boom)
     recovery.observer?.send(value: 5)
     recorder.disposable?.dispose()
@@ -72,7 +73,7 @@ private enum WrappedError: Error, Equatable {
   @Test func mapErrorDetachesWhenDisposed() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     let seen = Locked(0)
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.map { value -> Int in
         seen.withLock { $0 += 1 }
         return value
@@ -106,22 +107,22 @@ private enum WrappedError: Error, Equatable {
     let starts = Locked(0)
     // each start:      -1-X, then -1-X, then -1-2|
     // retry(upTo: 2):  -1-1-1-2|
-    let recorder = Recorder(flaky(failures: 2, starts: starts).retry(upTo: 2))
+    let recorder = TestRecorder(flaky(failures: 2, starts: starts).retry(upTo: 2))
     #expect(recorder.descriptions == ["1", "1", "1", "2", "completed"])
     #expect(starts.withLock { $0 } == 3)
   }
 
   @Test func forwardsTheLastFailureOnceRetriesRunOut() {
     let starts = Locked(0)
-    let recorder = Recorder(flaky(failures: 5, starts: starts).retry(upTo: 2))
+    let recorder = TestRecorder(flaky(failures: 5, starts: starts).retry(upTo: 2))
     #expect(recorder.descriptions == ["1", "1", "1", "failed(boom)"])
     #expect(starts.withLock { $0 } == 3)
-    #expect(Recorder(flaky(failures: 5, starts: Locked(0)).retry(upTo: 0)).descriptions == ["1", "failed(boom)"])
+    #expect(TestRecorder(flaky(failures: 5, starts: Locked(0)).retry(upTo: 0)).descriptions == ["1", "failed(boom)"])
   }
 
   @Test func restartsAnAttemptThatFailsLater() {
     let probe = ProducerProbe<Int, TestError>()
-    let recorder = Recorder(probe.producer.retry(upTo: 1))
+    let recorder = TestRecorder(probe.producer.retry(upTo: 1))
     probe.observer?.send(error: .boom)
     #expect(probe.starts == 2)
     probe.observer?.send(value: 3)
@@ -131,7 +132,7 @@ private enum WrappedError: Error, Equatable {
 
   @Test func disposalInterruptsTheCurrentAttemptAndStopsRetrying() {
     let probe = ProducerProbe<Int, TestError>()
-    let recorder = Recorder(probe.producer.retry(upTo: 3))
+    let recorder = TestRecorder(probe.producer.retry(upTo: 3))
     let first = probe.observer
     recorder.disposable?.dispose()
     first?.send(error: .boom)
@@ -148,7 +149,7 @@ extension RetryTests {
       observer.send(value: starts.value)
       observer.sendInterrupted()
     }
-    #expect(Recorder(producer.retry(upTo: 3)).descriptions == ["1", "interrupted"])
+    #expect(TestRecorder(producer.retry(upTo: 3)).descriptions == ["1", "interrupted"])
     #expect(starts.value == 1)
   }
 }
@@ -160,7 +161,7 @@ extension ErrorsTests {
       observer.sendInterrupted()
     }
     let producer = SignalProducer<Int, TestError>(error: .boom).flatMapError { _ in recovery }
-    #expect(Recorder(producer).descriptions == ["9", "interrupted"])
+    #expect(TestRecorder(producer).descriptions == ["9", "interrupted"])
   }
 }
 
@@ -169,7 +170,7 @@ extension RetryTests {
   @Suite(.onItsOwnThread) struct LongChain {
     @Test func manySynchronousFailuresDoNotRecurse() {
       let starts = Locked(0)
-      let recorder = Recorder(RetryTests().flaky(failures: .max, starts: starts).retry(upTo: 20_000))
+      let recorder = TestRecorder(RetryTests().flaky(failures: .max, starts: starts).retry(upTo: 20_000))
       #expect(starts.withLock { $0 } == 20_001)
       #expect(recorder.error == .boom)
     }

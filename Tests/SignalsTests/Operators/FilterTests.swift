@@ -1,11 +1,12 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct FilterTests {
   @Test func letsThroughOnlyIncludedValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.filter { $0.isMultiple(of: 2) })
+    let recorder = TestRecorder(signal.filter { $0.isMultiple(of: 2) })
     for value in 1...4 { input.send(value: value) }
     input.sendCompleted()
     #expect(recorder.descriptions == ["2", "4", "completed"])
@@ -13,7 +14,7 @@ import Testing
 
   @Test func failsWithTheSourcesError() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.filter { _ in false })
+    let recorder = TestRecorder(signal.filter { _ in false })
     input.send(value: 1)
     input.send(error: .other)
     #expect(recorder.descriptions == ["failed(other)"])
@@ -26,7 +27,7 @@ import Testing
       calls += 1
       return true
     }
-    let recorder = Recorder(filtered)
+    let recorder = TestRecorder(filtered)
     input.send(value: 1)
     recorder.disposable?.dispose()
     input.send(value: 2)
@@ -34,13 +35,13 @@ import Testing
     #expect(calls == 2)  // the result is still held: it keeps filtering, but delivers to nobody
 
     let (other, otherInput) = Signal<Int, Never>.pipe()
-    let interrupted = Recorder(other.filter { _ in true })
+    let interrupted = TestRecorder(other.filter { _ in true })
     otherInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
   }
 
   @Test func producerForm() {
     let producer = SignalProducer<Int, Never>([1, 2, 3, 4]).filter { $0 > 2 }
-    #expect(Recorder(producer).descriptions == ["3", "4", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["3", "4", "completed"])
   }
 }

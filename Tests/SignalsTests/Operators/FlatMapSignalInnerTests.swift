@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -10,7 +11,7 @@ import Testing
   private struct Pipes {
     let inners = [Signal<Int, TestError>.pipe(), Signal<Int, TestError>.pipe()]
     let outer: Signal<Signal<Int, TestError>, TestError>.Observer
-    let recorder: Recorder<Int, TestError>
+    let recorder: TestRecorder<Int, TestError>
 
     /// Flattens the outer signal, or (`asProducer`) a producer of it, and records the result.
     init(_ strategy: FlattenStrategy, asProducer: Bool = false) {
@@ -18,8 +19,8 @@ import Testing
       outer = input
       recorder =
         asProducer
-        ? Recorder(SignalProducer(signal).flatMap(strategy) { SignalProducer($0) })
-        : Recorder(signal.flatMap(strategy) { SignalProducer($0) })
+        ? TestRecorder(SignalProducer(signal).flatMap(strategy) { SignalProducer($0) })
+        : TestRecorder(signal.flatMap(strategy) { SignalProducer($0) })
     }
 
     func switchTo(_ index: Int) { outer.send(value: inners[index].output) }
@@ -124,7 +125,7 @@ import Testing
   @Test func anInnerValueThatSwitchesTheOuterReentrantlyIsTheLastFromThatSignal() {
     let (outer, outerInput) = Signal<Signal<Int, Never>, Never>.pipe()
     let inners = [Signal<Int, Never>.pipe(), Signal<Int, Never>.pipe()]
-    let recorder = Recorder(outer.flatMap(.latest) { SignalProducer($0) })
+    let recorder = TestRecorder(outer.flatMap(.latest) { SignalProducer($0) })
     // A second observer of inner 0, attached after the flatMap's: it sends 7 after switching away.
     outerInput.send(value: inners[0].output)
     inners[0].output.observeValues { value in
@@ -142,7 +143,7 @@ import Testing
   @Test func aDerivedInnerSignalHeldOnlyByItsProducerKeepsSending() {
     let (outer, outerInput) = Signal<Signal<Int, Never>, Never>.pipe()
     let (inner, innerInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(outer.flatMap(.latest) { SignalProducer($0.map { $0 * 10 }) })
+    let recorder = TestRecorder(outer.flatMap(.latest) { SignalProducer($0.map { $0 * 10 }) })
     outerInput.send(value: inner)
     innerInput.send(value: 1)
     innerInput.send(value: 2)
@@ -157,8 +158,8 @@ import Testing
   @Test func aProducerOfASignalStillInterruptsItsOwnStartWhenDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let producer = SignalProducer(signal)
-    let first = Recorder(producer)
-    let second = Recorder(producer.map { $0 * 10 })
+    let first = TestRecorder(producer)
+    let second = TestRecorder(producer.map { $0 * 10 })
     input.send(value: 1)
     first.disposable?.dispose()
     input.send(value: 2)
@@ -170,7 +171,7 @@ import Testing
   @Test func innerSignalsSentFromManyThreadsDeliverOnlyTheNewest() {
     let (outer, outerInput) = Signal<Signal<Int, Never>, Never>.pipe()
     let inners = (0..<4).map { _ in Signal<Int, Never>.pipe() }
-    let recorder = Recorder(outer.flatMap(.latest) { SignalProducer($0) })
+    let recorder = TestRecorder(outer.flatMap(.latest) { SignalProducer($0) })
     concurrently(inners.count) { index in
       for value in 0..<200 {
         outerInput.send(value: inners[index].output)

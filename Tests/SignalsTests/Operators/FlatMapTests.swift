@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -7,14 +8,14 @@ import Testing
 private struct Flattening {
   let probes: [String: ProducerProbe<Int, TestError>]
   let outer: Signal<String, TestError>.Observer
-  let recorder: Recorder<Int, TestError>
+  let recorder: TestRecorder<Int, TestError>
 
   init(_ strategy: FlattenStrategy, keys: [String] = ["a", "b", "c"]) {
     let probes = Dictionary(uniqueKeysWithValues: keys.map { ($0, ProducerProbe<Int, TestError>()) })
     let (signal, input) = Signal<String, TestError>.pipe()
     self.probes = probes
     outer = input
-    recorder = Recorder(signal.flatMap(strategy) { probes[$0]!.producer })
+    recorder = TestRecorder(signal.flatMap(strategy) { probes[$0]!.producer })
   }
 
   subscript(key: String) -> ProducerProbe<Int, TestError> { probes[key]! }
@@ -122,7 +123,7 @@ private struct Flattening {
   @Test func disposingTheResultInterruptsEveryInnerAndTheOuterProducer() {
     let outer = ProducerProbe<String, TestError>()
     let inners = ["a": ProducerProbe<Int, TestError>(), "b": ProducerProbe<Int, TestError>()]
-    let recorder = Recorder(outer.producer.flatMap(.merge) { inners[$0]!.producer })
+    let recorder = TestRecorder(outer.producer.flatMap(.merge) { inners[$0]!.producer })
     outer.observer?.send(value: "a")
     outer.observer?.send(value: "b")
     recorder.disposable?.dispose()
@@ -149,8 +150,8 @@ private struct Flattening {
     let producers = SignalProducer<SignalProducer<Int, Never>, Never>([
       SignalProducer([1, 2]), SignalProducer([3]),
     ])
-    #expect(Recorder(producers.flatten(.concat)).descriptions == ["1", "2", "3", "completed"])
-    #expect(Recorder(producers.flatten(.latest)).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(producers.flatten(.concat)).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(producers.flatten(.latest)).descriptions == ["1", "2", "3", "completed"])
   }
 
   @Test func propertyFlatMapFollowsTheLatestInnerProperty() {
@@ -182,7 +183,7 @@ private struct Flattening {
   @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
   func innerThatReleasesItsObserverWithoutEndingInterruptsTheResult(_ strategy: FlattenStrategy) {
     let (outer, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, Never> { _, _ in } })
+    let recorder = TestRecorder(outer.flatMap(strategy) { _ in SignalProducer<Int, Never> { _, _ in } })
     input.send(value: 1)
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -190,7 +191,7 @@ private struct Flattening {
   @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
   func innerEventsAfterItsTerminalEventAreDropped(_ strategy: FlattenStrategy) {
     let (outer, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       outer.flatMap(strategy) { value in
         SignalProducer<Int, Never> { observer, _ in
           observer.send(value: value)
@@ -208,7 +209,7 @@ private struct Flattening {
   @Test func latestDisposalInterruptsTheCurrentInnerAndEndsItsLifetime() {
     let outer = ProducerProbe<String, TestError>()
     let inners = ["a": ProducerProbe<Int, TestError>(), "b": ProducerProbe<Int, TestError>()]
-    let recorder = Recorder(outer.producer.flatMap(.latest) { inners[$0]!.producer })
+    let recorder = TestRecorder(outer.producer.flatMap(.latest) { inners[$0]!.producer })
     outer.observer?.send(value: "a")
     outer.observer?.send(value: "b")
     #expect((inners["a"]!.ends, inners["b"]!.ends) == (1, 0))
@@ -222,7 +223,7 @@ private struct Flattening {
   @Test func latestInnerEndingTheResultDuringItsStartIsInterruptedAfterwards() {
     let (outer, input) = Signal<Int, Never>.pipe()
     let ended = Locked(0)
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       outer.flatMap(.latest) { value in
         SignalProducer<Int, Never> { observer, lifetime in
           lifetime.observeEnded { ended.withLock { $0 += 1 } }
@@ -268,7 +269,7 @@ private struct Flattening {
   @Test func mergedInnersSendingFromManyThreadsDeliverEveryValue() {
     let inners = (0..<4).map { _ in ProducerProbe<Int, Never>() }
     let (outer, outerInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(outer.flatMap(.merge) { inners[$0].producer })
+    let recorder = TestRecorder(outer.flatMap(.merge) { inners[$0].producer })
     for index in inners.indices { outerInput.send(value: index) }
     outerInput.sendCompleted()
     let perThread = 1_000
@@ -285,11 +286,11 @@ private struct Flattening {
   @Test(arguments: [FlattenStrategy.merge, .concat, .latest])
   func innerProducersOfKnownValuesAreDeliveredInFullAndStopWhenTheResultEnds(_ strategy: FlattenStrategy) {
     let (outer, input) = Signal<Int, TestError>.pipe()
-    let all = Recorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
-    let firstFour = Recorder(
+    let all = TestRecorder(outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) })
+    let firstFour = TestRecorder(
       outer.flatMap(strategy) { SignalProducer<Int, TestError>([$0, $0 + 1, $0 + 2]) }
         .take(first: 4))
-    let failing = Recorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
+    let failing = TestRecorder(outer.flatMap(strategy) { _ in SignalProducer<Int, TestError>(error: .boom) })
     input.send(value: 10)
     input.send(value: 20)
     input.sendCompleted()

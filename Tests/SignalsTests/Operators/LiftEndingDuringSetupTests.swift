@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -8,18 +9,18 @@ import Testing
 /// start's observer must still receive the terminal event the operator sent, not `interrupted`.
 @Suite(.watchingThePool) struct LiftEndingDuringSetupTests {
   @Test func liftedOperatorThatCompletesDuringSetupDeliversCompleted() {
-    let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).take(first: 0))
+    let recorder = TestRecorder(SignalProducer<Int, Never>([1, 2]).take(first: 0))
     #expect(recorder.descriptions == ["completed"])
   }
 
   @Test func liftedTwoProducerOperatorThatCompletesDuringSetupDeliversCompleted() {
     let trigger = SignalProducer<Void, Never>(value: ())
-    let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).take(until: trigger))
+    let recorder = TestRecorder(SignalProducer<Int, Never>([1, 2]).take(until: trigger))
     #expect(recorder.descriptions == ["completed"])
   }
 
   @Test func aHotSignalObservedAfterItEndedStillReportsInterrupted() {
     let ended = Signal<Int, Never>.pipe().output.take(first: 0)
-    #expect(Recorder(ended).descriptions == ["interrupted"])
+    #expect(TestRecorder(ended).descriptions == ["interrupted"])
   }
 }

@@ -1,12 +1,13 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct LogEventsTests {
   @Test func logsEveryEventWithTheIdentifierAndForwardsItUnchanged() {
     var lines: [String] = []
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.logEvents(identifier: "prices") { lines.append("[\($0)] \($1)") })
+    let recorder = TestRecorder(signal.logEvents(identifier: "prices") { lines.append("[\($0)] \($1)") })
     input.send(value: 1)
     input.send(value: 2)
     input.sendCompleted()
@@ -20,7 +21,7 @@ import Testing
   @Test func logsOnlyTheSelectedEventsAndTheErrorOfAFailure() {
     var messages: [String] = []
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.logEvents(events: [.value, .failed]) { messages.append($1) })
+    let recorder = TestRecorder(signal.logEvents(events: [.value, .failed]) { messages.append($1) })
     input.send(value: 1)
     input.send(error: .boom)
     #expect(messages == ["value 1", "failed boom"])
@@ -30,7 +31,7 @@ import Testing
   @Test func theDefaultIdentifierIsSignalsAndSignalsIgnoreStartEvents() {
     var lines: [String] = []
     let (signal, input) = Signal<Int, Never>.pipe()
-    let logged = Recorder(
+    let logged = TestRecorder(
       signal.logEvents(events: [.starting, .started, .interrupted]) { lines.append("\($0) \($1)") })
     input.sendInterrupted()
     #expect(lines == ["Signals interrupted"])
@@ -40,14 +41,14 @@ import Testing
   @Test func producerLogsStartingAndStartedAroundEachStart() {
     let messages = Box<[String]>([])
     let producer = SignalProducer<Int, Never>([1]).logEvents(identifier: "p") { messages.value.append($1) }
-    #expect(Recorder(producer).descriptions == ["1", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "completed"])
     #expect(messages.value == ["starting", "value 1", "completed", "terminated", "disposed", "started"])
   }
 
   @Test func disposingALoggedProducerStartLogsTheInterruption() {
     let messages = Box<[String]>([])
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.logEvents { messages.value.append($1) })
+    let recorder = TestRecorder(probe.producer.logEvents { messages.value.append($1) })
     probe.input.send(value: 5)
     recorder.disposable?.dispose()
     #expect(messages.value == ["starting", "started", "value 5", "interrupted", "terminated", "disposed"])
@@ -65,7 +66,7 @@ import Testing
   @Test func textIsQuotedSoThatAnEmptyStringIsVisible() {
     var messages: [String] = []
     let (signal, input) = Signal<String, Never>.pipe()
-    let recorder = Recorder(signal.logEvents(events: [.value]) { messages.append($1) })
+    let recorder = TestRecorder(signal.logEvents(events: [.value]) { messages.append($1) })
     input.send(value: "")
     input.send(value: "Ann")
     #expect(messages == [#"value """#, #"value "Ann""#])

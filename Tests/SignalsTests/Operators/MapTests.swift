@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct MapTests {
@@ -7,7 +8,7 @@ import Testing
 
   @Test func transformsEveryValue() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.map { $0 * 10 })
+    let recorder = TestRecorder(signal.map { $0 * 10 })
     input.send(value: 1)
     input.send(value: 2)
     input.send(value: 3)
@@ -21,8 +22,8 @@ import Testing
       calls += 1
       return value
     }
-    let first = Recorder(mapped)
-    let second = Recorder(mapped)
+    let first = TestRecorder(mapped)
+    let second = TestRecorder(mapped)
     input.send(value: 1)
     #expect(calls == 1)
     #expect(first.values == [1] && second.values == [1])
@@ -30,14 +31,14 @@ import Testing
 
   @Test func extractsByKeyPath() {
     let (signal, input) = Signal<Guest, Never>.pipe()
-    let recorder = Recorder(signal.map(\.name))
+    let recorder = TestRecorder(signal.map(\.name))
     input.send(value: Guest(name: "Li Lei"))
     #expect(recorder.values == ["Li Lei"])
   }
 
   @Test func completesWhenSourceCompletes() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.map { $0 + 1 })
+    let recorder = TestRecorder(signal.map { $0 + 1 })
     input.send(value: 1)
     input.sendCompleted()
     input.send(value: 5)
@@ -46,14 +47,14 @@ import Testing
 
   @Test func failsWithTheSourcesError() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.map { $0 + 1 })
+    let recorder = TestRecorder(signal.map { $0 + 1 })
     input.send(error: .boom)
     #expect(recorder.descriptions == ["failed(boom)"])
   }
 
   @Test func forwardsInterruption() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.map { $0 })
+    let recorder = TestRecorder(signal.map { $0 })
     input.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -87,8 +88,8 @@ import Testing
 
   @Test func producerFormAppliesToEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 2]).map { $0 * 2 }
-    #expect(Recorder(producer).descriptions == ["2", "4", "completed"])
-    #expect(Recorder(producer).descriptions == ["2", "4", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["2", "4", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["2", "4", "completed"])
   }
 
   @Test func propertyFormKeepsTheTransformedCurrentValue() {
@@ -97,6 +98,6 @@ import Testing
     #expect(doubled.value == 2)
     source.value = 5
     #expect(doubled.value == 10)
-    #expect(Recorder(doubled.producer).values == [10])
+    #expect(TestRecorder(doubled.producer).values == [10])
   }
 }

@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct MaterializeTests {
@@ -7,7 +8,7 @@ import Testing
 
   @Test func materializeSendsEveryEventAsAValueThenCompletes() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.materialize())
+    let recorder = TestRecorder(signal.materialize())
     input.send(value: 1)
     input.send(value: 2)
     input.send(error: .boom)
@@ -17,7 +18,7 @@ import Testing
 
   @Test func materializeReportsCompletionAsAValue() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.materialize())
+    let recorder = TestRecorder(signal.materialize())
     input.sendCompleted()
     #expect(recorder.descriptions == ["completed", "completed"])
     #expect(recorder.values == [.completed])
@@ -25,7 +26,7 @@ import Testing
 
   @Test func materializeReportsInterruptionAsAValueThenCompletes() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.materialize())
+    let recorder = TestRecorder(signal.materialize())
     input.send(value: 1)
     input.sendInterrupted()
     #expect(recorder.values == [.value(1), .interrupted])
@@ -35,7 +36,7 @@ import Testing
 
   @Test func disposingMaterializeDetachesFromTheSource() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.materialize())
+    let recorder = TestRecorder(signal.materialize())
     recorder.disposable?.dispose()
     #expect(observerCount(signal) == 0)
     input.send(value: 1)
@@ -44,7 +45,7 @@ import Testing
 
   @Test func dematerializeTurnsEventValuesBackIntoEvents() {
     let (signal, input) = Signal<Event, Never>.pipe()
-    let recorder = Recorder(signal.dematerialize())
+    let recorder = TestRecorder(signal.dematerialize())
     input.send(value: .value(1))
     input.send(value: .value(2))
     input.send(value: .failed(.boom))
@@ -55,18 +56,18 @@ import Testing
 
   @Test func dematerializeEndsOnTerminalValuesAndWithTheSource() {
     let (completing, completingInput) = Signal<Event, Never>.pipe()
-    let completedByValue = Recorder(completing.dematerialize())
+    let completedByValue = TestRecorder(completing.dematerialize())
     completingInput.send(value: .completed)
     #expect(completedByValue.descriptions == ["completed"])
 
     let (interrupting, interruptingInput) = Signal<Event, Never>.pipe()
-    let interruptedByValue = Recorder(interrupting.dematerialize())
+    let interruptedByValue = TestRecorder(interrupting.dematerialize())
     interruptingInput.send(value: .interrupted)
     #expect(interruptedByValue.descriptions == ["interrupted"])
 
     let (signal, input) = Signal<Event, Never>.pipe()
-    let completedWithSource = Recorder(signal.dematerialize())
-    let disposedEarly = Recorder(signal.dematerialize())
+    let completedWithSource = TestRecorder(signal.dematerialize())
+    let disposedEarly = TestRecorder(signal.dematerialize())
     disposedEarly.disposable?.dispose()
     input.send(value: .value(7))
     input.sendCompleted()
@@ -74,7 +75,7 @@ import Testing
     #expect(disposedEarly.events.isEmpty)
 
     let (source, sourceInput) = Signal<Event, Never>.pipe()
-    let interruptedWithSource = Recorder(source.dematerialize())
+    let interruptedWithSource = TestRecorder(source.dematerialize())
     sourceInput.send(value: .value(1))
     sourceInput.sendInterrupted()
     #expect(interruptedWithSource.descriptions == ["1", "interrupted"])
@@ -85,22 +86,22 @@ import Testing
       observer.send(value: 1)
       observer.send(error: .other)
     }
-    #expect(Recorder(failing.materialize()).descriptions == ["value(1)", "failed(other)", "completed"])
+    #expect(TestRecorder(failing.materialize()).descriptions == ["value(1)", "failed(other)", "completed"])
     let roundTrip = failing.materialize().dematerialize()
-    #expect(Recorder(roundTrip).descriptions == ["1", "failed(other)"])
-    #expect(Recorder(roundTrip).descriptions == ["1", "failed(other)"])
+    #expect(TestRecorder(roundTrip).descriptions == ["1", "failed(other)"])
+    #expect(TestRecorder(roundTrip).descriptions == ["1", "failed(other)"])
   }
 
   @Test func disposingAProducerStartInterruptsIt() {
     let probe = ProbedProducer<Int, TestError>()
-    let recorder = Recorder(probe.producer.materialize())
+    let recorder = TestRecorder(probe.producer.materialize())
     probe.input.send(value: 1)
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["value(1)", "interrupted"])
     #expect(probe.ended == 1)
 
     let events = ProbedProducer<Event, Never>()
-    let dematerialized = Recorder(events.producer.dematerialize())
+    let dematerialized = TestRecorder(events.producer.dematerialize())
     dematerialized.disposable?.dispose()
     #expect(dematerialized.descriptions == ["interrupted"])
     #expect(events.ended == 1)

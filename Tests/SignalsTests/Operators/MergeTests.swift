@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -7,7 +8,7 @@ import Testing
   @Test func forwardsValuesAsTheyComeAndCompletesAfterEveryInput() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.merge(a, b))
+    let recorder = TestRecorder(Signal.merge(a, b))
     // a:     -1---3-|
     // b:     --2-----4|
     // merge: -12--3--4|
@@ -24,7 +25,7 @@ import Testing
   @Test func failsAtOnceWhenAnyInputFails() {
     let (a, aInput) = Signal<Int, TestError>.pipe()
     let (b, bInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(a.merging(with: b))
+    let recorder = TestRecorder(a.merging(with: b))
     aInput.send(value: 1)
     bInput.send(error: .boom)
     aInput.send(value: 2)
@@ -34,15 +35,15 @@ import Testing
   @Test func isInterruptedWhenAnyInputIsInterrupted() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.merge([a, b]))
+    let recorder = TestRecorder(Signal.merge([a, b]))
     aInput.sendCompleted()
     bInput.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
   }
 
   @Test func emptyListCompletesAtOnce() {
-    #expect(Recorder(SignalProducer.merge([SignalProducer<Int, Never>]())).descriptions == ["completed"])
-    #expect(Recorder(Signal.merge([Signal<Int, Never>]())).descriptions == ["interrupted"])
+    #expect(TestRecorder(SignalProducer.merge([SignalProducer<Int, Never>]())).descriptions == ["completed"])
+    #expect(TestRecorder(Signal.merge([Signal<Int, Never>]())).descriptions == ["interrupted"])
   }
 
   @Test func disposingTheResultDetachesFromEveryInput() {
@@ -54,7 +55,7 @@ import Testing
         seen.withLock { $0 += 1 }; return value
       }
     }
-    let recorder = Recorder(Signal.merge(counted(a), counted(b)))
+    let recorder = TestRecorder(Signal.merge(counted(a), counted(b)))
     aInput.send(value: 1)
     recorder.disposable?.dispose()
     aInput.send(value: 2)
@@ -78,15 +79,15 @@ import Testing
 
   @Test func producersAreStartedInOrderAndMerged() {
     let merged = SignalProducer.merge(SignalProducer<Int, Never>([1, 2]), SignalProducer([3]))
-    #expect(Recorder(merged).descriptions == ["1", "2", "3", "completed"])
+    #expect(TestRecorder(merged).descriptions == ["1", "2", "3", "completed"])
     let failing = SignalProducer<Int, TestError>(value: 1).merging(with: SignalProducer(error: .boom))
-    #expect(Recorder(failing).descriptions == ["1", "failed(boom)"])
+    #expect(TestRecorder(failing).descriptions == ["1", "failed(boom)"])
   }
 
   @Test func producerDisposalInterruptsEveryInput() {
     let a = ProducerProbe<Int, Never>()
     let b = ProducerProbe<Int, Never>()
-    let recorder = Recorder(SignalProducer.merge([a.producer, b.producer]))
+    let recorder = TestRecorder(SignalProducer.merge([a.producer, b.producer]))
     b.observer?.send(value: 7)
     recorder.disposable?.dispose()
     #expect((a.starts, b.starts, a.ends, b.ends) == (1, 1, 1, 1))
@@ -99,7 +100,7 @@ import Testing
     let inputs = (0..<4).map { _ in Signal<Int, Never>.pipe() }
     let inFlight = Locked(0)
     let overlapped = Locked(false)
-    let recorder = Recorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     Signal.merge(inputs.map(\.output)).observe { event in
       let concurrent = inFlight.withLock { count -> Bool in
         count += 1
@@ -132,7 +133,7 @@ extension MergeTests {
     endedInput.sendCompleted()
     let (live, liveInput) = Signal<Int, Never>.pipe()
     let merged = Signal.merge(ended, live)
-    let recorder = Recorder(merged)
+    let recorder = TestRecorder(merged)
     liveInput.send(value: 1)
     #expect(recorder.descriptions == ["interrupted"])
   }

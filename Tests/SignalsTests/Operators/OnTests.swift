@@ -1,5 +1,6 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct OnTests {
@@ -26,7 +27,7 @@ import Testing
   @Test func failedHookReceivesTheErrorAndTheFailureIsForwarded() {
     var log: [String] = []
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.on(
         failed: { log.append("failed \($0)") },
         completed: { log.append("completed") },
@@ -41,7 +42,7 @@ import Testing
   @Test func interruptedHookRunsWhenTheSourceIsInterrupted() {
     var log: [String] = []
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.on(
         interrupted: { log.append("interrupted") },
         terminated: { log.append("terminated") },
@@ -56,7 +57,7 @@ import Testing
     var disposals = 0
     var values = 0
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.on(value: { _ in values += 1 }, disposed: { disposals += 1 }))
+    let recorder = TestRecorder(signal.on(value: { _ in values += 1 }, disposed: { disposals += 1 }))
     #expect(disposals == 0)
     recorder.disposable?.dispose()
     recorder.disposable?.dispose()
@@ -111,7 +112,7 @@ import Testing
   @Test func disposingAProducerStartRunsTheInterruptionHooks() {
     let log = Box<[String]>([])
     let probe = ProbedProducer<Int, TestError>()
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       probe.producer.on(
         started: { log.value.append("started") },
         failed: { _ in log.value.append("failed") },

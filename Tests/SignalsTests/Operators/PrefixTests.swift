@@ -1,15 +1,16 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct PrefixTests {
   @Test func sendsTheValueFirstThenTheProducer() {
-    let recorder = Recorder(SignalProducer<Int, Never>([1, 2]).prefix(value: 0))
+    let recorder = TestRecorder(SignalProducer<Int, Never>([1, 2]).prefix(value: 0))
     #expect(recorder.descriptions == ["0", "1", "2", "completed"])
   }
 
   @Test func failsWithTheProducer() {
-    let recorder = Recorder(SignalProducer<Int, TestError>(error: .boom).prefix(value: 0))
+    let recorder = TestRecorder(SignalProducer<Int, TestError>(error: .boom).prefix(value: 0))
     #expect(recorder.descriptions == ["0", "failed(boom)"])
   }
 
@@ -36,7 +37,7 @@ import Testing
       lifetime.observeEnded { ended.value = true }
       lifetime.observeEnded { _ = observer }
     }.prefix(value: 0)
-    let recorder = Recorder(producer)
+    let recorder = TestRecorder(producer)
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["0", "interrupted"])
     #expect(ended.value)

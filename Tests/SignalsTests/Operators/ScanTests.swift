@@ -1,11 +1,12 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct ScanTests {
   @Test func scanSendsEveryAccumulation() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.scan(0, +))
+    let recorder = TestRecorder(signal.scan(0, +))
     for value in [1, 2, 3] { input.send(value: value) }
     input.sendCompleted()
     #expect(recorder.descriptions == ["1", "3", "6", "completed"])
@@ -13,7 +14,7 @@ import Testing
 
   @Test func scanIntoChangesTheResultInPlace() {
     let (signal, input) = Signal<String, Never>.pipe()
-    let recorder = Recorder(signal.scan(into: "") { $0 += $1 })
+    let recorder = TestRecorder(signal.scan(into: "") { $0 += $1 })
     input.send(value: "x")
     input.send(value: "y")
     input.sendCompleted()
@@ -22,7 +23,7 @@ import Testing
 
   @Test func scanFailsWhenTheSourceFails() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.scan(10, +))
+    let recorder = TestRecorder(signal.scan(10, +))
     input.send(value: 1)
     input.send(error: .boom)
     #expect(recorder.descriptions == ["11", "failed(boom)"])
@@ -30,8 +31,8 @@ import Testing
 
   @Test func scanIsInterruptedWithTheSourceAndDetachesWhenDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let interrupted = Recorder(signal.scan(0, +))
-    let disposed = Recorder(signal.scan(0, +))
+    let interrupted = TestRecorder(signal.scan(0, +))
+    let disposed = TestRecorder(signal.scan(0, +))
     #expect(observerCount(signal) == 2)
     disposed.disposable?.dispose()
     #expect(observerCount(signal) == 1)
@@ -43,7 +44,7 @@ import Testing
 
   @Test func reduceSendsOnlyTheFinalResultWhenTheSourceCompletes() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.reduce(0, +))
+    let recorder = TestRecorder(signal.reduce(0, +))
     for value in [1, 2, 3] { input.send(value: value) }
     #expect(recorder.descriptions.isEmpty)
     input.sendCompleted()
@@ -52,14 +53,14 @@ import Testing
 
   @Test func reduceSendsTheInitialValueWhenThereWereNoValues() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.reduce(42, +))
+    let recorder = TestRecorder(signal.reduce(42, +))
     input.sendCompleted()
     #expect(recorder.descriptions == ["42", "completed"])
   }
 
   @Test func reduceIntoBuildsTheResultInPlace() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.reduce(into: [Int]()) { $0.append($1) })
+    let recorder = TestRecorder(signal.reduce(into: [Int]()) { $0.append($1) })
     input.send(value: 1)
     input.send(value: 2)
     input.sendCompleted()
@@ -69,13 +70,13 @@ import Testing
 
   @Test func reduceSendsNothingWhenTheSourceFailsOrIsInterrupted() {
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.reduce(0, +))
+    let failed = TestRecorder(failing.reduce(0, +))
     failingInput.send(value: 1)
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["failed(boom)"])
 
     let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(interrupting.reduce(0, +))
+    let interrupted = TestRecorder(interrupting.reduce(0, +))
     interruptingInput.send(value: 1)
     interruptingInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
@@ -83,7 +84,7 @@ import Testing
 
   @Test func reduceDetachesFromTheSourceWhenDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.reduce(0, +))
+    let recorder = TestRecorder(signal.reduce(0, +))
     recorder.disposable?.dispose()
     #expect(observerCount(signal) == 0)
     input.sendCompleted()
@@ -92,21 +93,21 @@ import Testing
 
   @Test func producerScanStartsFromTheInitialValueOnEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 2, 3]).scan(0, +)
-    #expect(Recorder(producer).descriptions == ["1", "3", "6", "completed"])
-    #expect(Recorder(producer).descriptions == ["1", "3", "6", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "3", "6", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "3", "6", "completed"])
     let into = SignalProducer<Int, Never>([1, 2]).scan(into: 0) { $0 += $1 }
-    #expect(Recorder(into).descriptions == ["1", "3", "completed"])
+    #expect(TestRecorder(into).descriptions == ["1", "3", "completed"])
   }
 
   @Test func producerReduceSendsTheResultOfEachStartAndIsInterruptedByDisposal() {
     let reduced = SignalProducer<Int, Never>([1, 2, 3]).reduce(0, +)
-    #expect(Recorder(reduced).descriptions == ["6", "completed"])
-    #expect(Recorder(reduced).descriptions == ["6", "completed"])
+    #expect(TestRecorder(reduced).descriptions == ["6", "completed"])
+    #expect(TestRecorder(reduced).descriptions == ["6", "completed"])
     let into = SignalProducer<Int, Never>([1, 2]).reduce(into: 0) { $0 += $1 }
-    #expect(Recorder(into).descriptions == ["3", "completed"])
+    #expect(TestRecorder(into).descriptions == ["3", "completed"])
 
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.reduce(0, +))
+    let recorder = TestRecorder(probe.producer.reduce(0, +))
     probe.input.send(value: 1)
     recorder.disposable?.dispose()
     probe.input.sendCompleted()

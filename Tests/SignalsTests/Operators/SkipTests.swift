@@ -6,7 +6,7 @@ import Testing
 @Suite(.watchingThePool) struct SkipTests {
   @Test func skipFirstDropsTheFirstValuesThenForwardsEverything() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.skip(first: 2))
+    let recorder = TestRecorder(signal.skip(first: 2))
     for value in [1, 2, 3, 4] { input.send(value: value) }
     input.sendCompleted()
     #expect(recorder.descriptions == ["3", "4", "completed"])
@@ -14,8 +14,8 @@ import Testing
 
   @Test func skipFirstWithANonPositiveCountForwardsEverything() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let zero = Recorder(signal.skip(first: 0))
-    let negative = Recorder(signal.skip(first: -1))
+    let zero = TestRecorder(signal.skip(first: 0))
+    let negative = TestRecorder(signal.skip(first: -1))
     input.send(value: 1)
     input.sendCompleted()
     #expect(zero.descriptions == ["1", "completed"])
@@ -24,7 +24,7 @@ import Testing
 
   @Test func skipFirstFailsEvenWhileSkipping() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.skip(first: 5))
+    let recorder = TestRecorder(signal.skip(first: 5))
     input.send(value: 1)
     input.send(error: .boom)
     #expect(recorder.descriptions == ["failed(boom)"])
@@ -33,7 +33,7 @@ import Testing
   @Test func skipWhileForwardsFromTheFirstValueThatFailsThePredicate() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var calls = 0
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.skip { value in
         calls += 1
         return value < 3
@@ -46,13 +46,13 @@ import Testing
 
   @Test func skipWhileFailsAndIsInterruptedWithTheSource() {
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.skip { _ in true })
+    let failed = TestRecorder(failing.skip { _ in true })
     failingInput.send(value: 1)
     failingInput.send(error: .other)
     #expect(failed.descriptions == ["failed(other)"])
 
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(signal.skip(while: { $0 < 0 }))
+    let interrupted = TestRecorder(signal.skip(while: { $0 < 0 }))
     input.send(value: 1)
     input.sendInterrupted()
     #expect(interrupted.descriptions == ["1", "interrupted"])
@@ -61,8 +61,8 @@ import Testing
   @Test func disposingTheResultDetachesFromTheSource() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var calls = 0
-    let first = Recorder(signal.skip(first: 1))
-    let whileSkipping = Recorder(
+    let first = TestRecorder(signal.skip(first: 1))
+    let whileSkipping = TestRecorder(
       signal.skip { _ in
         calls += 1
         return true
@@ -91,11 +91,11 @@ import Testing
   @Test func skipUntilOpensOnATriggerThatEndsWithoutAValueOrHadAlreadyEnded() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let (lifetime, token) = Lifetime.make()
-    let untilEnded = Recorder(signal.skip(until: lifetime.ended))
+    let untilEnded = TestRecorder(signal.skip(until: lifetime.ended))
     let (trigger, fire) = Signal<(), Never>.pipe()
-    let untilInterrupted = Recorder(signal.skip(until: trigger))
+    let untilInterrupted = TestRecorder(signal.skip(until: trigger))
     fire.sendInterrupted()
-    let afterAnEndedTrigger = Recorder(signal.skip(until: Signal<(), Never>.empty))
+    let afterAnEndedTrigger = TestRecorder(signal.skip(until: Signal<(), Never>.empty))
     input.send(value: 1)
     token.dispose()
     input.send(value: 2)
@@ -131,12 +131,12 @@ import Testing
   @Test func producerFormsSkipOnEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 2, 3])
     let skipped = producer.skip(first: 1)
-    #expect(Recorder(skipped).descriptions == ["2", "3", "completed"])
-    #expect(Recorder(skipped).descriptions == ["2", "3", "completed"])
-    #expect(Recorder(producer.skip { $0 < 3 }).descriptions == ["3", "completed"])
+    #expect(TestRecorder(skipped).descriptions == ["2", "3", "completed"])
+    #expect(TestRecorder(skipped).descriptions == ["2", "3", "completed"])
+    #expect(TestRecorder(producer.skip { $0 < 3 }).descriptions == ["3", "completed"])
 
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.skip(first: 1))
+    let recorder = TestRecorder(probe.producer.skip(first: 1))
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["interrupted"])
     #expect(probe.ended == 1)

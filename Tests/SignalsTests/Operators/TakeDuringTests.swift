@@ -1,12 +1,13 @@
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool) struct TakeDuringTests {
   @Test func forwardsValuesWhileTheLifetimeLasts() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var (lifetime, token): (Lifetime, Lifetime.Token?) = Lifetime.make()
-    let recorder = Recorder(signal.take(during: lifetime))
+    let recorder = TestRecorder(signal.take(during: lifetime))
     input.send(value: 1)
     token = nil
     input.send(value: 2)
@@ -19,7 +20,7 @@ import Testing
     var completed = false
     let result = signal.take(during: .empty)
     // The result completed before anyone could observe it, so a later observer is told it ended.
-    let recorder = Recorder(result)
+    let recorder = TestRecorder(result)
     result.observeCompleted { completed = true }
     #expect(recorder.descriptions == ["interrupted"])
     #expect(!completed)
@@ -31,7 +32,7 @@ import Testing
       started.value = true
       observer.sendCompleted()
     }
-    let recorder = Recorder(producer.take(during: .empty))
+    let recorder = TestRecorder(producer.take(during: .empty))
     #expect(recorder.descriptions == ["completed"])
     #expect(!started.value)
   }
@@ -39,12 +40,12 @@ import Testing
   @Test func failsAndIsInterruptedWithTheSource() {
     let (lifetime, token) = Lifetime.make()
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.take(during: lifetime))
+    let failed = TestRecorder(failing.take(during: lifetime))
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["failed(boom)"])
 
     let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(interrupting.take(during: lifetime))
+    let interrupted = TestRecorder(interrupting.take(during: lifetime))
     interruptingInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
     withExtendedLifetime(token) {}
@@ -65,7 +66,7 @@ import Testing
 
   @Test func disposingAProducerStartInterruptsIt() {
     let (lifetime, token) = Lifetime.make()
-    let recorder = Recorder(SignalProducer<Int, Never>.never.take(during: lifetime))
+    let recorder = TestRecorder(SignalProducer<Int, Never>.never.take(during: lifetime))
     recorder.disposable?.dispose()
     #expect(recorder.descriptions == ["interrupted"])
     withExtendedLifetime(token) {}

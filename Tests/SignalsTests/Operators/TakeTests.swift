@@ -1,6 +1,7 @@
 import Dispatch
 import Signals
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @Suite(.watchingThePool, .onItsOwnThread) struct TakeTests {
@@ -8,7 +9,7 @@ import Testing
 
   @Test func takeFirstCompletesAfterTheCountthValueAndDetaches() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.take(first: 2))
+    let recorder = TestRecorder(signal.take(first: 2))
     for value in [1, 2, 3, 4] { input.send(value: value) }
     #expect(recorder.descriptions == ["1", "2", "completed"])
     #expect(observerCount(signal) == 0)
@@ -16,7 +17,7 @@ import Testing
 
   @Test func takeLastSendsTheLastValuesWhenTheSourceCompletes() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal.take(last: 2))
+    let recorder = TestRecorder(signal.take(last: 2))
     for value in [1, 2, 3] { input.send(value: value) }
     #expect(recorder.events.isEmpty)
     input.sendCompleted()
@@ -28,7 +29,7 @@ import Testing
   @Test func takeWhileCompletesAtTheFirstFailingValueWithoutSendingIt() {
     let (signal, input) = Signal<Int, Never>.pipe()
     var calls = 0
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.take { value in
         calls += 1
         return value < 3
@@ -41,21 +42,21 @@ import Testing
 
   @Test func takeWhileCompletesOrFailsWithTheSource() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let completed = Recorder(signal.take(while: { _ in true }))
+    let completed = TestRecorder(signal.take(while: { _ in true }))
     input.send(value: 1)
     input.sendCompleted()
     #expect(completed.descriptions == ["1", "completed"])
 
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.take(while: { _ in true }))
+    let failed = TestRecorder(failing.take(while: { _ in true }))
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["failed(boom)"])
   }
 
   @Test func takeWhileIsInterruptedWithTheSourceAndDetachesWhenDisposed() {
     let (signal, input) = Signal<Int, Never>.pipe()
-    let interrupted = Recorder(signal.take(while: { _ in true }))
-    let disposed = Recorder(signal.take(while: { _ in true }))
+    let interrupted = TestRecorder(signal.take(while: { _ in true }))
+    let disposed = TestRecorder(signal.take(while: { _ in true }))
     disposed.disposable?.dispose()
     #expect(observerCount(signal) == 1)
     input.sendInterrupted()
@@ -65,11 +66,11 @@ import Testing
 
   @Test func producerTakeWhileAppliesToEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 2, 5, 1]).take(while: { $0 < 3 })
-    #expect(Recorder(producer).descriptions == ["1", "2", "completed"])
-    #expect(Recorder(producer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "completed"])
 
     let probe = ProbedProducer<Int, Never>()
-    let recorder = Recorder(probe.producer.take(while: { $0 < 3 }))
+    let recorder = TestRecorder(probe.producer.take(while: { $0 < 3 }))
     probe.input.send(value: 9)
     #expect(recorder.descriptions == ["completed"])
     #expect(probe.ended == 1)
@@ -80,7 +81,7 @@ import Testing
   @Test func takeUntilCompletesWhenTheTriggerSendsAValueAndDetachesFromBoth() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let (trigger, fire) = Signal<(), Never>.pipe()
-    let recorder = Recorder(signal.take(until: trigger))
+    let recorder = TestRecorder(signal.take(until: trigger))
     input.send(value: 1)
     input.send(value: 2)
     fire.send(value: ())
@@ -93,7 +94,7 @@ import Testing
   @Test func takeUntilCompletesWhenTheTriggerCompletesWithoutAValue() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let (lifetime, token) = Lifetime.make()
-    let recorder = Recorder(signal.take(until: lifetime.ended))
+    let recorder = TestRecorder(signal.take(until: lifetime.ended))
     input.send(value: 1)
     token.dispose()
     input.send(value: 2)
@@ -103,7 +104,7 @@ import Testing
   @Test func takeUntilCompletesWhenTheTriggerIsInterrupted() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let (trigger, fire) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(signal.take(until: trigger))
+    let recorder = TestRecorder(signal.take(until: trigger))
     fire.sendInterrupted()
     input.send(value: 1)
     #expect(recorder.descriptions == ["completed"])
@@ -116,7 +117,7 @@ import Testing
     let result = signal.take(until: trigger)
     #expect(observerCount(signal) == 0)
     // Like every signal that has already ended, the result interrupts observers that come too late.
-    let recorder = Recorder(result)
+    let recorder = TestRecorder(result)
     input.send(value: 1)
     #expect(recorder.descriptions == ["interrupted"])
   }
@@ -124,14 +125,14 @@ import Testing
   @Test func takeUntilEndsWithTheSourceAndDetachesFromTheTrigger() {
     let (trigger, fire) = Signal<(), Never>.pipe()
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(signal.take(until: trigger))
+    let failed = TestRecorder(signal.take(until: trigger))
     input.send(value: 1)
     input.send(error: .boom)
     #expect(failed.descriptions == ["1", "failed(boom)"])
     #expect(observerCount(trigger) == 0)
 
     let (other, otherInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(other.take(until: trigger))
+    let interrupted = TestRecorder(other.take(until: trigger))
     otherInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
     #expect(observerCount(trigger) == 0)
@@ -141,7 +142,7 @@ import Testing
   @Test func disposingTakeUntilDetachesFromTheSourceAndTheTrigger() {
     let (signal, input) = Signal<Int, Never>.pipe()
     let (trigger, fire) = Signal<(), Never>.pipe()
-    let recorder = Recorder(signal.take(until: trigger))
+    let recorder = TestRecorder(signal.take(until: trigger))
     #expect(observerCount(signal) == 1 && observerCount(trigger) == 1)
     recorder.disposable?.dispose()
     #expect(observerCount(signal) == 0 && observerCount(trigger) == 0)
@@ -154,7 +155,7 @@ import Testing
     for _ in 0..<50 {
       let (signal, input) = Signal<Int, Never>.pipe()
       let (trigger, fire) = Signal<(), Never>.pipe()
-      let recorder = Recorder(signal.take(until: trigger))
+      let recorder = TestRecorder(signal.take(until: trigger))
       concurrently(4) { lane in
         if lane == 0 {
           fire.send(value: ())
@@ -172,7 +173,7 @@ import Testing
   @Test func producerTakeUntilStopsThisProducerWhenTheTriggerFires() {
     let source = ProbedProducer<Int, Never>()
     let trigger = ProbedProducer<(), Never>()
-    let recorder = Recorder(source.producer.take(until: trigger.producer))
+    let recorder = TestRecorder(source.producer.take(until: trigger.producer))
     source.input.send(value: 1)
     trigger.input.send(value: ())
     #expect(recorder.descriptions == ["1", "completed"])
@@ -182,18 +183,18 @@ import Testing
 
   @Test func producerTakeUntilAnImmediateTriggerNeverStartsThisProducer() {
     let source = ProbedProducer<Int, Never>()
-    let recorder = Recorder(source.producer.take(until: SignalProducer<(), Never>(value: ())))
+    let recorder = TestRecorder(source.producer.take(until: SignalProducer<(), Never>(value: ())))
     #expect(recorder.descriptions == ["completed"])
     #expect(source.starts == 0)
   }
 
   @Test func producerTakeUntilEndsTheTriggerWhenThisProducerEndsOrIsDisposed() {
     let trigger = ProbedProducer<Never, Never>()
-    let completed = Recorder(SignalProducer<Int, Never>([1, 2]).take(until: trigger.producer))
+    let completed = TestRecorder(SignalProducer<Int, Never>([1, 2]).take(until: trigger.producer))
     #expect(completed.descriptions == ["1", "2", "completed"])
     #expect(trigger.starts == 1 && trigger.ended == 1)
 
-    let disposed = Recorder(SignalProducer<Int, Never>.never.take(until: trigger.producer))
+    let disposed = TestRecorder(SignalProducer<Int, Never>.never.take(until: trigger.producer))
     disposed.disposable?.dispose()
     #expect(disposed.descriptions == ["interrupted"])
     #expect(trigger.starts == 2 && trigger.ended == 2)
@@ -203,40 +204,40 @@ import Testing
 extension TakeTests {
   @Test func takeFirstFailsAndIsInterruptedWithTheSourceBeforeItsCount() {
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.take(first: 3))
+    let failed = TestRecorder(failing.take(first: 3))
     failingInput.send(value: 1)
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["1", "failed(boom)"])
 
     let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(interrupting.take(first: 3))
+    let interrupted = TestRecorder(interrupting.take(first: 3))
     interruptingInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
   }
 
   @Test func takeLastDropsItsBufferOnFailureAndInterruption() {
     let (failing, failingInput) = Signal<Int, TestError>.pipe()
-    let failed = Recorder(failing.take(last: 2))
+    let failed = TestRecorder(failing.take(last: 2))
     failingInput.send(value: 1)
     failingInput.send(value: 2)
     failingInput.send(error: .boom)
     #expect(failed.descriptions == ["failed(boom)"])
 
     let (interrupting, interruptingInput) = Signal<Int, TestError>.pipe()
-    let interrupted = Recorder(interrupting.take(last: 2))
+    let interrupted = TestRecorder(interrupting.take(last: 2))
     interruptingInput.send(value: 1)
     interruptingInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
   }
 
   @Test func takeLastOfZeroSendsNothingButCompletes() {
-    let recorder = Recorder(SignalProducer<Int, Never>([1, 2, 3]).take(last: 0))
+    let recorder = TestRecorder(SignalProducer<Int, Never>([1, 2, 3]).take(last: 0))
     #expect(recorder.descriptions == ["completed"])
   }
 
   @Test func takeLastProducerFormSendsTheTailOfEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 2, 3, 4]).take(last: 2)
-    #expect(Recorder(producer).descriptions == ["3", "4", "completed"])
-    #expect(Recorder(producer).descriptions == ["3", "4", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["3", "4", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["3", "4", "completed"])
   }
 }

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -7,7 +8,7 @@ import Testing
   @Test func pairsByIndexAndCompletesWhenACompletedInputRunsDry() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<String, Never>.pipe()
-    let recorder = Recorder(Signal.zip(a, b))
+    let recorder = TestRecorder(Signal.zip(a, b))
     // a:   -1-2-|
     // b:   --x---y-z|
     // zip: --A---(B|)   (A = (1, x), B = (2, y))
@@ -24,7 +25,7 @@ import Testing
   @Test func queuesValuesUntilEveryInputHasOne() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(a.zipping(with: b))
+    let recorder = TestRecorder(a.zipping(with: b))
     for value in 1...3 { aInput.send(value: value) }
     #expect(recorder.events.isEmpty)
     bInput.send(value: 10)
@@ -35,7 +36,7 @@ import Testing
   @Test func completesAtOnceWhenAnInputCompletesWithNothingQueued() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.zip(a, b))
+    let recorder = TestRecorder(Signal.zip(a, b))
     aInput.send(value: 1)
     bInput.sendCompleted()
     #expect(recorder.descriptions == ["completed"])
@@ -45,7 +46,7 @@ import Testing
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
     let (c, cInput) = Signal<Int?, Never>.pipe()
-    let recorder = Recorder(Signal.zip(a, b, c) { a, b, c in a + b + (c ?? 100) })
+    let recorder = TestRecorder(Signal.zip(a, b, c) { a, b, c in a + b + (c ?? 100) })
     aInput.send(value: 1)
     bInput.send(value: 2)
     cInput.send(value: nil)
@@ -60,7 +61,7 @@ import Testing
     let (b, bInput) = Signal<String, Never>.pipe()
     let (c, cInput) = Signal<Int?, Never>.pipe()
     let (d, dInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.zip(a, b, c, d))
+    let recorder = TestRecorder(Signal.zip(a, b, c, d))
     aInput.send(value: 1)
     bInput.send(value: "b")
     cInput.send(value: nil)
@@ -70,13 +71,13 @@ import Testing
     let producers = SignalProducer.zip(
       SignalProducer<Int, Never>([1, 2]), SignalProducer<String, Never>(["a", "b", "c"]),
       SignalProducer<Int?, Never>([nil, 3]), SignalProducer<Int, Never>([7, 8]))
-    #expect(Recorder(producers).descriptions == [#"(1, "a", nil, 7)"#, #"(2, "b", Optional(3), 8)"#, "completed"])
+    #expect(TestRecorder(producers).descriptions == [#"(1, "a", nil, 7)"#, #"(2, "b", Optional(3), 8)"#, "completed"])
   }
 
   @Test func failsAtOnceAndDropsWhatWasQueued() {
     let (a, aInput) = Signal<Int, TestError>.pipe()
     let (b, bInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(Signal.zip(a, b))
+    let recorder = TestRecorder(Signal.zip(a, b))
     aInput.send(value: 1)
     aInput.send(value: 2)
     bInput.send(error: .boom)
@@ -87,7 +88,7 @@ import Testing
   @Test func isInterruptedWhenAnyInputIsInterrupted() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.zip(a, b))
+    let recorder = TestRecorder(Signal.zip(a, b))
     aInput.send(value: 1)
     bInput.sendInterrupted()
     #expect(recorder.descriptions == ["interrupted"])
@@ -97,7 +98,7 @@ import Testing
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
     let calls = Locked(0)
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       Signal.zip(a, b) { x, y in
         calls.withLock { $0 += 1 }
         return x * y
@@ -114,7 +115,7 @@ import Testing
   @Test func listFormPairsArraysInListOrder() {
     let (a, aInput) = Signal<Int, Never>.pipe()
     let (b, bInput) = Signal<Int, Never>.pipe()
-    let recorder = Recorder(Signal.zip([a, b]))
+    let recorder = TestRecorder(Signal.zip([a, b]))
     // a:   -1-2---|
     // b:   ---3-4-|
     // zip: ---A-B-|   (A = [1, 3], B = [2, 4])
@@ -128,22 +129,22 @@ import Testing
   }
 
   @Test func emptyListProducerSendsEmptyArrayThenCompletes() {
-    #expect(Recorder(SignalProducer.zip([SignalProducer<Int, Never>]())).descriptions == ["[]", "completed"])
+    #expect(TestRecorder(SignalProducer.zip([SignalProducer<Int, Never>]())).descriptions == ["[]", "completed"])
   }
 
   @Test func producersOfDifferentLengthsZipToTheShorter() {
     let numbers = SignalProducer<Int, Never>([1, 2, 3])
     let letters = SignalProducer<String, Never>(["a", "b"])
-    let recorder = Recorder(SignalProducer.zip(numbers, letters))
+    let recorder = TestRecorder(SignalProducer.zip(numbers, letters))
     #expect(recorder.descriptions == [#"(1, "a")"#, #"(2, "b")"#, "completed"])
-    let lists = Recorder(SignalProducer.zip([numbers, numbers.map { $0 * 10 }]))
+    let lists = TestRecorder(SignalProducer.zip([numbers, numbers.map { $0 * 10 }]))
     #expect(lists.descriptions == ["[1, 10]", "[2, 20]", "[3, 30]", "completed"])
   }
 
   @Test func producerDisposalInterruptsEveryInput() {
     let a = ProducerProbe<Int, Never>()
     let b = ProducerProbe<Int, Never>()
-    let recorder = Recorder(a.producer.zipping(with: b.producer))
+    let recorder = TestRecorder(a.producer.zipping(with: b.producer))
     a.observer?.send(value: 1)
     recorder.disposable?.dispose()
     #expect((a.starts, b.starts, a.ends, b.ends) == (1, 1, 1, 1))

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -41,7 +42,7 @@ import Testing
   @Test func aPropertyBoundToItselfIsTheSmallestCycle() {
     let line = #line + 1
     let property = MutableProperty(One(n: 0))
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     let cycles = Self.cycles(of: One.self) {
       property <~ property.producer
       property.value = One(n: 5)
@@ -96,7 +97,7 @@ import Testing
     let a = MutableProperty(Three(n: 0))
     let b = MutableProperty(Three(n: 0))
     let c = MutableProperty(Three(n: 0))
-    let log = Recorder(c.signal)
+    let log = TestRecorder(c.signal)
     let cycles = Self.cycles(of: Three.self) {
       b <~ a.signal.map { Three(n: $0.n + 1) }
       c <~ b.signal.map { Three(n: $0.n + 1) }
@@ -120,7 +121,7 @@ import Testing
     let a = MutableProperty(Graphed(n: 0))
     let b = MutableProperty(Graphed(n: 0))
     let sum = Property.combineLatest(a, b) { $0.n + $1.n }
-    let sums = Recorder(sum.signal)
+    let sums = TestRecorder(sum.signal)
     let cycles = Self.cycles(of: Graphed.self) {
       b <~ a.signal.map { Graphed(n: $0.n + 1) }
       a <~ b.signal.map { Graphed(n: $0.n + 1) }
@@ -142,7 +143,7 @@ import Testing
       let trimmed = Echo(text: String(value.text.drop { $0 == " " }))
       if trimmed != value { text.value = trimmed }
     }
-    let recorder = Recorder(text.signal)
+    let recorder = TestRecorder(text.signal)
     let cycles = Self.cycles(of: Echo.self) { text.value = Echo(text: "  hi") }
     #expect(text.value == Echo(text: "hi"))
     #expect(recorder.values.map(\.text) == ["  hi", "hi"])
@@ -190,7 +191,7 @@ import Testing
   @Test func aPropertyOfTheGraphBoundToItselfStops() {
     let property = MutableProperty(SelfInGraph(n: 0))
     let doubled = property.map { $0.n * 2 }
-    let recorder = Recorder(doubled.signal)
+    let recorder = TestRecorder(doubled.signal)
     let cycles = Self.cycles(of: SelfInGraph.self) {
       property <~ property.producer
       property.value = SelfInGraph(n: 4)
@@ -257,7 +258,7 @@ import Testing
     let a = MutableProperty(FromHandler(n: 0))
     let b = MutableProperty(FromHandler(n: 0))
     let stoppedCount = MutableProperty(0)
-    let counts = Recorder(stoppedCount.signal)
+    let counts = TestRecorder(stoppedCount.signal)
     let cycles = Self.cycles(of: FromHandler.self) {
       let previous = BindingCycle.handler
       BindingCycle.handler = { cycle in

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -11,9 +12,9 @@ import Testing
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }
     let pair = Property.combineLatest(a, doubled) { "\($0)/\($1)" }
-    let source = Recorder(a.signal)
-    let derived = Recorder(doubled.signal)
-    let combined = Recorder(pair.signal)
+    let source = TestRecorder(a.signal)
+    let derived = TestRecorder(doubled.signal)
+    let combined = TestRecorder(pair.signal)
     a.value = 1
     #expect(source.values == [1])
     #expect(derived.values == [2])
@@ -24,7 +25,7 @@ import Testing
     // `map` does not compare either: its input changed, so it emits, even though the result is the same.
     let a = MutableProperty(1)
     let parity = a.map { $0 % 2 }
-    let recorder = Recorder(parity.signal)
+    let recorder = TestRecorder(parity.signal)
     a.value = 3
     #expect(recorder.values == [1])
   }
@@ -39,9 +40,9 @@ import Testing
       labelCalls.withLock { $0 += 1 }
       return parity == 0 ? "even" : "odd"
     }
-    let parityRecorder = Recorder(parity.signal)
-    let labelRecorder = Recorder(label.signal)
-    let both = Recorder(Property.combineLatest(a, label) { "\($0) \($1)" }.signal)
+    let parityRecorder = TestRecorder(parity.signal)
+    let labelRecorder = TestRecorder(label.signal)
+    let both = TestRecorder(Property.combineLatest(a, label) { "\($0) \($1)" }.signal)
     labelCalls.withLock { $0 = 0 }
 
     a.value = 3  // odd again: parity is not emitted, label not computed
@@ -59,7 +60,7 @@ import Testing
     // The transaction does not compare the final value with the one before it either: `a` was set.
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }
-    let recorder = Recorder(doubled.signal)
+    let recorder = TestRecorder(doubled.signal)
     withTransaction {
       a.value = 5
       a.value = 1
@@ -69,7 +70,7 @@ import Testing
 
   @Test func aTransactionThatSetsNothingEmitsNothing() {
     let a = MutableProperty(1)
-    let recorder = Recorder(a.map { $0 * 2 }.signal)
+    let recorder = TestRecorder(a.map { $0 * 2 }.signal)
     withTransaction { _ = a.value }
     #expect(recorder.values.isEmpty)
   }

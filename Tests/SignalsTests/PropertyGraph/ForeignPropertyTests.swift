@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -21,7 +22,7 @@ import Testing
   @Test func mapFollowsIt() {
     let custom = Custom(0)
     let mapped = custom.map { $0 * 10 }
-    let recorder = Recorder(mapped.signal)
+    let recorder = TestRecorder(mapped.signal)
     custom.inner.value = 5
     #expect(mapped.value == 50)
     #expect(recorder.values == [50])
@@ -47,7 +48,7 @@ import Testing
   @Test func skipRepeatsFollowsIt() {
     let custom = Custom(0)
     let distinct = custom.skipRepeats()
-    let recorder = Recorder(distinct.signal)
+    let recorder = TestRecorder(distinct.signal)
     custom.inner.value = 1
     custom.inner.value = 1
     custom.inner.value = 2
@@ -58,7 +59,7 @@ import Testing
     let custom = Custom(0)
     let other = MutableProperty(false)
     let chosen = other.flatMap(.latest) { _ in custom }
-    let recorder = Recorder(chosen.signal)
+    let recorder = TestRecorder(chosen.signal)
     custom.inner.value = 5
     #expect(chosen.value == 5)
     #expect(recorder.values == [5])

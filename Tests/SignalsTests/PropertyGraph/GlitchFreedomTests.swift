@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -14,7 +15,7 @@ import Testing
     let b = a.map { $0 + 1 }
     let c = a.map { $0 * 10 }
     let d = Property.combineLatest(b, c) { "\($0)/\($1)" }
-    let recorder = Recorder(d.producer)
+    let recorder = TestRecorder(d.producer)
     a.value = 2
     #expect(recorder.descriptions == ["2/10", "3/20"])  // never "3/10"
     #expect(d.value == "3/20")
@@ -35,7 +36,7 @@ import Testing
       calls.withLock { $0.append("d") }
       return left + right
     }
-    let observers = [Recorder(d.signal), Recorder(d.signal), Recorder(d.producer)]
+    let observers = [TestRecorder(d.signal), TestRecorder(d.signal), TestRecorder(d.producer)]
     calls.withLock { $0 = [] }
     a.value = 2
     // b and c (in creation order), then d once, after both: rank order.
@@ -48,7 +49,7 @@ import Testing
     let a = MutableProperty(1)
     let deep = a.map { $0 + 1 }.map { $0 * 2 }.map { $0 - 1 }
     let pair = Property.combineLatest(a, deep)
-    let recorder = Recorder(pair.signal)
+    let recorder = TestRecorder(pair.signal)
     a.value = 5
     a.value = 7
     #expect(recorder.values.map { "\($0.0),\($0.1)" } == ["5,11", "7,15"])
@@ -63,7 +64,7 @@ import Testing
     let p3 = Property.combineLatest(p1, p2) { x, _ in x }.map { $0 }
     let p4 = a.skipRepeats()
     let all = Property.combineLatest([p1, p2, p3, p4])
-    let recorder = Recorder(all.producer)
+    let recorder = TestRecorder(all.producer)
     for value in 1...20 { a.value = value }
     #expect(recorder.values.count == 21)
     #expect(recorder.values.allSatisfy { Set($0).count == 1 }, "\(recorder.values)")
@@ -92,7 +93,7 @@ import Testing
     let a = MutableProperty(1)
     let label = MutableProperty("")
     label <~ Property.combineLatest(a.map { $0 + 1 }, a.map { $0 * 10 }) { "\($0)/\($1)" }
-    let recorder = Recorder(label.signal)
+    let recorder = TestRecorder(label.signal)
     a.value = 2
     a.value = 3
     #expect(recorder.values == ["3/20", "4/30"])
@@ -101,8 +102,8 @@ import Testing
   @Test func producerAndSignalObserversOfADerivedPropertyAgree() {
     let a = MutableProperty(1)
     let sum = Property.combineLatest(a, a.map { $0 * 100 }) { $0 + $1 }
-    let producer = Recorder(sum.producer)
-    let signal = Recorder(sum.signal)
+    let producer = TestRecorder(sum.producer)
+    let signal = TestRecorder(sum.signal)
     a.value = 2
     #expect(producer.values == [101, 202])
     #expect(signal.values == [202])
@@ -116,7 +117,7 @@ import Testing
     let large = source.map { "LARGE \($0)" }
     let isLarge = source.map { $0 >= 10 }
     let chosen = isLarge.flatMap(.latest) { useLarge in useLarge ? large : small }
-    let recorder = Recorder(chosen.producer)
+    let recorder = TestRecorder(chosen.producer)
     source.value = 2
     source.value = 10
     source.value = 11
@@ -131,7 +132,7 @@ import Testing
     let deep = source.map { $0 }.map { $0 }.map { $0 }.map { "deep \($0)" }
     let shallow = source.map { "shallow \($0)" }
     let result = source.map { $0.isMultiple(of: 2) }.flatMap(.latest) { even in even ? shallow : deep }
-    let recorder = Recorder(result.producer)
+    let recorder = TestRecorder(result.producer)
     for value in 1...4 { source.value = value }
     #expect(recorder.values == ["shallow 0", "deep 1", "shallow 2", "deep 3", "shallow 4"])
   }
@@ -140,7 +141,7 @@ import Testing
     // The transform builds a property from the very source that changed: it reads the source's new value.
     let source = MutableProperty(1)
     let result = source.flatMap(.latest) { factor in source.map { $0 * factor } }
-    let recorder = Recorder(result.producer)
+    let recorder = TestRecorder(result.producer)
     source.value = 3
     source.value = 4
     #expect(recorder.values == [1, 9, 16])
@@ -152,7 +153,7 @@ import Testing
     let a = MutableProperty(1)
     let fromStream = Property(initial: 0, then: a.producer.map { $0 * 10 })
     let pair = Property.combineLatest(a, fromStream) { "\($0)/\($1)" }
-    let recorder = Recorder(pair.signal)
+    let recorder = TestRecorder(pair.signal)
     a.value = 2
     #expect(recorder.values == ["2/10", "2/20"])
   }

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -108,7 +109,7 @@ import Testing
         return isLarge ? large : small
       }
       weakChosen = chosen
-      let recorder = Recorder(chosen.producer)
+      let recorder = TestRecorder(chosen.producer)
       source.value = 10
       large.value = "LARGE"
       #expect(recorder.values == ["small", "large", "LARGE"])
@@ -128,13 +129,13 @@ import Testing
     // property are let go, so the inner one ends once nobody else holds it, and so does the result.
     weak var weakInner: MutableProperty<String>?
     let canaryAlive = Locked(true)
-    let recorder: Recorder<String, Never>
+    let recorder: TestRecorder<String, Never>
     do {
       let outer = MutableProperty(0)
       let inner = MutableProperty("first")
       weakInner = inner
       let canary = Canary { canaryAlive.withLock { $0 = false } }
-      recorder = Recorder(
+      recorder = TestRecorder(
         outer.flatMap(.latest) { _ -> MutableProperty<String> in
           _ = canary
           return inner
@@ -163,11 +164,11 @@ import Testing
   @Test func aSourceReleasedWhileItsDiamondIsObservedEndsTheDiamondAndFreesBoth() {
     weak var weakSource: MutableProperty<Int>?
     let diamond = Diamond()
-    let recorder: Recorder<String, Never>
+    let recorder: TestRecorder<String, Never>
     do {
       let source = MutableProperty(1)
       weakSource = source
-      recorder = Recorder(diamond.build(on: source).signal)
+      recorder = TestRecorder(diamond.build(on: source).signal)
       source.value = 2
     }
     #expect(weakSource == nil)

@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Synchronization
 import Testing
 
@@ -10,8 +11,8 @@ import Testing
     let name = MutableProperty("Li")
     let phone = MutableProperty("138")
     let summary = Property.combineLatest(name, phone) { "\($0)·\($1)" }
-    let nameRecorder = Recorder(name.signal)
-    let summaryRecorder = Recorder(summary.signal)
+    let nameRecorder = TestRecorder(name.signal)
+    let summaryRecorder = TestRecorder(summary.signal)
     withTransaction {
       name.value = ""
       phone.value = ""
@@ -59,20 +60,20 @@ import Testing
     // transaction (which may still roll back), then, at the commit, the transaction's change, once.
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }
-    var recorders: [Recorder<Int, Never>] = []
+    var recorders: [TestRecorder<Int, Never>] = []
     withTransaction {
       a.value = 5
       #expect(doubled.value == 10)
-      recorders = [Recorder(doubled.producer), Recorder(a.producer)]
+      recorders = [TestRecorder(doubled.producer), TestRecorder(a.producer)]
       #expect(recorders.map(\.values) == [[2], [1]])
     }
     #expect(recorders.map(\.values) == [[2, 10], [1, 5]])
     // Rolled back: the observer saw nothing of it.
-    let rolledBack = Recorder(doubled.producer)
+    let rolledBack = TestRecorder(doubled.producer)
     #expect(throws: TestError.boom) {
       try withTransaction { () throws(TestError) in
         a.value = 7
-        let inside = Recorder(doubled.producer)
+        let inside = TestRecorder(doubled.producer)
         #expect(inside.values == [10])
         throw TestError.boom
       }
@@ -125,7 +126,7 @@ import Testing
 
   @Test func nestedTransactionsFlattenIntoTheOutermost() {
     let a = MutableProperty(0)
-    let recorder = Recorder(a.signal)
+    let recorder = TestRecorder(a.signal)
     withTransaction {
       a.value = 1
       withTransaction {
@@ -140,7 +141,7 @@ import Testing
   @Test func aThrowRollsBackTheTransactionsSetsAndRethrows() {
     let a = MutableProperty(0)
     let b = a.map { $0 * 2 }
-    let recorder = Recorder(b.signal)
+    let recorder = TestRecorder(b.signal)
     #expect(throws: TestError.boom) {
       try withTransaction { () throws(TestError) in
         a.value = 4
@@ -158,7 +159,7 @@ import Testing
   @Test func aNestedTransactionThatThrowsRollsBackOnlyItsOwnSets() {
     let a = MutableProperty(0)
     let b = MutableProperty(0)
-    let recorder = Recorder(Property.combineLatest(a, b).signal)
+    let recorder = TestRecorder(Property.combineLatest(a, b).signal)
     withTransaction {
       a.value = 1
       do {
@@ -213,7 +214,7 @@ import Testing
     let a = MutableProperty(0)
     let b = MutableProperty(0)
     let pair = Property.combineLatest(a, b) { "\($0),\($1)" }
-    let recorder = Recorder(pair.signal)
+    let recorder = TestRecorder(pair.signal)
     a.signal.observeValues { value in
       guard value == 1 else { return }
       withTransaction {
@@ -231,7 +232,7 @@ import Testing
     let phone = MutableProperty("13812345678")
     let label = MutableProperty("")
     label <~ Property.combineLatest(name, phone) { $0.isEmpty && $1.isEmpty ? "(empty)" : "\($0), \($1)" }
-    let recorder = Recorder(label.signal)
+    let recorder = TestRecorder(label.signal)
     withTransaction {
       name.value = ""
       phone.value = ""
@@ -244,7 +245,7 @@ import Testing
     // later, applies the transaction's value.
     let a = MutableProperty(0)
     let doubled = a.map { $0 * 2 }
-    let recorder = Recorder(doubled.signal)
+    let recorder = TestRecorder(doubled.signal)
     withTransaction {
       a.value = 1
       stressConcurrently(1) { _ in a.value = 5 }

@@ -1,5 +1,6 @@
 import Foundation
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -18,10 +19,10 @@ import Testing
         workCalls.value += 1
         return SignalProducer(value: input)
       })
-    let attempts = Recorder(command.disabledAttempts)
-    let errors = Recorder(command.errors)
-    let executing = Recorder(command.isExecuting.signal)
-    let execution = Recorder(command.apply(7))
+    let attempts = TestRecorder(command.disabledAttempts)
+    let errors = TestRecorder(command.errors)
+    let executing = TestRecorder(command.isExecuting.signal)
+    let execution = TestRecorder(command.apply(7))
     #expect(execution.descriptions == ["failed(disabled)"])
     #expect(execution.error?.failure == nil)
     #expect(workCalls.value == 0)
@@ -31,7 +32,7 @@ import Testing
     // The input is not queued for later either: enabling the command runs nothing by itself.
     enabledIf.value = true
     #expect(workCalls.value == 0)
-    #expect(Recorder(command.apply(8)).descriptions == ["8", "completed"])
+    #expect(TestRecorder(command.apply(8)).descriptions == ["8", "completed"])
   }
 
   @Test func startingAnApplyProducerAfterTheCommandWasReleasedFailsWithDisabled() {
@@ -44,7 +45,7 @@ import Testing
       })
       producer = command.apply(1)
     }
-    #expect(Recorder(producer).descriptions == ["failed(disabled)"])
+    #expect(TestRecorder(producer).descriptions == ["failed(disabled)"])
     #expect(workCalls.value == 0)
   }
 
@@ -52,8 +53,8 @@ import Testing
 
   @Test func sendingIntoAChannelAfterItEndedIsIgnored() {
     let channel = Channel<Int>()
-    let leading = Recorder(channel.leadingTerminal.producer)
-    let following = Recorder(channel.followingTerminal.producer)
+    let leading = TestRecorder(channel.leadingTerminal.producer)
+    let following = TestRecorder(channel.followingTerminal.producer)
     channel.leadingTerminal.send(value: 1)
     channel.followingTerminal.sendCompleted()
     channel.leadingTerminal.send(value: 2)
@@ -63,8 +64,8 @@ import Testing
     #expect(leading.descriptions == ["completed"])
     #expect(following.descriptions == ["1", "completed"])
     // A late observer gets the following side's latest value from before the end, then the end.
-    #expect(Recorder(channel.followingTerminal.producer).descriptions == ["1", "completed"])
-    #expect(Recorder(channel.leadingTerminal.producer).descriptions == ["completed"])
+    #expect(TestRecorder(channel.followingTerminal.producer).descriptions == ["1", "completed"])
+    #expect(TestRecorder(channel.leadingTerminal.producer).descriptions == ["completed"])
   }
 
   // MARK: Properties set while being released
@@ -77,7 +78,7 @@ import Testing
 
   @Test func aPropertySetFromItsOwnersDeinitDeliversTheValueThenCompletes() {
     var owner: SettingOwner? = SettingOwner()
-    let recorder = Recorder(owner!.property.producer)
+    let recorder = TestRecorder(owner!.property.producer)
     owner = nil
     #expect(recorder.descriptions == ["0", "42", "completed"])
   }
@@ -94,7 +95,7 @@ import Testing
           return value
         }
     }
-    let recorder = Recorder(property!.signal)
+    let recorder = TestRecorder(property!.signal)
     // On the property's completion — that is, from inside its release — send into the bound source.
     property!.signal.observeCompleted { input.send(value: 99) }
     input.send(value: 1)
@@ -108,7 +109,7 @@ import Testing
 
   @Test func settingAPropertyFromTheDisposalOfItsOwnObservationIsDelivered() {
     let property = MutableProperty(0)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     let disposable = property.producer.on(disposed: { property.value = 7 }).start()
     disposable.dispose()
     disposable.dispose()
@@ -118,12 +119,12 @@ import Testing
 
   @Test func releasingAPropertyFromInsideItsOwnObserverCompletesAfterTheCurrentDelivery() {
     let held = Box<MutableProperty<Int>?>(MutableProperty(0))
-    let recorder = Recorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     held.value!.signal.observe { event in
       recorder.record(event)
       if event.value == 1 { held.value = nil }
     }
-    let second = Recorder(held.value!.signal)
+    let second = TestRecorder(held.value!.signal)
     held.value?.value = 1
     #expect(held.value == nil)
     #expect(recorder.descriptions == ["1", "completed"])
@@ -132,9 +133,9 @@ import Testing
 
   @Test func releasingACommandFromInsideItsOwnExecutionsObserverEndsTheExecutionThenCompletesTheOutputs() {
     let held = Box<Command<Int, Int, Never>?>(Command<Int, Int, Never>(execute: { SignalProducer(value: $0) }))
-    let values = Recorder(held.value!.values)
-    let enabled = Recorder(held.value!.isEnabled.signal)
-    let execution = Recorder<Int, CommandError<Never>>()
+    let values = TestRecorder(held.value!.values)
+    let enabled = TestRecorder(held.value!.isEnabled.signal)
+    let execution = TestRecorder<Int, CommandError<Never>>()
     held.value!.apply(1).start { event in
       execution.record(event)
       if event.value == 1 { held.value = nil }
@@ -148,9 +149,9 @@ import Testing
 
   @Test func releasingAChannelFromInsideItsOwnObserverInterruptsBothSidesAfterTheCurrentDelivery() {
     let held = Box<Channel<Int>?>(Channel())
-    let following = Recorder<Int, Never>()
+    let following = TestRecorder<Int, Never>()
     let followingProducer = held.value!.followingTerminal.producer
-    let leading = Recorder(held.value!.leadingTerminal.producer)
+    let leading = TestRecorder(held.value!.leadingTerminal.producer)
     followingProducer.start { event in
       following.record(event)
       if event.value == 1 { held.value = nil }
@@ -165,7 +166,7 @@ import Testing
 
   @Test func eventsSentIntoAPipeAfterItsTerminalEventAreIgnored() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.send(value: 1)
     input.sendCompleted()
     input.send(value: 2)
@@ -175,7 +176,7 @@ import Testing
     #expect(recorder.descriptions == ["1", "completed"])
     #expect(!recorder.violatedGrammar)
     // A late observer is told the signal ended, with `interrupted`, and is not attached.
-    let late = Recorder<Int, TestError>()
+    let late = TestRecorder<Int, TestError>()
     #expect(signal.observe(late.record) == nil)
     #expect(late.descriptions == ["interrupted"])
   }
@@ -189,11 +190,11 @@ import Testing
       observer.send(value: 2)
       observer.send(error: .boom)
     }
-    let completed = Recorder(producer)
+    let completed = TestRecorder(producer)
     kept.value?.send(value: 3)
     #expect(completed.descriptions == ["1", "completed"])
 
-    let disposed = Recorder(SignalProducer<Int, TestError> { observer, _ in kept.value = observer })
+    let disposed = TestRecorder(SignalProducer<Int, TestError> { observer, _ in kept.value = observer })
     kept.value?.send(value: 1)
     disposed.disposable?.dispose()
     kept.value?.send(value: 2)
@@ -205,13 +206,13 @@ import Testing
   @Test func aComposedPropertyWhoseSourceEndedKeepsItsLastValueAndIgnoresLaterSends() {
     let (source, input) = Signal<Int, Never>.pipe()
     let property = Property(initial: 0, then: source)
-    let recorder = Recorder(property.signal)
+    let recorder = TestRecorder(property.signal)
     input.send(value: 1)
     input.sendCompleted()
     input.send(value: 2)
     #expect(property.value == 1)
     #expect(recorder.descriptions == ["1", "completed"])
-    #expect(Recorder(property.producer).descriptions == ["1", "completed"])
+    #expect(TestRecorder(property.producer).descriptions == ["1", "completed"])
   }
 
   // MARK: Bindings whose target is gone
@@ -276,7 +277,7 @@ import Testing
       own.value?.dispose()
       own.value?.dispose()
     }
-    let other = Recorder(signal)
+    let other = TestRecorder(signal)
     input.send(value: 1)
     input.send(value: 2)
     #expect(seen.value == [1])
@@ -285,7 +286,7 @@ import Testing
 
   @Test func disposingTwiceOrFromTwoThreadsAtOnceInterruptsAProducerOnce() {
     for _ in 0..<200 {
-      let recorder = Recorder(SignalProducer<Int, Never>.never)
+      let recorder = TestRecorder(SignalProducer<Int, Never>.never)
       let disposable = recorder.disposable!
       stressConcurrently(2) { _ in
         disposable.dispose()
@@ -301,13 +302,13 @@ import Testing
   @Test func sendingIntoAPipeFromInsideItsOwnTerminalEventIsIgnoredButOtherStreamsStillWork() {
     let (signal, input) = Signal<Int, TestError>.pipe()
     let (other, otherInput) = Signal<Int, Never>.pipe()
-    let otherRecorder = Recorder(other)
+    let otherRecorder = TestRecorder(other)
     signal.observeCompleted {
       input.send(value: 99)
       input.send(error: .boom)
       otherInput.send(value: 1)
     }
-    let recorder = Recorder(signal)
+    let recorder = TestRecorder(signal)
     input.send(value: 1)
     input.sendCompleted()
     #expect(recorder.descriptions == ["1", "completed"])
@@ -322,12 +323,12 @@ import Testing
       signal = output
       held = Box(input)
     }
-    let recorder = Recorder<Int, Never>()
+    let recorder = TestRecorder<Int, Never>()
     signal.observe { event in
       recorder.record(event)
       if event.value == 1 { held.value = nil }
     }
-    let second = Recorder(signal)
+    let second = TestRecorder(signal)
     held.value?.send(value: 1)
     #expect(recorder.descriptions == ["1", "interrupted"])
     #expect(second.descriptions == ["1", "interrupted"])

@@ -1,8 +1,10 @@
+import SignalsTesting
+
 @testable import Signals
 
 /// Starts `producer`, records its events, and returns once it has sent its terminal event.
-func runToEnd<V, F>(_ producer: SignalProducer<V, F>) async -> Recorder<V, F> {
-  let recorder = Recorder<V, F>()
+func runToEnd<V, F>(_ producer: SignalProducer<V, F>) async -> TestRecorder<V, F> {
+  let recorder = TestRecorder<V, F>()
   await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
     producer.start { event in
       recorder.record(event)

@@ -84,4 +84,48 @@ import Testing
     #expect(reported.count == 1)
     #expect(reported.first?.contains("actual: -«42»|") == true)
   }
+
+  @Test func readsHowTheStreamEnded() {
+    let (signal, input) = Signal<Int, TestError>.pipe()
+    let failing = TestRecorder(signal)
+    input.send(value: 1)
+    #expect(!failing.isFailed && !failing.isCompleted && !failing.isInterrupted)
+    #expect(failing.error == nil)
+    input.send(error: .boom)
+    #expect(failing.isFailed && !failing.isCompleted && !failing.isInterrupted)
+    #expect(failing.error == .boom)
+
+    let completing = TestRecorder(SignalProducer<Int, TestError>(values: 1))
+    #expect(completing.isCompleted && !completing.isFailed && !completing.isInterrupted)
+    #expect(completing.error == nil)
+
+    let interrupted = TestRecorder(SignalProducer<Int, TestError>.never)
+    interrupted.dispose()
+    #expect(interrupted.isInterrupted && !interrupted.isCompleted && !interrupted.isFailed)
+  }
+
+  @Test func notesAnEventRecordedAfterATerminalOneWithoutFailing() async throws {
+    let recorder = TestRecorder<Int, TestError>()
+    let reported = try await issues {
+      recorder.record(.value(1))
+      recorder.record(.completed)
+    }
+    #expect(reported.isEmpty)
+    #expect(!recorder.violatedGrammar)
+    let late = try await issues {
+      recorder.record(.value(2))
+      recorder.record(.failed(.other))
+    }
+    #expect(late.isEmpty)
+    #expect(recorder.violatedGrammar)
+    #expect(recorder.descriptions == ["1", "completed", "2", "failed(other)"])
+    #expect(recorder.error == .other)
+    #expect(recorder.isTerminated)
+
+    let terminalOnly = TestRecorder<Int, TestError>()
+    terminalOnly.record(.interrupted)
+    #expect(!terminalOnly.violatedGrammar)
+    terminalOnly.record(.interrupted)
+    #expect(terminalOnly.violatedGrammar)
+  }
 }

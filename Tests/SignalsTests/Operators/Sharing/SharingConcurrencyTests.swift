@@ -1,5 +1,6 @@
 import Dispatch
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -8,7 +9,7 @@ import Testing
   @Test func replayLazilyGivesEveryObserverAGaplessRunWhileValuesArriveFromAnotherThread() {
     let probe = ProducerProbe<Int, Never>()
     let shared = probe.producer.replayLazily(upTo: 3)
-    let first = Recorder(shared)
+    let first = TestRecorder(shared)
     let count = 2000
     let sender = DispatchSemaphore(value: 0)
     // A thread of its own: the global queue's threads can all be busy with other suites' bodies.
@@ -19,9 +20,9 @@ import Testing
       probe.observer?.sendCompleted()
       sender.signal()
     }
-    let recorders = LockedList<Recorder<Int, Never>>()
+    let recorders = LockedList<TestRecorder<Int, Never>>()
     concurrently(4) { _ in
-      for _ in 0..<25 { recorders.append(Recorder(shared)) }
+      for _ in 0..<25 { recorders.append(TestRecorder(shared)) }
     }
     // Bounded, but generous: under ThreadSanitizer on a loaded 2-core machine the run takes several seconds.
     #expect(sender.wait(timeout: .now() + 60) == .success)
@@ -41,7 +42,7 @@ import Testing
     let shared = probe.producer.share()
     concurrently(4) { _ in
       for _ in 0..<200 {
-        let recorder = Recorder(shared)
+        let recorder = TestRecorder(shared)
         probe.observer?.send(value: 1)
         recorder.disposable?.dispose()
       }

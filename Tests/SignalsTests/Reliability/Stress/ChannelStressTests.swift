@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -62,8 +63,8 @@ import Testing
     let wrongEnd = AtomicCounter()
     for _ in 0..<100 {
       let channel = Channel<Int>()
-      let recorders = Locked<[Recorder<Int, Never>]>([
-        Recorder(channel.leadingTerminal.producer), Recorder(channel.followingTerminal.producer),
+      let recorders = Locked<[TestRecorder<Int, Never>]>([
+        TestRecorder(channel.leadingTerminal.producer), TestRecorder(channel.followingTerminal.producer),
       ])
       stressConcurrently(4) { thread in
         switch thread {
@@ -80,7 +81,7 @@ import Testing
         default:
           for index in 0..<10 {
             let terminal = index.isMultiple(of: 2) ? channel.leadingTerminal : channel.followingTerminal
-            let recorder = Recorder(terminal.producer)
+            let recorder = TestRecorder(terminal.producer)
             recorders.withLock { $0.append(recorder) }
           }
         }

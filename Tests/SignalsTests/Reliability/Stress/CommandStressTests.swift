@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Synchronization
 import Testing
 
@@ -159,7 +160,7 @@ import Testing
     let box = Box<Command<Int, Int, Never>?>(
       Self.makeCommand(policy: .concurrent, enabledIf: enabledIf, tally: tally))
     let producers = (0..<Self.threads).map { box.value!.apply($0 * 2) }
-    let outputs = Recorder(box.value!.values)
+    let outputs = TestRecorder(box.value!.values)
     let released = AtomicFlag()
     let workAfterRelease = AtomicCounter()
     let started = AtomicCounter()

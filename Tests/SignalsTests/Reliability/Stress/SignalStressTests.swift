@@ -1,4 +1,5 @@
 import SignalsTestSupport
+import SignalsTesting
 import Testing
 
 @testable import Signals
@@ -31,7 +32,7 @@ import Testing
     #expect(churn.overlapCount == 0)
     #expect(churn.disorderCount == 0)
     #expect(churn.lateBurstCount == 0)
-    let recorder = Recorder(chain)
+    let recorder = TestRecorder(chain)
     input.sendCompleted()
     #expect(recorder.descriptions == ["completed"])
   }
@@ -41,7 +42,7 @@ import Testing
     let pipes = (0..<2).map { _ in Signal<Int, Never>.pipe() }
     let merged = Signal.merge(pipes.map(\.output)).map { $0 }
     let log = SenderLog(senders: Self.senders, stride: Self.perSender)
-    let recorder = Recorder<Int, Never>(failsWhenEnteredAfterTerminal: true)
+    let recorder = TestRecorder<Int, Never>()
     merged.observe { event in
       if case .value(let value) = event { log.record(value) }
       if event.isTerminating { recorder.record(event) }
@@ -118,7 +119,7 @@ import Testing
       let (other, otherInput) = Signal<Int, Never>.pipe()
       let chain = signal.map { $0 * 2 }.filter { $0 >= 0 }
       let merged = Signal.merge([chain, other])
-      let recorders = Locked<[Recorder<Int, Never>]>([Recorder(chain), Recorder(merged)])
+      let recorders = Locked<[TestRecorder<Int, Never>]>([TestRecorder(chain), TestRecorder(merged)])
       stressConcurrently(5) { thread in
         switch thread {
         case 0, 1:
@@ -130,7 +131,7 @@ import Testing
           input.sendCompleted()
         default:
           for index in 0..<10 {
-            let recorder = index.isMultiple(of: 2) ? Recorder(chain) : Recorder(merged)
+            let recorder = index.isMultiple(of: 2) ? TestRecorder(chain) : TestRecorder(merged)
             recorders.withLock { $0.append(recorder) }
           }
         }
@@ -153,14 +154,14 @@ import Testing
     for _ in 0..<100 {
       let (signal, input) = Signal<Int, Never>.pipe()
       let released = AtomicFlag()
-      let recorder: Recorder<Int, Never>
+      let recorder: TestRecorder<Int, Never>
       do {
         let canary = Canary { _ = released.set() }
         let chain = signal.map { value -> Int in
           _ = canary
           return value
         }
-        recorder = Recorder(chain)
+        recorder = TestRecorder(chain)
       }
       let disposable = recorder.disposable!
       stressConcurrently(2) { thread in
