@@ -18,7 +18,7 @@ import Testing
   @Test func aFailingTriggersValueStillCompletesTakeUntil() {
     let (source, input) = Signal<Int, TestError>.pipe()
     let (trigger, fire) = Signal<Void, TestError>.pipe()
-    let recorder = Recorder(source.take(until: trigger))
+    let recorder = TestRecorder(source.take(until: trigger))
     input.send(value: 1)
     fire.send(value: ())
     input.send(value: 2)
@@ -49,19 +49,19 @@ import Testing
   @Test func theProducerFormsFailToo() {
     let source = SignalProducer<Int, TestError>.never
     let failing = SignalProducer<Int, TestError>(error: .other)
-    #expect(Recorder(source.take(until: failing)).descriptions == ["failed(other)"])
-    #expect(Recorder(source.sample(with: failing)).descriptions == ["failed(other)"])
-    #expect(Recorder(source.sample(on: failing.map { _ in () })).descriptions == ["failed(other)"])
-    #expect(Recorder(source.withLatest(from: failing)).descriptions == ["failed(other)"])
+    #expect(TestRecorder(source.take(until: failing)).descriptions == ["failed(other)"])
+    #expect(TestRecorder(source.sample(with: failing)).descriptions == ["failed(other)"])
+    #expect(TestRecorder(source.sample(on: failing.map { _ in () })).descriptions == ["failed(other)"])
+    #expect(TestRecorder(source.withLatest(from: failing)).descriptions == ["failed(other)"])
     // The signal form starts `failing` at once: the hot result has failed before anyone observes it, and a
     // late observer is interrupted (Contracts §5).
     let (signal, input) = Signal<Int, TestError>.pipe()
     let failed = signal.withLatest(from: failing)
     withExtendedLifetime(input) {}
-    #expect(Recorder(failed).descriptions == ["interrupted"])
+    #expect(TestRecorder(failed).descriptions == ["interrupted"])
     let (other, otherInput) = Signal<Int, TestError>.pipe()
     let (late, lateInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(other.withLatest(from: SignalProducer(late)))
+    let recorder = TestRecorder(other.withLatest(from: SignalProducer(late)))
     lateInput.send(error: .other)
     #expect(recorder.descriptions == ["failed(other)"])
     withExtendedLifetime(otherInput) {}  // a pipe whose input is gone has ended
@@ -70,7 +70,7 @@ import Testing
   @Test func aCompletedOrInterruptedOtherChangesNothingForWithLatest() {
     let (source, input) = Signal<Int, TestError>.pipe()
     let (other, otherInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(source.withLatest(from: other))
+    let recorder = TestRecorder(source.withLatest(from: other))
     otherInput.send(value: 7)
     otherInput.sendCompleted()
     input.send(value: 1)

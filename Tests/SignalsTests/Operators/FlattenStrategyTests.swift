@@ -84,7 +84,7 @@ import Testing
       // Kept until the start ends: a start that lets go of its observer is interrupted.
       lifetime.observeEnded { withExtendedLifetime(observer) { disposed.value += 1 } }
     }
-    let recorder = Recorder(outer.flatMap(strategy) { $0 == 0 ? SignalProducer(inner) : other })
+    let recorder = TestRecorder(outer.flatMap(strategy) { $0 == 0 ? SignalProducer(inner) : other })
     outerInput.send(value: 0)
     outerInput.send(value: 1)
     innerInput.send(error: .boom)
@@ -120,7 +120,7 @@ import Testing
   @Test func anOuterFailureFailsEveryStrategy() {
     for strategy in [FlattenStrategy.concurrent(limit: 3), .race, .throttle] {
       let (outer, input) = Signal<Int, TestError>.pipe()
-      let recorder = Recorder(outer.flatMap(strategy) { SignalProducer(value: $0) })
+      let recorder = TestRecorder(outer.flatMap(strategy) { SignalProducer(value: $0) })
       input.send(value: 1)
       input.send(error: .other)
       #expect(recorder.descriptions == ["1", "failed(other)"], "\(strategy)")
@@ -435,7 +435,7 @@ import Testing
       lifetime.observeEnded { withExtendedLifetime(observer) {} }  // a request that runs on
     }
     let results: Signal<Int, TestError> = taps.flatMap(.latest) { _ in api }
-    let recorder = Recorder(results)
+    let recorder = TestRecorder(results)
     tap.send(value: ())
     tap.send(value: ())
     tap.send(value: ())
@@ -446,7 +446,7 @@ import Testing
   @Test func aStreamThatCannotFailFlatMapsIntoSignalsThatCan() {
     let (outer, outerInput) = Signal<Int, Never>.pipe()
     let (inner, innerInput) = Signal<Int, TestError>.pipe()
-    let recorder = Recorder(outer.flatMap(.merge) { _ in inner })
+    let recorder = TestRecorder(outer.flatMap(.merge) { _ in inner })
     outerInput.send(value: 1)
     innerInput.send(value: 4)
     innerInput.send(error: .other)
@@ -456,7 +456,7 @@ import Testing
   @Test func aStreamThatCanFailFlatMapsIntoProducersThatCannot() {
     let (outer, input) = Signal<Int, TestError>.pipe()
     let results: Signal<Int, TestError> = outer.flatMap(.concat) { SignalProducer<Int, Never>([$0, $0 * 10]) }
-    let recorder = Recorder(results)
+    let recorder = TestRecorder(results)
     input.send(value: 1)
     input.send(error: .boom)
     #expect(recorder.descriptions == ["1", "10", "failed(boom)"])
@@ -467,20 +467,20 @@ import Testing
     let mixed: SignalProducer<Int, TestError> = taps.flatMap(.merge) { value in
       value == 2 ? SignalProducer(error: .boom) : SignalProducer(value: value)
     }
-    #expect(Recorder(mixed).descriptions == ["1", "failed(boom)"])
+    #expect(TestRecorder(mixed).descriptions == ["1", "failed(boom)"])
     let viaSignal: SignalProducer<Int, TestError> = taps.flatMap(.merge) { _ in Signal<Int, TestError>.never }
-    #expect(Recorder(viaSignal.take(first: 0)).descriptions == ["completed"])
+    #expect(TestRecorder(viaSignal.take(first: 0)).descriptions == ["completed"])
     let reverse: SignalProducer<Int, TestError> = SignalProducer<Int, TestError>([3]).flatMap(.latest) {
       SignalProducer<Int, Never>(value: $0)
     }
-    #expect(Recorder(reverse).descriptions == ["3", "completed"])
+    #expect(TestRecorder(reverse).descriptions == ["3", "completed"])
   }
 
   @Test func bothSidesThatCannotFailStillPickTheSameFailureOverload() {
     let (outer, input) = Signal<Int, Never>.pipe()
     let results = outer.flatMap(.latest) { SignalProducer<Int, Never>(value: $0 + 1) }
     #expect(type(of: results) == Signal<Int, Never>.self)
-    let recorder = Recorder(results)
+    let recorder = TestRecorder(results)
     input.send(value: 1)
     #expect(recorder.descriptions == ["2"])
   }

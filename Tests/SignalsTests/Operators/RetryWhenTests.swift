@@ -30,7 +30,7 @@ import Testing
       observer.send(value: starts.value)
       lifetime.observeEnded { withExtendedLifetime(observer) {} }  // runs on
     }
-    let recorder = Recorder(source.retry(when: { _ in trigger }))
+    let recorder = TestRecorder(source.retry(when: { _ in trigger }))
     pulse.send(value: ())
     #expect(starts.value == 1)
     #expect(recorder.descriptions == ["1"])
@@ -46,14 +46,14 @@ import Testing
       order.value.append("handler")
       return SignalProducer<Void, TestError> { _, _ in order.value.append("trigger") }
     })
-    _ = Recorder(retried)
-    _ = Recorder(retried)
+    _ = TestRecorder(retried)
+    _ = TestRecorder(retried)
     #expect(order.value == ["handler", "attempt", "trigger", "handler", "attempt", "trigger"])
     let completing = SignalProducer<Int, TestError>(value: 1).retry(when: { _ in
       order.value.append("second handler")
       return SignalProducer<Void, TestError> { _, _ in order.value.append("never started") }
     })
-    #expect(Recorder(completing).descriptions == ["1", "completed"])
+    #expect(TestRecorder(completing).descriptions == ["1", "completed"])
     #expect(order.value.last == "second handler", "no failure: the trigger is never started")
   }
 
@@ -63,7 +63,7 @@ import Testing
       attempts.value += 1
       if attempts.value < 20_000 { observer.send(error: .boom) } else { observer.send(value: attempts.value) }
     }
-    let recorder = Recorder(source.retry(when: { failures in failures.promoteError(TestError.self) }))
+    let recorder = TestRecorder(source.retry(when: { failures in failures.promoteError(TestError.self) }))
     #expect(recorder.values == [20_000])
   }
 
@@ -80,7 +80,7 @@ import Testing
       lifetime.observeEnded { withExtendedLifetime(observer) { triggerEnded.value = true } }
       observer.send(value: ())
     }
-    let recorder = Recorder(source.retry(when: { _ in trigger }))
+    let recorder = TestRecorder(source.retry(when: { _ in trigger }))
     recorder.disposable?.dispose()
     #expect(attempts.value == 2)
     #expect(attemptEnded.value && triggerEnded.value)

@@ -16,7 +16,7 @@ import Testing
   @Test func aOneArgumentClosureOverOptionalsIsTheKeyForm() {
     let (signal, input) = Signal<Int?, Never>.pipe()
     var keys = 0
-    let recorder = Recorder(
+    let recorder = TestRecorder(
       signal.skipRepeats { value -> Bool in
         keys += 1
         return value != nil
@@ -24,7 +24,7 @@ import Testing
     for value in [nil, 1, 2, nil, nil, 3] as [Int?] { input.send(value: value) }
     #expect(recorder.values == [nil, 1, nil, 3])
     #expect(keys == 6, "the key runs once per value")
-    let short = Recorder(signal.skipRepeats { $0 != nil })
+    let short = TestRecorder(signal.skipRepeats { $0 != nil })
     input.send(value: 4)
     input.send(value: 5)
     #expect(short.values == [4])
@@ -32,7 +32,7 @@ import Testing
 
   @Test func failsCompletesAndDetachesWithTheSource() {
     let (signal, input) = Signal<String, TestError>.pipe()
-    let recorder = Recorder(signal.skipRepeats(\.count))
+    let recorder = TestRecorder(signal.skipRepeats(\.count))
     input.send(value: "a")
     input.send(value: "b")
     input.send(value: "cd")
@@ -43,7 +43,7 @@ import Testing
 
   @Test func aProducerStartsAfreshOnEveryStart() {
     let producer = SignalProducer<Int, Never>([1, 1, 2]).skipRepeats { $0 > 1 }
-    #expect(Recorder(producer).descriptions == ["1", "2", "completed"])
-    #expect(Recorder(producer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "completed"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "completed"])
   }
 }

@@ -23,7 +23,7 @@ import Testing
   @Test func anUntypedThrowingMapGivesAnyError() {
     let (signal, input) = Signal<String, Never>.pipe()
     let parsed: Signal<Int, any Error> = signal.map { text throws -> Int in try Self.parse(text) }
-    let recorder = Recorder(parsed)
+    let recorder = TestRecorder(parsed)
     input.send(value: "4")
     input.send(value: "four")
     #expect(recorder.descriptions.first == "4")
@@ -32,7 +32,7 @@ import Testing
 
   @Test func anAnyErrorStreamThrowsThroughAttemptMap() {
     let (signal, input) = Signal<String, any Error>.pipe()
-    let recorder = Recorder(signal.attemptMap { text throws -> Int in try Self.parse(text) })
+    let recorder = TestRecorder(signal.attemptMap { text throws -> Int in try Self.parse(text) })
     input.send(value: "1")
     input.send(value: "y")
     #expect(recorder.values == [1])
@@ -50,7 +50,7 @@ import Testing
 
   @Test func attemptMapOnAFailingStreamThrowsItsFailureAndForwardsItsOwn() {
     let (signal, input) = Signal<Int, TestError>.pipe()
-    let checked = Recorder(
+    let checked = TestRecorder(
       signal.attemptMap { value throws(TestError) -> Int in
         guard value >= 0 else { throw .other }
         return value * 10
@@ -61,7 +61,7 @@ import Testing
     #expect(checked.descriptions == ["10", "failed(other)"])
 
     let (second, secondInput) = Signal<Int, TestError>.pipe()
-    let forwarded = Recorder(second.attemptMap { value throws(TestError) -> Int in value })
+    let forwarded = TestRecorder(second.attemptMap { value throws(TestError) -> Int in value })
     secondInput.send(error: .boom)
     #expect(forwarded.descriptions == ["failed(boom)"])
   }
@@ -78,13 +78,13 @@ import Testing
 
   @Test func completesAndIsInterruptedWithTheSource() {
     let (signal, input) = Signal<String, Never>.pipe()
-    let completed = Recorder(signal.map { text throws(ParseError) -> Int in try Self.parse(text) })
+    let completed = TestRecorder(signal.map { text throws(ParseError) -> Int in try Self.parse(text) })
     input.send(value: "7")
     input.sendCompleted()
     #expect(completed.descriptions == ["7", "completed"])
 
     let (other, otherInput) = Signal<String, Never>.pipe()
-    let interrupted = Recorder(other.attemptMap { text throws(ParseError) -> Int in try Self.parse(text) })
+    let interrupted = TestRecorder(other.attemptMap { text throws(ParseError) -> Int in try Self.parse(text) })
     otherInput.sendInterrupted()
     #expect(interrupted.descriptions == ["interrupted"])
   }
@@ -100,7 +100,7 @@ import Testing
     recorder.expect(marble: "-a-b-X", values: ["a": 1, "b": 2], error: ParseError(text: "x"))
 
     let (signal, pipe) = Signal<Int, TestError>.pipe()
-    let typed = Recorder(signal.attemptMap { $0 > 1 ? .failure(.other) : .success($0) })
+    let typed = TestRecorder(signal.attemptMap { $0 > 1 ? .failure(.other) : .success($0) })
     pipe.send(value: 1)
     pipe.send(value: 2)
     #expect(typed.descriptions == ["1", "failed(other)"])
@@ -108,8 +108,8 @@ import Testing
 
   @Test func aProducersThrowingTransformsRunPerStart() {
     let producer = SignalProducer<String, Never>(["1", "2", "x"])
-    let first = Recorder(producer.attemptMap { text throws(ParseError) -> Int in try Self.parse(text) })
-    let second = Recorder(producer.map { text throws(ParseError) -> Int in try Self.parse(text) })
+    let first = TestRecorder(producer.attemptMap { text throws(ParseError) -> Int in try Self.parse(text) })
+    let second = TestRecorder(producer.map { text throws(ParseError) -> Int in try Self.parse(text) })
     #expect(first.descriptions == ["1", "2", "failed(ParseError(text: \"x\"))"])
     #expect(second.descriptions == first.descriptions)
   }
@@ -131,8 +131,8 @@ import Testing
       guard value < 3 else { throw .boom }
       return sum + value
     }
-    #expect(Recorder(producer).descriptions == ["11", "13", "failed(boom)"])
-    #expect(Recorder(producer).descriptions == ["11", "13", "failed(boom)"])
+    #expect(TestRecorder(producer).descriptions == ["11", "13", "failed(boom)"])
+    #expect(TestRecorder(producer).descriptions == ["11", "13", "failed(boom)"])
   }
 
   @Test func aThrowingComparisonDropsRepeatsUntilItThrows() {
@@ -149,7 +149,7 @@ import Testing
       guard b >= 0 else { throw .other }
       return a == b
     }
-    #expect(Recorder(producer).descriptions == ["1", "2", "failed(other)"])
+    #expect(TestRecorder(producer).descriptions == ["1", "2", "failed(other)"])
   }
 
   @Test func anAbandonedResultReleasesItsTransform() {
