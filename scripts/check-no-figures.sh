@@ -20,7 +20,7 @@ import os
 import re
 import sys
 
-NUMBER = r"(?<![\w.\-])\d[\d,]*(?:\.\d+)?\s*[kKM]?"
+NUMBER = r"(?<![\w.\-$])\d[\d,]*(?:\.\d+)?\s*[kKM]?"
 PATTERNS = [
     # A count of what the machine does: "219 instructions", "3 allocations fewer", "70M instructions".
     NUMBER + r"\s*(?:more |fewer |extra |less )?(?:instructions?|allocations?|allocs?|cycles?|retains?"

@@ -4,7 +4,7 @@
 /// disposes everything; an interruption of the outer stream or of a running inner one interrupts it; ending
 /// or disposing the result detaches from the outer stream (interrupts it, for a producer) and interrupts every
 /// inner one.
-public enum FlattenStrategy: Sendable, Equatable {
+public enum FlattenStrategy: Sendable, Hashable {
   /// Starts every inner producer as soon as its outer value arrives and forwards all their values as they
   /// come. Completes when the outer stream and every inner producer have completed.
   case merge
