@@ -30,6 +30,10 @@ MODULES = {
   "Musl": ALWAYS,
   "Dispatch": ALWAYS,
   "XCTest": ALWAYS,
+  # SignalsTesting's calendar dates (TestScheduler+Dates.swift): Foundation on Apple platforms, where every
+  # version has it; FoundationEssentials where the toolchain ships it (Linux), imported only behind canImport.
+  "Foundation": ALWAYS,
+  "FoundationEssentials": ALWAYS,
   "Testing": ((10, 15), (13,), (13,), (6,), (1,)),
   "Observation": ((14,), (17,), (17,), (10,), (1,)),
   "Synchronization": ((15,), (18,), (18,), (11,), (2,)),
