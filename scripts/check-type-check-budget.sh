@@ -4,11 +4,12 @@
 # tuple-then-map form, zip, a command with a multi-line work closure, a search chain — must type-check fast.
 #
 # Builds the Budget target of scripts/compiler-checks with
-#   -warn-long-expression-type-checking=200 and -warn-long-function-bodies=200 (milliseconds; set in its
-#   Package.swift for that target only),
+#   -warn-long-expression-type-checking=200 and -warn-long-function-bodies=500 (milliseconds; set in its
+#   Package.swift for that target only: an expression has the 200 ms, a view model's whole init,
+#   which binds every output, 500),
 # and fails if the build fails (among others, "unable to type-check this expression in reasonable time") or
 # if the compiler reports any expression or function body over budget. The compiler times them in processor
-# time, so a busy machine makes them slower only a little; the budget is some ten times what they take.
+# time, so a busy machine makes them slower only a little; the budgets leave room for that.
 #
 # Usage: scripts/check-type-check-budget.sh              check the Budget target
 #        scripts/check-type-check-budget.sh --self-test  check that the BudgetProbe target, built with a budget
@@ -53,4 +54,4 @@ if [ -n "$slow" ]; then
   echo "FAILED: the lines above take more than ${budget} ms to type-check." >&2
   exit 1
 fi
-echo "The type-check budget fixture builds, every expression and function body within ${budget} ms."
+echo "The type-check budget fixture builds, every expression within ${budget} ms and every function body within 500 ms."

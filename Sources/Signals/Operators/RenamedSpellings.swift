@@ -153,13 +153,17 @@ extension EventProtocol {
 // stubs, `SignalProducer.combineLatest(a, b, resultSelector: +)` matched no static form, and the compiler named
 // the unavailable instance property above instead ("instance member 'combineLatest' cannot be used on type").
 // Static, so they do not bring back swiftlang/swift#80146, which is about an instance method of the static's name.
+// Two inputs only, and no parameter pack: a trailing closure also matches a `resultSelector:` parameter, so a
+// pack-shaped stub is a candidate for every combining closure, and the type-check budget's five-input closure
+// (scripts/compiler-checks) stopped type-checking with one. RxSwift code names `resultSelector:` mostly with
+// two inputs; with more, the compiler's own message for the label stands.
 
 extension Signal {
   /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
   /// (``combineLatest(_:_:fileID:line:reduce:)``).
   @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
-  public static func combineLatest<each V, Result>(
-    _ first: Signal, _ rest: repeat Signal<each V, Failure>, resultSelector: @escaping (Value, repeat each V) -> Result
+  public static func combineLatest<V, Result>(
+    _ first: Signal, _ second: Signal<V, Failure>, resultSelector: @escaping (Value, V) -> Result
   ) -> Signal<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }
@@ -167,8 +171,8 @@ extension Signal {
   /// RxSwift's `Observable.zip(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
   /// (``zip(_:_:fileID:line:reduce:)``).
   @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
-  public static func zip<each V, Result>(
-    _ first: Signal, _ rest: repeat Signal<each V, Failure>, resultSelector: @escaping (Value, repeat each V) -> Result
+  public static func zip<V, Result>(
+    _ first: Signal, _ second: Signal<V, Failure>, resultSelector: @escaping (Value, V) -> Result
   ) -> Signal<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }
@@ -196,9 +200,9 @@ extension SignalProducer {
   /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
   /// (``combineLatest(_:_:fileID:line:reduce:)``).
   @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
-  public static func combineLatest<each V, Result>(
-    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
-    resultSelector: @escaping @Sendable (Value, repeat each V) -> Result
+  public static func combineLatest<V, Result>(
+    _ first: SignalProducer, _ second: SignalProducer<V, Failure>,
+    resultSelector: @escaping @Sendable (Value, V) -> Result
   ) -> SignalProducer<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }
@@ -206,9 +210,9 @@ extension SignalProducer {
   /// RxSwift's `Observable.zip(a, b, resultSelector: f)`: unavailable; the label is `reduce:`
   /// (``zip(_:_:fileID:line:reduce:)``).
   @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
-  public static func zip<each V, Result>(
-    _ first: SignalProducer, _ rest: repeat SignalProducer<each V, Failure>,
-    resultSelector: @escaping @Sendable (Value, repeat each V) -> Result
+  public static func zip<V, Result>(
+    _ first: SignalProducer, _ second: SignalProducer<V, Failure>,
+    resultSelector: @escaping @Sendable (Value, V) -> Result
   ) -> SignalProducer<Result, Failure> {
     preconditionFailure("An unavailable spelling was called")
   }
@@ -236,8 +240,8 @@ extension Property {
   /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)` (a `BehaviorRelay`'s): unavailable; the label
   /// is `reduce:` (``combineLatest(_:_:fileID:line:reduce:)``).
   @available(*, unavailable, message: "the closure's label is 'reduce:' (RxSwift's 'resultSelector:')")
-  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
-    _ first: First, _ rest: repeat each P, resultSelector: @escaping @Sendable (Value, repeat (each P).Value) -> Result
+  public static func combineLatest<First: PropertyProtocol, Second: PropertyProtocol, Result>(
+    _ first: First, _ second: Second, resultSelector: @escaping @Sendable (Value, Second.Value) -> Result
   ) -> Property<Result> where First.Value == Value {
     preconditionFailure("An unavailable spelling was called")
   }
