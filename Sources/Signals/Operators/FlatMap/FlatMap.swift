@@ -220,7 +220,7 @@ extension SignalProtocol {
   }
 
   /// Flattens a signal of producers that cannot fail by `strategy`, into a stream that fails only when this
-  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Self.Failure>``.
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<U, Failure>
@@ -229,7 +229,7 @@ extension SignalProtocol {
   }
 
   /// Flattens a signal of signals that cannot fail by `strategy`, into a stream that fails only when this
-  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Self.Failure>``.
   public func flatten<U>(
     _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<U, Failure>
