@@ -123,3 +123,56 @@ extension SignalProducer {
     lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
   }
 }
+
+// A trigger that can fail, with the source's failure type: RxSwift's `skip(until:)` forwards the trigger's error,
+// and so do these; ReactiveSwift's triggers cannot fail. Declared on the protocols, as the failing
+// `take(until:)` is (Take.swift), so that where the trigger cannot fail the forms above are the ones Swift picks.
+
+extension SignalProtocol {
+  /// Drops values until `trigger` sends a value or ends, then forwards everything; a trigger that fails before
+  /// that fails the result with its error.
+  ///
+  /// ```
+  /// input:          -1-2-3-4-|
+  /// trigger:        ---X
+  /// skip(until:):   ---X
+  /// ```
+  ///
+  /// - Emits, completes, interruption and disposal: as ``Signal/skip(until:fileID:line:)``; the trigger's value,
+  ///   completion or interruption opens the gate, and from then on the result no longer observes it, so a
+  ///   later failure of the trigger changes nothing.
+  /// - Fails: when the source fails, with its error, even while still skipping; or when the trigger fails
+  ///   before it fired, with its error.
+  public func skip<Trigger>(
+    until trigger: Signal<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<Value, Failure> {
+    let upstream = signal.core
+    let triggerCore = trigger.core
+    return madeAt(
+      Signal(deriving: { downstream in
+        // As the form above: a flag behind a lock, and `send`, since the two upstreams are not serial together.
+        let isSkipping = Locked(true)
+        let triggerObservation = SerialDisposable()
+        triggerObservation.inner = triggerCore.observe { event in
+          if case .failed(let error) = event { return downstream.send(.failed(error)) }
+          isSkipping.withLock { $0 = false }
+          triggerObservation.dispose()
+        }
+        let source = upstream.observe { event in
+          if case .value = event, isSkipping.withLock({ $0 }) { return }
+          downstream.send(event)
+        }
+        return CompositeDisposable([triggerObservation, source].compactMap { $0 })
+      }), #function, fileID, line)
+  }
+}
+
+extension SignalProducerProtocol {
+  /// Drops the values of every start until a start of `trigger`, which can fail, fires; see the failing
+  /// ``SignalProtocol/skip(until:fileID:line:)``. `trigger` starts first.
+  public func skip<Trigger>(
+    until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<Value, Failure> {
+    producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
+  }
+}

@@ -159,7 +159,7 @@ extension SignalProducer {
   }
 }
 
-// The flatMaps between a stream that cannot fail and one that can are declared on the protocols, as the
+// The flatMaps and flattens between a stream that cannot fail and one that can are declared on the protocols, as the
 // throwing transforms are (Throwing.swift): where both inner and outer cannot fail, the overloads above must
 // keep winning, and Swift ranks a member of `Signal` above a protocol extension's, not above another member.
 
@@ -186,6 +186,24 @@ extension SignalProtocol where Failure == Never {
   ) -> Signal<Inner.Value, Inner.Failure> {
     madeAt(signal.promoteError(Inner.Failure.self).flatMap(strategy, transform), #function, fileID, line)
   }
+
+  /// Flattens a signal that cannot fail, of producers that can, by `strategy`: the result fails with the inner
+  /// producers' failure; see ``flatMap(_:fileID:line:_:)->Signal<U,F>``.
+  public func flatten<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, F>
+  where Value == SignalProducer<U, F> {
+    madeAt(signal.promoteError(F.self).flatten(strategy), #function, fileID, line)
+  }
+
+  /// Flattens a signal that cannot fail, of signals that can, by `strategy`: the result fails with the inner
+  /// signals' failure; see ``flatMap(_:fileID:line:_:)->Signal<Inner.Value,Inner.Failure>``.
+  public func flatten<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, F>
+  where Value == Signal<U, F> {
+    madeAt(signal.promoteError(F.self).flatten(strategy), #function, fileID, line)
+  }
 }
 
 extension SignalProtocol {
@@ -199,6 +217,24 @@ extension SignalProtocol {
     _ transform: @escaping (Value) -> SignalProducer<U, Never>
   ) -> Signal<U, Failure> {
     madeAt(signal.flatMap(strategy) { transform($0).promoteError(Failure.self) }, #function, fileID, line)
+  }
+
+  /// Flattens a signal of producers that cannot fail by `strategy`, into a stream that fails only when this
+  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Self.Failure>``.
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, Failure>
+  where Value == SignalProducer<U, Never> {
+    madeAt(signal.flatMap(strategy) { $0.promoteError(Failure.self) }, #function, fileID, line)
+  }
+
+  /// Flattens a signal of signals that cannot fail by `strategy`, into a stream that fails only when this
+  /// signal fails; see ``flatMap(_:fileID:line:_:)->Signal<U,Self.Failure>``.
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<U, Failure>
+  where Value == Signal<U, Never> {
+    madeAt(signal.flatMap(strategy) { SignalProducer($0).promoteError(Failure.self) }, #function, fileID, line)
   }
 }
 
@@ -220,6 +256,24 @@ extension SignalProducerProtocol where Failure == Never {
   ) -> SignalProducer<Inner.Value, Inner.Failure> {
     producer.lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
   }
+
+  /// Flattens a producer that cannot fail, of producers that can, by `strategy`; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,F>``.
+  public func flatten<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, F>
+  where Value == SignalProducer<U, F> {
+    producer.lifting(#function, fileID, line) { $0.flatten(strategy) }
+  }
+
+  /// Flattens a producer that cannot fail, of signals that can, by `strategy`; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<Inner.Value,Inner.Failure>``.
+  public func flatten<U, F>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, F>
+  where Value == Signal<U, F> {
+    producer.lifting(#function, fileID, line) { $0.flatten(strategy) }
+  }
 }
 
 extension SignalProducerProtocol {
@@ -230,6 +284,24 @@ extension SignalProducerProtocol {
     _ transform: @escaping @Sendable (Value) -> SignalProducer<U, Never>
   ) -> SignalProducer<U, Failure> {
     producer.lifting(#function, fileID, line) { $0.flatMap(strategy, transform) }
+  }
+
+  /// Flattens a producer of producers that cannot fail by `strategy`; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, Failure>
+  where Value == SignalProducer<U, Never> {
+    producer.lifting(#function, fileID, line) { $0.flatten(strategy) }
+  }
+
+  /// Flattens a producer of signals that cannot fail by `strategy`; see
+  /// ``Signal/flatMap(_:fileID:line:_:)->Signal<U,Failure>``.
+  public func flatten<U>(
+    _ strategy: FlattenStrategy, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<U, Failure>
+  where Value == Signal<U, Never> {
+    producer.lifting(#function, fileID, line) { $0.flatten(strategy) }
   }
 }
 

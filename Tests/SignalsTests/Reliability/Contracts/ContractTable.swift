@@ -501,7 +501,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "skip(until:fileID:line:)", { s, rig in s.skip(until: rig.voids().signal) },
+      "skip(until:fileID:line:)", overload: "Trigger, Never>", { s, rig in s.skip(until: rig.voids().signal) },
       { p, rig in
         p.skip(until: rig.voids().producer)
       }
@@ -668,6 +668,27 @@ enum ContractTable {
     ).map {
       $0.interrupting(1, gives: "completed", rule: "The trigger's value, completion or interruption completes it.")
     }
+    + skipUntilFailingTrigger
+
+  /// `skip(until:)` with a trigger that can fail. The trigger is the first input, and fires at its second value:
+  /// the warm-up leaves the gate closed, so the first input's failure is the trigger's, failing the result
+  /// while it skips; a second warm-up opens it (for the reentrant contract).
+  static let skipUntilFailingTrigger: [OperatorCase] = [
+    OperatorCase("Signal.skip(until:fileID:line:) failing trigger", overload: "Trigger, Failure>") { rig in
+      let trigger = rig.ints()
+      return .signal(rig.ints().signal.skip(until: trigger.signal.filter { $0 > 1 }))
+    },
+    OperatorCase("SignalProducer.skip(until:fileID:line:) failing trigger", overload: "Trigger, Failure>") { rig in
+      let trigger = rig.ints()
+      return .producer(rig.ints().producer.skip(until: trigger.producer.filter { $0 > 1 }))
+    },
+  ].map {
+    $0.with(
+      .interruption, outcome: "interrupted", action: { rig in rig.inputs[1].send(.interrupted) },
+      rule: "The source's interruption interrupts it."
+    )
+    .interrupting(0, gives: nil, rule: "The trigger's value, completion or interruption only opens the gate.")
+  }
 
   // MARK: Booleans
 
@@ -707,7 +728,7 @@ enum ContractTable {
           }
         })
         + unary(
-          "flatten(_:fileID:line:) \(strategy)", overload: "== SignalProducer<",
+          "flatten(_:fileID:line:) \(strategy)", overload: "== SignalProducer<U, Failure>",
           { s, rig in
             let inner = rig.ints()
             return s.map { _ in inner.producer }.flatten(strategy)
@@ -735,7 +756,7 @@ enum ContractTable {
         }
       })
     + unary(
-      "flatten(_:fileID:line:) merge of signals", overload: "== Signal<",
+      "flatten(_:fileID:line:) merge of signals", overload: "== Signal<U, Failure>",
       { s, rig in
         let inner = rig.ints()
         return s.map { _ in inner.signal }.flatten(.merge)
@@ -747,7 +768,7 @@ enum ContractTable {
 
     + mixedFailures
 
-  /// `flatMap` between an outer that cannot fail and inners that can, and the reverse.
+  /// `flatMap` and `flatten` between an outer that cannot fail and inners that can, and the reverse.
   static let mixedFailures: [OperatorCase] =
     [
       OperatorCase("Signal.flatMap(_:fileID:line:_:) outer cannot fail", overload: "SignalProducer<U, F>)") { rig in
@@ -775,6 +796,28 @@ enum ContractTable {
         let inner = rig.ints()
         return .producer(outer.producer.flatMap(.merge) { _ in inner.signal })
       },
+      OperatorCase("Signal.flatten(_:fileID:line:) outer cannot fail", overload: "== SignalProducer<U, F>") { rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .signal(outer.signal.map { _ in inner.producer }.flatten(.latest))
+      },
+      OperatorCase("SignalProducer.flatten(_:fileID:line:) outer cannot fail", overload: "== SignalProducer<U, F>") {
+        rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .producer(outer.producer.map { _ in inner.producer }.flatten(.latest))
+      },
+      OperatorCase("Signal.flatten(_:fileID:line:) outer cannot fail, signals", overload: "== Signal<U, F>") { rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .signal(outer.signal.map { _ in inner.signal }.flatten(.merge))
+      },
+      OperatorCase("SignalProducer.flatten(_:fileID:line:) outer cannot fail, signals", overload: "== Signal<U, F>") {
+        rig in
+        let outer = rig.safeInts()
+        let inner = rig.ints()
+        return .producer(outer.producer.map { _ in inner.signal }.flatten(.merge))
+      },
     ].map {
       $0.with(
         .failure, outcome: "failed", action: { rig in rig.inputs[1].send(.failed) },
@@ -789,6 +832,26 @@ enum ContractTable {
       { p, rig in
         let inner = rig.safeInts()
         return p.flatMap(.concat) { _ in inner.producer }
+      })
+    + unary(
+      "flatten(_:fileID:line:) inners cannot fail", overload: "== SignalProducer<U, Never>",
+      { s, rig in
+        let inner = rig.safeInts()
+        return s.map { _ in inner.producer }.flatten(.concat)
+      },
+      { p, rig in
+        let inner = rig.safeInts()
+        return p.map { _ in inner.producer }.flatten(.concat)
+      })
+    + unary(
+      "flatten(_:fileID:line:) signals that cannot fail", overload: "== Signal<U, Never>",
+      { s, rig in
+        let inner = rig.safeInts()
+        return s.map { _ in inner.signal }.flatten(.merge)
+      },
+      { p, rig in
+        let inner = rig.safeInts()
+        return p.map { _ in inner.signal }.flatten(.merge)
       })
 
   // MARK: Time
