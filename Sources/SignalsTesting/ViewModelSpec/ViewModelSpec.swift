@@ -148,7 +148,7 @@ public final class ViewModelSpec<ViewModel> {
     check(step: number, expect, at: site)
   }
 
-  /// Moves the clock by `duration` (``TestScheduler/advance(by:)``), then checks the outputs.
+  /// Moves the clock by `duration` (``TestScheduler/advance(by:)-(Duration)``), then checks the outputs.
   public func advance(
     by duration: Duration,
     fileID: String = #fileID,
