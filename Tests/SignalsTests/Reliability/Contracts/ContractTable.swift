@@ -47,10 +47,10 @@ enum ContractTable {
     ]
   }
 
+  /// Every case: the families of `ContractTable+Families.swift`, which scripts/contract_table.py derives from the
+  /// `static let …: [OperatorCase]` declarations of ContractTable (no hand-written list to forget).
   static let all: [OperatorCase] =
-    (transforms + booleans + errorsAndEvents + slicing + combining + arities + flattening + time + producerOnly
-    + properties
-    + propertyArities)
+    families.joined()
     .map {
       operatorCase in
       let op = operatorCase.name.drop { $0 != "." }.dropFirst()
