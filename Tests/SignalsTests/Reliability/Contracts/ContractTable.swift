@@ -181,6 +181,7 @@ enum ContractTable {
     + unary(
       "skipNil(fileID:line:)", { s, _ in s.map(Optional.some).skipNil() }, { p, _ in p.map(Optional.some).skipNil() })
     + unary("collect(fileID:line:)", { s, _ in s.collect() }, { p, _ in p.collect() })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary("collect(count:fileID:line:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
     + unary(
       "scan(_:fileID:line:_:)", overload: "(U, Value) -> U)",
@@ -223,7 +224,8 @@ enum ContractTable {
         return p.reduce(0) {
           keep(c); return $0 + $1
         }
-      })
+      }
+    ).map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "reduce(into:fileID:line:_:)",
       { s, rig in
@@ -237,7 +239,8 @@ enum ContractTable {
         return p.reduce(into: 0) {
           keep(c); $0 += $1
         }
-      })
+      }
+    ).map { $0.sendingOnlyAtItsEnd() }
     + unary("skipRepeats(fileID:line:)", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
     + unary(
       "skipRepeats(fileID:line:_:) key", overload: "(Value) -> Key",
@@ -449,6 +452,7 @@ enum ContractTable {
   static let slicing: [OperatorCase] =
     unary("take(first:fileID:line:)", { s, _ in s.take(first: 3) }, { p, _ in p.take(first: 3) })
     + unary("take(last:fileID:line:)", { s, _ in s.take(last: 2) }, { p, _ in p.take(last: 2) })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "take(fileID:line:while:)",
       { s, rig in
