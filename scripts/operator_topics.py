@@ -162,7 +162,7 @@ def placement(page, ops, all_guides):
         for title, _, _, names in groups:
             if title == heading:
                 listed = [g.name for g in own if g.name in names]
-                order = min((names.index(n) for n in listed), default=0)
+                order = min((names.index(n) for n in listed), default=len(names))
         placed.setdefault(heading, []).append(((order, op[3], op[4]), op))
     return placed
 
