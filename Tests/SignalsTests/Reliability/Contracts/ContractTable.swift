@@ -183,6 +183,8 @@ enum ContractTable {
     + unary("collect(fileID:line:)", { s, _ in s.collect() }, { p, _ in p.collect() })
     .map { $0.sendingOnlyAtItsEnd() }
     + unary("collect(count:fileID:line:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
+    + unary("ignoreValues(fileID:line:)", { s, _ in s.ignoreValues() }, { p, _ in p.ignoreValues() })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "scan(_:fileID:line:_:)", overload: "(U, Value) -> U)",
       { s, rig in
