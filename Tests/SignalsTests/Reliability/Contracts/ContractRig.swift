@@ -270,6 +270,9 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
   /// Whether the operator starts an input as it is made, before anyone observes it (and so must stop it when
   /// the unobserved result is freed).
   var startsEagerly = false
+  /// Whether the operator sends nothing before its end (`collect`, `reduce`, `take(last:)`): no value of its
+  /// own can trigger a reentrant end, so `nothingAfterAReentrantEnd` has nothing to check.
+  var sendsOnlyAtItsEnd = false
   /// Why the overrides hold: the operator's documented rule.
   var rule = ""
 
@@ -279,6 +282,13 @@ struct OperatorCase: Sendable, CustomTestStringConvertible {
     self.name = name
     self.overload = overload
     self.build = build
+  }
+
+  /// This case, marked as sending nothing before its end.
+  func sendingOnlyAtItsEnd() -> OperatorCase {
+    var copy = self
+    copy.sendsOnlyAtItsEnd = true
+    return copy
   }
 
   /// This case with a scenario overridden.

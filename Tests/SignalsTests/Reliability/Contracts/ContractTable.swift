@@ -47,10 +47,10 @@ enum ContractTable {
     ]
   }
 
+  /// Every case: the families of `ContractTable+Families.swift`, which scripts/contract_table.py derives from the
+  /// `static let …: [OperatorCase]` declarations of ContractTable (no hand-written list to forget).
   static let all: [OperatorCase] =
-    (transforms + booleans + errorsAndEvents + slicing + combining + arities + flattening + time + producerOnly
-    + properties
-    + propertyArities)
+    families.joined()
     .map {
       operatorCase in
       let op = operatorCase.name.drop { $0 != "." }.dropFirst()
@@ -181,7 +181,10 @@ enum ContractTable {
     + unary(
       "skipNil(fileID:line:)", { s, _ in s.map(Optional.some).skipNil() }, { p, _ in p.map(Optional.some).skipNil() })
     + unary("collect(fileID:line:)", { s, _ in s.collect() }, { p, _ in p.collect() })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary("collect(count:fileID:line:)", { s, _ in s.collect(count: 2) }, { p, _ in p.collect(count: 2) })
+    + unary("ignoreValues(fileID:line:)", { s, _ in s.ignoreValues() }, { p, _ in p.ignoreValues() })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "scan(_:fileID:line:_:)", overload: "(U, Value) -> U)",
       { s, rig in
@@ -223,7 +226,8 @@ enum ContractTable {
         return p.reduce(0) {
           keep(c); return $0 + $1
         }
-      })
+      }
+    ).map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "reduce(into:fileID:line:_:)",
       { s, rig in
@@ -237,7 +241,8 @@ enum ContractTable {
         return p.reduce(into: 0) {
           keep(c); $0 += $1
         }
-      })
+      }
+    ).map { $0.sendingOnlyAtItsEnd() }
     + unary("skipRepeats(fileID:line:)", { s, _ in s.skipRepeats() }, { p, _ in p.skipRepeats() })
     + unary(
       "skipRepeats(fileID:line:_:) key", overload: "(Value) -> Key",
@@ -449,6 +454,7 @@ enum ContractTable {
   static let slicing: [OperatorCase] =
     unary("take(first:fileID:line:)", { s, _ in s.take(first: 3) }, { p, _ in p.take(first: 3) })
     + unary("take(last:fileID:line:)", { s, _ in s.take(last: 2) }, { p, _ in p.take(last: 2) })
+    .map { $0.sendingOnlyAtItsEnd() }
     + unary(
       "take(fileID:line:while:)",
       { s, rig in
