@@ -5,11 +5,8 @@ import Synchronization
 /// what reports their changes: a wave asks it between computing and committing, when every changed node still
 /// holds both its new value and its previous one, and the lineage of the wave is at hand.
 ///
-/// Kept beside the graph: a wave pays one relaxed load of ``activeCount`` when no trace is on.
+/// A wave reaches it through ``TracingHook``, which the first trace installs.
 enum ChangeTracing {
-  /// How many traces are on; a wave looks for traced nodes only when it is not zero.
-  static let activeCount = Atomic<Int>(0)
-
   private struct Trace {
     let id: Int
     /// The traced node; `nil` for a trace of everything.
@@ -56,7 +53,8 @@ enum ChangeTracing {
       state.traces.append(Trace(id: state.nextID, node: node, isEverything: node == nil, logger: logger))
       return state.nextID
     }
-    activeCount.add(1, ordering: .relaxed)
+    TracingHook.install { ChangeTracing.report($0) }
+    TracingHook.activeCount.add(1, ordering: .relaxed)
     return AnyDisposable {
       let removed = state.withLock { state in
         guard let index = state.traces.firstIndex(where: { $0.id == id }) else { return false }
@@ -64,7 +62,7 @@ enum ChangeTracing {
         if state.traces.isEmpty { state.counts.removeAll() }
         return true
       }
-      if removed { activeCount.subtract(1, ordering: .relaxed) }
+      if removed { TracingHook.activeCount.subtract(1, ordering: .relaxed) }
     }
   }
 
@@ -213,7 +211,7 @@ enum ChangeTracing {
   /// that a spec's separate user actions are not counted as one call, although a `@MainActor` spec is one turn
   /// of the main queue. Costs one relaxed load while no trace is on.
   static func endCall() {
-    guard activeCount.load(ordering: .relaxed) != 0 else { return }
+    guard TracingHook.activeCount.load(ordering: .relaxed) != 0 else { return }
     let isMain = MainScheduler.shared.isOnMainQueue
     let thread = currentThreadID()
     state.withLock { state in
@@ -253,38 +251,3 @@ enum ChangeTracing {
     }
   }
 }
-
-/// What a node fills in for ``ChangeTracing``: its new and previous values, described, and whether they are
-/// equal.
-@usableFromInline
-final class ChangeDescription {
-  @usableFromInline var value = ""
-  @usableFromInline var previous = ""
-  @usableFromInline var isEqual: Bool?
-
-  @usableFromInline
-  init() {}
-
-  /// Describes `new` and `previous`, and compares them when their type is `Equatable`.
-  @usableFromInline
-  func fill<Value>(new: Value, previous: Value) {
-    value = LogEvent.describe(new)
-    self.previous = LogEvent.describe(previous)
-    if let new = new as? any Equatable { isEqual = new.isEqual(toAny: previous) }
-  }
-}
-
-extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(toAny other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
-}
-
-/// A property's core, as a trace reaches its node from a wave's lineage.
-protocol ReplayingCoreProtocol: AnyObject {
-  var graphNode: GraphNode? { get }
-}
-
-extension ReplayingCore: ReplayingCoreProtocol {}

@@ -253,3 +253,10 @@ extension Wave {
   @usableFromInline
   var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }
 }
+
+/// A property's core, as a trace reaches its node from a wave's lineage.
+protocol ReplayingCoreProtocol: AnyObject {
+  var graphNode: GraphNode? { get }
+}
+
+extension ReplayingCore: ReplayingCoreProtocol {}

@@ -150,7 +150,7 @@ final class Wave: DeliveryContext {
     #else
     compute()
     #endif
-    if ChangeTracing.activeCount.load(ordering: .relaxed) != 0 { ChangeTracing.report(self) }
+    if TracingHook.activeCount.load(ordering: .relaxed) != 0 { TracingHook.traceChanges(of: self) }
     commit()
     deliver()
   }

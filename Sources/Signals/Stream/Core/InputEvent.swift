@@ -5,16 +5,20 @@
 /// asks the runtime for that enum's metadata on every event: a hashed look-up.
 /// Code generic over the event type itself, through this protocol, gets the metadata once, when the observer
 /// is made, and the method below receives it with the event: no look-up per event.
+///
+/// Its associated types are not named `Value` and `Failure`: the type `Signal.Event` would then gain an
+/// internal typealias of each, inferred from this conformance, which hides its generic parameters from the
+/// public methods declared on it in whichever file the compiler checks after it.
 @usableFromInline
 protocol InputEvent {
-  associatedtype Value
-  associatedtype Failure: Error
+  associatedtype EventValue
+  associatedtype EventFailure: Error
 
   /// Calls the closure that matches this event's case.
   func dispatch(
-    value: (Value) -> Void,
+    value: (EventValue) -> Void,
     completed: () -> Void,
-    failed: (Failure) -> Void,
+    failed: (EventFailure) -> Void,
     interrupted: () -> Void
   )
 }

@@ -218,24 +218,6 @@ extension Signal: AttachmentListingProviding {
   var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", core, core)] }
 }
 
-extension Property: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
-}
-
-extension MutableProperty: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
-}
-
-extension Command: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] {
-    [
-      ("values", values.core, values.core), ("errors", errors.core, errors.core),
-      ("isEnabled", isEnabled.storage.core, isEnabled.storage.core.node),
-      ("isExecuting", isExecuting.storage.core, isExecuting.storage.core.node),
-    ]
-  }
-}
-
 /// Runs `body`, an `observe…` or `start…` call made at `fileID`:`line`: noted as the site of what it attaches
 /// while a leak check records, otherwise simply run.
 @inlinable @inline(__always)

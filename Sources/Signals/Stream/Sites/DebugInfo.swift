@@ -97,38 +97,6 @@ enum DebugInfo {
   }
 }
 
-/// Records, in a debug build of Signals, that `property` was made at `fileID`:`line`; returns it. In a release
-/// build it is the identity, and the arguments are unused.
-@inlinable @inline(__always)
-func madeAt<Value>(_ property: Property<Value>, _ fileID: StaticString, _ line: UInt) -> Property<Value> {
-  #if DEBUG
-  DebugInfo.noteSite(property.storage.core.node, fileID, line)
-  #endif
-  return property
-}
-
-extension Property {
-  /// Gives the property a name that ``PropertyGraphDump``, ``PropertyChange`` and ``BindingCycle`` show;
-  /// returns the property itself, so that it reads well where the property is made:
-  /// `let summary = Property.combineLatest(a, b) { … }.named("summary")`.
-  ///
-  /// A name changes nothing else: values, completion and disposal are the property's own.
-  @discardableResult
-  public func named(_ name: String) -> Property {
-    DebugInfo.name(storage.core.node, name)
-    return self
-  }
-}
-
-extension MutableProperty {
-  /// Gives the property a name that ``PropertyGraphDump`` shows; see ``Property/named(_:)``.
-  @discardableResult
-  public func named(_ name: String) -> MutableProperty {
-    DebugInfo.name(storage.core.node, name)
-    return self
-  }
-}
-
 /// A stream or a command that can carry a name given with `named(_:)`, as a binding or a report names it.
 protocol DebugNamed {
   /// The name given with `named(_:)`, if any.
@@ -149,27 +117,6 @@ extension Signal: DebugNamed {
   @discardableResult
   public func named(_ name: String) -> Signal {
     DebugInfo.name(core, name)
-    return self
-  }
-}
-
-extension Command {
-  /// Gives the command a name: its state properties are then `name.isEnabled` and `name.isExecuting` in
-  /// ``PropertyGraphDump``, ``PropertyChange`` and ``BindingCycle``, and its streams `name.values`,
-  /// `name.errors`, `name.events`, `name.completed` and `name.disabledAttempts` in bindings from them; returns
-  /// the command itself: `let submit = Command { … }.named("submit")`.
-  ///
-  /// A name changes nothing else: executions, outputs and disposal are the command's own.
-  @discardableResult
-  public func named(_ name: String) -> Command {
-    DebugInfo.name(isEnabled.storage.core.node, "\(name).isEnabled")
-    DebugInfo.name(isExecuting.storage.core.node, "\(name).isExecuting")
-    for (suffix, core) in [
-      ("values", values.core as AnyObject), ("errors", errors.core), ("events", events.core),
-      ("completed", completed.core), ("disabledAttempts", disabledAttempts.core),
-    ] {
-      DebugInfo.name(core, "\(name).\(suffix)")
-    }
     return self
   }
 }

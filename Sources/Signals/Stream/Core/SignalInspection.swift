@@ -28,16 +28,3 @@ extension Signal {
     core.observerCount
   }
 }
-
-extension Property {
-  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
-  /// see ``Signal/observerCount``. Properties computed from this one are not observers (the property graph
-  /// computes them); a debugging aid.
-  public var observerCount: Int { storage.core.observerCount }
-}
-
-extension MutableProperty {
-  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
-  /// see ``Property/observerCount``.
-  public var observerCount: Int { storage.core.observerCount }
-}

@@ -107,7 +107,7 @@ class ValueNode<Value>: GraphNode {
     let core = (domain == nil ? self.core : withRoot { _ in self.core }) as? PropertyCore<Value>
     let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
     let ended = domain == nil ? false : withRoot { _ in isEnded }
-    return (LogEvent.describe(value), core?.observerCount ?? 0, ended || (core?.hasTerminated ?? false))
+    return (describedValue(value), core?.observerCount ?? 0, ended || (core?.hasTerminated ?? false))
   }
 }
 
