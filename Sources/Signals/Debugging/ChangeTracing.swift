@@ -68,7 +68,7 @@ enum ChangeTracing {
 
   /// By the owner of `wave`'s domain, between computing and committing it: reports the changes of traced
   /// nodes.
-  static func report(_ wave: Wave) {
+  static func report(_ wave: Propagation) {
     let changed = (0..<wave.changed.count).map { wave.changed[$0].takeUnretainedValue() }
     let loggers = state.withLock { state -> [(GraphNode, [(@Sendable (PropertyChange) -> Void)?])] in
       state.traces.removeAll { !$0.isEverything && $0.node == nil }
@@ -98,7 +98,8 @@ enum ChangeTracing {
 
   /// The change of `node` in `wave`, counted in `call`; `call` is `nil` for a wave already committed (whose
   /// nodes hold their new value as committed and the previous one as the wave's), which is not counted.
-  static func describe(_ node: GraphNode, in wave: Wave, call: Call?, isCommitted: Bool? = nil) -> PropertyChange {
+  static func describe(_ node: GraphNode, in wave: Propagation, call: Call?, isCommitted: Bool? = nil) -> PropertyChange
+  {
     let values = ChangeDescription()
     node.perform(node, .describeChange(values))
     if isCommitted ?? (call == nil) { swap(&values.value, &values.previous) }
@@ -137,7 +138,7 @@ enum ChangeTracing {
   /// What ``PropertyChange/inFlight()`` lists while the calling thread computes `wave` (a debug build): every
   /// change computed so far, then the node whose operator is running, with its operator and the values of its
   /// inputs as the operator sees them.
-  static func describeComputing(_ wave: Wave) -> [PropertyChange] {
+  static func describeComputing(_ wave: Propagation) -> [PropertyChange] {
     let changes = (0..<wave.changed.count).map { index in
       describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil, isCommitted: false)
     }
@@ -149,7 +150,7 @@ enum ChangeTracing {
 
   /// The change of `node`, whose operator is running in `wave`: not computed yet, so its value is the one it
   /// had; with its operator, and its inputs' values as the operator sees them.
-  private static func describeComputing(_ node: GraphNode, in wave: Wave) -> PropertyChange {
+  private static func describeComputing(_ node: GraphNode, in wave: Propagation) -> PropertyChange {
     var change = describe(node, in: wave, call: nil, isCommitted: false)
     let previous = ChangeDescription()
     node.perform(node, .describeChange(previous))
@@ -168,7 +169,7 @@ enum ChangeTracing {
 
   /// From a source changed in `wave` to `node`, through inputs that changed in it: the first changed input
   /// of each node, walked back.
-  private static func path(to node: GraphNode, in wave: Wave) -> [GraphNode] {
+  private static func path(to node: GraphNode, in wave: Propagation) -> [GraphNode] {
     var path = [node]
     var current = node
     while !current.isSource {
@@ -184,7 +185,7 @@ enum ChangeTracing {
   }
 
   /// Whether `source` reaches `node` through nodes changed in `wave`.
-  private static func isUpstream(_ source: GraphNode, of node: GraphNode, in wave: Wave) -> Bool {
+  private static func isUpstream(_ source: GraphNode, of node: GraphNode, in wave: Propagation) -> Bool {
     var stack = [node]
     var seen = Set<ObjectIdentifier>()
     while let current = stack.popLast() {

@@ -9,7 +9,7 @@ import Synchronization
 /// and its last one goes. A core that gains its first observer replays the committed value; one that already
 /// had observers replays what it delivered last, as every replaying core does.
 @usableFromInline
-class PropertyCore<Value>: ReplayingCore<Value, Never>, GraphVertex, @unchecked Sendable {
+class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @unchecked Sendable {
   /// The property in the graph.
   @usableFromInline final let node: ValueNode<Value>
 
@@ -59,7 +59,7 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, GraphVertex, @unchecked 
     send(.completed)
   }
 
-  // MARK: GraphVertex
+  // MARK: PropertyCoreProtocol
 
   @usableFromInline
   var typeDescription: String { node.typeDescription }

@@ -1,3 +1,5 @@
+// A binding cycle, found from the chain of changes (``ChangeChain``) that led to a binding's set, and reported.
+
 import Synchronization
 
 /// A cycle of one-way bindings that the property graph stopped.
@@ -49,7 +51,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
   @usableFromInline
-  static func report(_ cause: Lineage, _ target: any GraphVertex) {
+  static func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
     handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
   }
 
@@ -57,13 +59,15 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   /// round: from `target`'s own change on, without the properties before it (a set of another property bound
   /// into the cycle) and, in a debug build, without those that did not lead to the next one (the other sources
   /// of a transaction that set `target` with them).
-  static func cycle(in path: [any GraphVertex], to target: any GraphVertex) -> [any GraphVertex] {
+  static func cycle(
+    in path: [any PropertyCoreProtocol], to target: any PropertyCoreProtocol
+  ) -> [any PropertyCoreProtocol] {
     guard let start = path.firstIndex(where: { $0 === target }) else { return path }
     let round = Array(path[start...])
     // From the end back: each property kept is the nearest one before it whose change reaches a binding into
     // it. Where the bindings do not tell (a release build records none), every property stays.
-    var kept: [any GraphVertex] = []
-    var next: any GraphVertex = target
+    var kept: [any PropertyCoreProtocol] = []
+    var next: any PropertyCoreProtocol = target
     var index = round.count - 1
     while index > 0 {
       guard let feeder = (0...index).reversed().first(where: { feeds(round[$0], next) }) else { return round }
@@ -77,7 +81,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   /// Whether a change of `vertex` reaches a binding into `next`, as the bindings a debug build records tell:
   /// `true` when they cannot tell (no record, or a binding from a stream).
-  private static func feeds(_ vertex: any GraphVertex, _ next: any GraphVertex) -> Bool {
+  private static func feeds(_ vertex: any PropertyCoreProtocol, _ next: any PropertyCoreProtocol) -> Bool {
     guard let from = node(of: vertex), let into = node(of: next) else { return true }
     let sources = BindingRegistry.records.withLock { records -> [GraphNode?]? in
       let bindings = records.filter {
@@ -109,12 +113,12 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   }
 
   /// The graph node of a property's core.
-  private static func node(of vertex: any GraphVertex) -> GraphNode? {
+  private static func node(of vertex: any PropertyCoreProtocol) -> GraphNode? {
     (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil
   }
 
   /// A property of a cycle: its name and type, or its type; then where it was made, if known.
-  static func describe(_ vertex: any GraphVertex) -> String {
+  static func describe(_ vertex: any PropertyCoreProtocol) -> String {
     guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil else { return vertex.typeDescription }
     let (name, site) = DebugInfo.info(of: node)
     return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
@@ -125,14 +129,14 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 /// and so on. A binding that would set a property already in the chain has come back around a cycle. The
 /// first element is kept inline and unretained.
 @usableFromInline
-struct Lineage {
+struct ChangeChain {
   /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
   /// caller holds the source. Appending makes it a retained member of ``more``.
   @usableFromInline var first: Unmanaged<AnyObject>?
   /// The rest of the chain, retained; `nil` rather than empty.
-  @usableFromInline var more: [any GraphVertex]?
+  @usableFromInline var more: [any PropertyCoreProtocol]?
   /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
-  @usableFromInline var sourcesOf: Unmanaged<Wave>?
+  @usableFromInline var sourcesOf: Unmanaged<Propagation>?
 
   @inlinable
   init() {}
@@ -145,13 +149,13 @@ struct Lineage {
 
   /// The changes of `cores`, made together (a transaction's commit); they are distinct.
   @usableFromInline
-  init(_ cores: [any GraphVertex]) {
+  init(_ cores: [any PropertyCoreProtocol]) {
     more = cores
   }
 
   /// The changes of the sources of `wave`, made together (a transaction's commit).
   @inlinable
-  init(sourcesOf wave: Wave) {
+  init(sourcesOf wave: Propagation) {
     sourcesOf = Unmanaged.passUnretained(wave)
   }
 
@@ -165,21 +169,21 @@ struct Lineage {
 
   /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
   @usableFromInline
-  func appending(_ vertex: any GraphVertex) -> Lineage {
+  func appending(_ vertex: any PropertyCoreProtocol) -> ChangeChain {
     var more = path
     if !contains(vertex) { more.append(vertex) }
-    var copy = Lineage()
+    var copy = ChangeChain()
     copy.more = more
     return copy
   }
 
   @usableFromInline
-  var path: [any GraphVertex] {
-    var path: [any GraphVertex] = []
-    if let first, let vertex = first.takeUnretainedValue() as? any GraphVertex { path.append(vertex) }
+  var path: [any PropertyCoreProtocol] {
+    var path: [any PropertyCoreProtocol] = []
+    if let first, let vertex = first.takeUnretainedValue() as? any PropertyCoreProtocol { path.append(vertex) }
     if let sourcesOf {
       for node in sourcesOf.takeUnretainedValue().sources {
-        if let vertex = node.core as? any GraphVertex { path.append(vertex) }
+        if let vertex = node.core as? any PropertyCoreProtocol { path.append(vertex) }
       }
     }
     return path + (more ?? [])
@@ -208,7 +212,9 @@ enum SetOrigin {
   /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
   /// new change.
   @usableFromInline
-  func stops(at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: Lineage, wave: Wave?) -> Bool {
+  func stops(
+    at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: ChangeChain, wave: Propagation?
+  ) -> Bool {
     switch self {
     case .user:
       return false
@@ -222,7 +228,7 @@ enum SetOrigin {
 
   /// The report of a cycle stopped for a set of this origin.
   @usableFromInline
-  func report(_ cause: Lineage, _ target: any GraphVertex) -> CycleReport? {
+  func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) -> CycleReport? {
     self == .binding ? CycleReport(cause, target) : nil
   }
 }
@@ -231,12 +237,12 @@ enum SetOrigin {
 @usableFromInline
 final class CycleReport {
   /// The changes that led to the set, where known.
-  @usableFromInline let cause: Lineage
+  @usableFromInline let cause: ChangeChain
   /// The property the binding would have set.
-  @usableFromInline let target: any GraphVertex
+  @usableFromInline let target: any PropertyCoreProtocol
 
   @usableFromInline
-  init(_ cause: Lineage, _ target: any GraphVertex) {
+  init(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
     self.cause = cause
     self.target = target
   }
@@ -248,7 +254,7 @@ final class CycleReport {
   }
 }
 
-extension Wave {
+extension Propagation {
   /// The sources whose changes the wave propagates.
   @usableFromInline
   var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }

@@ -27,21 +27,21 @@ final class GraphDomain {
   /// How many commits changed the domain's nodes; readable without the lock (a transaction's read checks it).
   @usableFromInline let commitCount = Atomic<UInt64>(0)
 
-  /// Whether a thread works in the domain, and whether something is queued for it (``HandOff``): changed under
+  /// Whether a thread works in the domain, and whether something is queued for it (``SerialWorkState``): changed under
   /// the lock, except by the owner that finds nothing queued when it is done, and goes with one
   /// compare-and-exchange (see ``PropertyGraph/release(_:finished:)``).
-  @usableFromInline let work = Atomic<Int>(HandOff.idle)
+  @usableFromInline let work = Atomic<Int>(SerialWorkState.idle)
   /// The thread working in the domain, or 0; compared only with the calling thread.
   @usableFromInline let ownerThread = Atomic<UInt>(0)
   /// What other threads (or the owner's own observers) brought while the domain was owned, in order.
   @exclusivity(unchecked) @usableFromInline var queue = PendingQueue<GraphItem>()
   /// The wave in its compute phase, so that a property created by an operator's closure reads its inputs as
   /// the wave sees them. Only the owner reads it; ``running`` keeps it.
-  @exclusivity(unchecked) @usableFromInline var computingWave: Unmanaged<Wave>?
+  @exclusivity(unchecked) @usableFromInline var computingWave: Unmanaged<Propagation>?
   /// The wave the owner runs, kept by the domain while it runs.
-  @exclusivity(unchecked) @usableFromInline var running: Wave?
+  @exclusivity(unchecked) @usableFromInline var running: Propagation?
   /// A finished wave kept for the next one.
-  @exclusivity(unchecked) @usableFromInline var spareWave: Wave?
+  @exclusivity(unchecked) @usableFromInline var spareWave: Propagation?
   /// How many domains merged into this one, itself included: the larger of two survives a merge.
   @exclusivity(unchecked) @usableFromInline var size = 1
 
@@ -72,13 +72,13 @@ final class GraphDomain {
 
   /// Under the lock: whether a thread works in the domain.
   @inlinable
-  var isOwned: Bool { HandOff.isBusy(work) }
+  var isOwned: Bool { SerialWorkState.isBusy(work) }
 
   /// Under the lock: queues `item` for the thread working in the domain and returns `true`, or returns
   /// `false` if nobody does (the caller may take the domain with ``claim(by:)``).
   @inlinable
   func queueIfOwned(_ item: GraphItem) -> Bool {
-    guard HandOff.waitsForWorker(work) else { return false }
+    guard SerialWorkState.waitsForWorker(work) else { return false }
     queue.append(item)
     return true
   }
@@ -86,13 +86,13 @@ final class GraphDomain {
   /// Under the lock, with nobody working in the domain: makes `thread` its owner.
   @inlinable
   func claim(by thread: ThreadID) {
-    HandOff.claim(work)
+    SerialWorkState.claim(work)
     ownerThread.store(thread, ordering: .relaxed)
   }
 
   /// The wave in its compute phase, if any (see ``computingWave``).
   @inlinable
-  var computing: Wave? { computingWave?.takeUnretainedValue() }
+  var computing: Propagation? { computingWave?.takeUnretainedValue() }
 
   /// Runs `body` with the root of `domain` locked.
   @inlinable
@@ -132,8 +132,8 @@ final class GraphDomain {
   /// Under the lock, by the owner: starts a wave, the spare one or a new one, which the domain keeps while it
   /// runs (``running``).
   @inlinable
-  func startWave(lineage: Lineage) -> Unmanaged<Wave> {
-    let wave = spareWave.take() ?? Wave()
+  func startWave(lineage: ChangeChain) -> Unmanaged<Propagation> {
+    let wave = spareWave.take() ?? Propagation()
     let reference = Unmanaged.passUnretained(wave)
     running = consume wave
     reference.borrow { $0.begin(id: GraphThread.withCurrent { $0.nextWaveNumber() }, in: self, lineage: lineage) }
@@ -144,12 +144,12 @@ final class GraphDomain {
   /// ``finish(_:)``) and lets the domain go, if it is still a root and nothing was queued for the owner;
   /// returns whether it did. Otherwise the owner goes on under the lock.
   @inlinable
-  func leaveIfNothingQueued(after wave: Unmanaged<Wave>) -> Bool {
+  func leaveIfNothingQueued(after wave: Unmanaged<Propagation>) -> Bool {
     guard isRoot, running != nil else { return false }
     finish(wave)
     let me = ownerThread.load(ordering: .relaxed)
     ownerThread.store(0, ordering: .relaxed)
-    if HandOff.leaveIfNothingQueued(work) { return true }
+    if SerialWorkState.leaveIfNothingQueued(work) { return true }
     ownerThread.store(me, ordering: .relaxed)
     return false
   }
@@ -157,7 +157,7 @@ final class GraphDomain {
   /// Under the lock, by the owner: `wave`, which ran, is kept for the next one, unless a busy core queued one
   /// of its changes (that core keeps it then). The caller emptied it already, outside the lock.
   @inlinable
-  func finish(_ wave: Unmanaged<Wave>) {
+  func finish(_ wave: Unmanaged<Propagation>) {
     guard let finished = running, finished === wave.takeUnretainedValue() else { return }
     let kept = running.take()
     if let kept, !kept.isQueued, spareWave == nil { spareWave = kept }
@@ -219,7 +219,7 @@ func lockAll(_ roots: ArraySlice<GraphDomain>, _ body: () -> Void) {
 enum GraphItem {
   /// A source's next accepted value (the first of its pending changes), caused by `lineage`. `keep` keeps the
   /// source's core alive until it is propagated.
-  case change(GraphNode, Lineage, keep: AnyObject)
+  case change(GraphNode, ChangeChain, keep: AnyObject)
   /// A transaction's commit in this domain: the next accepted value of each of its sources, as one wave.
   case group(TransactionGroup)
   /// A source ended: its observers and the nodes that depend only on ended inputs complete.
@@ -238,7 +238,7 @@ enum GraphItem {
 final class TransactionGroup {
   /// The sources changed, each with one value in its pending changes, and their cores.
   @exclusivity(unchecked) @usableFromInline var sources: [GraphNode] = []
-  @exclusivity(unchecked) @usableFromInline var cores: [any GraphVertex] = []
+  @exclusivity(unchecked) @usableFromInline var cores: [any PropertyCoreProtocol] = []
 
   @usableFromInline
   init() {}

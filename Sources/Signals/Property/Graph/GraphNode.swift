@@ -3,7 +3,7 @@ import Synchronization
 /// A property as the graph sees it: its place in the graph, inline, and (in its subclasses) its values and its
 /// operator.
 ///
-/// A propagation (a ``Wave``) walks nodes through unretained lists of inputs and dependents. What it does to a
+/// A ``Propagation`` (a wave) walks nodes through unretained lists of inputs and dependents. What it does to a
 /// node's *values* goes through the two closures its typed subclass made in its `@inlinable` initialiser
 /// (``compute`` and ``perform``), which capture nothing and take the typed node as their argument.
 ///
@@ -24,7 +24,7 @@ class GraphNode {
   /// the node, and tells it when it goes. Read through ``core``.
   @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
   /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
-  @usableFromInline final let compute: (GraphNode, Wave) -> ComputeResult
+  @usableFromInline final let compute: (GraphNode, Propagation) -> ComputeResult
   /// Everything else the graph asks of the typed node; see ``NodeMessage``.
   @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
 
@@ -66,7 +66,7 @@ class GraphNode {
 
   @inlinable
   init(
-    isSource: Bool, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    isSource: Bool, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     self.isSource = isSource
@@ -120,7 +120,7 @@ class GraphNode {
 
   /// Whether the node's value changed in `wave`.
   @inlinable @inline(__always)
-  final func changed(in wave: Wave) -> Bool {
+  final func changed(in wave: Propagation) -> Bool {
     changedIn == wave.id
   }
 
@@ -167,12 +167,12 @@ enum ComputeResult {
 enum NodeMessage {
   /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
   /// wave, and records in the wave who set it.
-  case takeChange(Wave)
+  case takeChange(Propagation)
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
   /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
   /// node's core, which the wave keeps alive, as a change the wave caused.
-  case deliver(Wave, AnyObject)
+  case deliver(Propagation, AnyObject)
   /// Under the domain's lock and its core's, when the core gains its first observer: the value the core
   /// replays is the committed one.
   case syncDelivered
@@ -194,7 +194,7 @@ enum NodeMessage {
 /// A core as the slow paths of the graph see it (diagnostics, counting dependents), through an existential:
 /// nothing here runs per wave.
 @usableFromInline
-protocol GraphVertex: AnyObject {
+protocol PropertyCoreProtocol: AnyObject {
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   var typeDescription: String { get }
   /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.

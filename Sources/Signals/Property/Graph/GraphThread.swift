@@ -14,11 +14,11 @@ final class GraphThread {
   @exclusivity(unchecked) @usableFromInline var lastNumber: UInt64 = 0
   @exclusivity(unchecked) @usableFromInline var endNumber: UInt64 = 0
   /// The wave whose changes this thread is delivering, if any: what causes a binding's set made now.
-  @exclusivity(unchecked) @usableFromInline var delivering: Unmanaged<Wave>?
+  @exclusivity(unchecked) @usableFromInline var delivering: Unmanaged<Propagation>?
   #if DEBUG
   /// The wave this thread is computing, if any, in a debug build: what ``PropertyChange/inFlight()`` lists
   /// when it is called from inside an operator's closure.
-  @exclusivity(unchecked) @usableFromInline var computing: Unmanaged<Wave>?
+  @exclusivity(unchecked) @usableFromInline var computing: Unmanaged<Propagation>?
   #endif
 
   @usableFromInline
@@ -45,7 +45,7 @@ final class GraphThread {
     return thread
   }
 
-  // MARK: Wave numbers
+  // MARK: Propagation numbers
 
   /// The wave numbers handed out in blocks so far, in the process.
   static let reservedNumbers = Atomic<UInt64>(0)

@@ -15,7 +15,7 @@ enum PropertyGraph {
   /// The wave the calling thread is delivering, if any: what causes a binding's set made now (see
   /// ``GraphThread/delivering``).
   @inlinable
-  static var deliveringWave: Wave? {
+  static var deliveringWave: Propagation? {
     GraphThread.existing?.borrow { $0.delivering?.takeUnretainedValue() }
   }
 
@@ -24,7 +24,7 @@ enum PropertyGraph {
   /// Runs `wave`, which its domain keeps and the calling thread owns; then everything queued there; then lets
   /// the domain go.
   @usableFromInline
-  static func run(_ wave: Unmanaged<Wave>) {
+  static func run(_ wave: Unmanaged<Propagation>) {
     let domain = wave.borrow { wave in
       wave.run()
       return wave.domainReference.unsafelyUnwrapped
@@ -36,13 +36,13 @@ enum PropertyGraph {
   /// is a wave of the domain that just ran: it is emptied (outside the lock: what it lets go of may be freed)
   /// and kept for the next one.
   @usableFromInline
-  static func release(_ domain: GraphDomain, finished: Unmanaged<Wave>? = nil) {
+  static func release(_ domain: GraphDomain, finished: Unmanaged<Propagation>? = nil) {
     release(Unmanaged.passUnretained(domain), finished: finished)
   }
 
   /// ``release(_:finished:)``.
   @usableFromInline
-  static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Wave>?) {
+  static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Propagation>?) {
     var finished = finished
     while true {
       if let wave = finished {
@@ -189,7 +189,7 @@ enum GraphWork {
   /// Nothing: the domain was let go.
   case idle
   /// Run this wave, which the domain keeps.
-  case wave(Unmanaged<Wave>)
+  case wave(Unmanaged<Propagation>)
   /// End this source (and what depends only on ended inputs).
   case end(GraphNode, keep: AnyObject)
   /// Finish unlinking these nodes, after the lock.
@@ -202,8 +202,8 @@ extension GraphDomain {
   @usableFromInline
   func nextWork() -> GraphWork {
     while let item = queue.popFirst() {
-      // Nothing else queued: the owner may leave without the lock after this item (see ``HandOff``).
-      if queue.isEmpty { HandOff.claim(work) }
+      // Nothing else queued: the owner may leave without the lock after this item (see ``SerialWorkState``).
+      if queue.isEmpty { SerialWorkState.claim(work) }
       switch item {
       case .change(let source, let lineage, let keep):
         let wave = startWave(lineage: lineage)
@@ -213,7 +213,7 @@ extension GraphDomain {
         }
         return .wave(wave)
       case .group(let group):
-        let wave = startWave(lineage: Lineage(group.cores))
+        let wave = startWave(lineage: ChangeChain(group.cores))
         wave.borrow { wave in
           for source in group.sources { wave.addSource(source) }
         }
@@ -225,7 +225,7 @@ extension GraphDomain {
         // The creator merged the inputs' domains into this one: link the node, and compute it again from the
         // committed values, which may have changed since it read them.
         if PropertyGraph.link(node, to: inputs) { return .end(node, keep: node) }
-        let wave = startWave(lineage: Lineage())
+        let wave = startWave(lineage: ChangeChain())
         wave.borrow { $0.force(node) }
         return .wave(wave)
       case .detach(let node):
@@ -237,7 +237,7 @@ extension GraphDomain {
     }
     ownerThread.store(0, ordering: .relaxed)
     computingWave = nil
-    work.store(HandOff.idle, ordering: .releasing)
+    work.store(SerialWorkState.idle, ordering: .releasing)
     return .idle
   }
 }

@@ -100,7 +100,7 @@ final class PropertyTransaction {
   @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
 
   /// The derived cores whose memo this transaction holds.
-  @exclusivity(unchecked) @usableFromInline var memos: [any HeldMemo] = []
+  @exclusivity(unchecked) @usableFromInline var memos: [any ReleasableMemo] = []
   /// Values computed for reads of derived cores whose memo another transaction holds.
   @exclusivity(unchecked) @usableFromInline var foreignMemos:
     [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
@@ -378,10 +378,10 @@ extension SourceCore: TransactionSource {
       } else {
         source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
       }
-    } else if HandOff.waitsForWorker(delivery) {
+    } else if SerialWorkState.waitsForWorker(delivery) {
       lockedState.pending.append(.event(.value(value)))
     } else {
-      HandOff.claim(delivery)
+      SerialWorkState.claim(delivery)
       lockedState.deliverer = currentThreadID()
       delivered = value
       let recipients = self.recipients(lockedState)
@@ -486,7 +486,7 @@ final class TransactionCommit {
   /// there (and returns `true`: the source's value is its value for the commit's wave), or queues the change
   /// for whoever does (and returns `false`: the source's value waits among its pending changes).
   @usableFromInline
-  func changed(_ node: GraphNode, core: any GraphVertex) -> Bool {
+  func changed(_ node: GraphNode, core: any PropertyCoreProtocol) -> Bool {
     let reference = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
     if reference.toOpaque() == firstTaken?.toOpaque() {
       sources.append(Unmanaged.passUnretained(node))
@@ -504,7 +504,7 @@ final class TransactionCommit {
       }
       // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner,
       // or take the domain.
-      if HandOff.waitsForWorker(root.work) {
+      if SerialWorkState.waitsForWorker(root.work) {
         let group = TransactionGroup()
         group.sources.append(node)
         group.cores.append(core)
@@ -529,14 +529,14 @@ final class TransactionCommit {
     // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here.
     let first = taken[0]
     if taken.count == 1 {
-      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Wave> in startWave(in: root) }
+      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
       wave.borrow { $0.run() }
       PropertyGraph.release(first, finished: wave)
       return
     }
     var domains: [GraphDomain] = []
     for index in 0..<taken.count { domains.append(taken[index].takeUnretainedValue()) }
-    let wave = withRootsLocked(of: domains) { roots -> Unmanaged<Wave> in
+    let wave = withRootsLocked(of: domains) { roots -> Unmanaged<Propagation> in
       first.borrow { startWave(in: $0.root, roots: roots) }
     }
     wave.borrow { $0.run() }
@@ -547,10 +547,10 @@ final class TransactionCommit {
   }
 
   /// Under the locks of `main` and `roots`: the commit's wave.
-  func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Wave> {
-    let wave = main.startWave(lineage: Lineage())
+  func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Propagation> {
+    let wave = main.startWave(lineage: ChangeChain())
     wave.borrow { wave in
-      wave.lineage = Lineage(sourcesOf: wave)
+      wave.lineage = ChangeChain(sourcesOf: wave)
       if !roots.isEmpty {
         for root in roots where root !== main {
           wave.otherDomains.append(root)

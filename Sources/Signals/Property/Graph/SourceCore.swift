@@ -61,11 +61,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       latest = newValue
       version &+= 1
       guard !state.isTerminated else { return nil }
-      guard !HandOff.waitsForWorker(delivery) else {
+      guard !SerialWorkState.waitsForWorker(delivery) else {
         state.pending.append(.event(.value(newValue)))
         return nil
       }
-      HandOff.claim(delivery)
+      SerialWorkState.claim(delivery)
       // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
       // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
       state.deliverer = 0
@@ -120,18 +120,18 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
   /// thread is delivering, read for a binding's set only.
   @inlinable @inline(__always)
-  final func accept(_ value: Value, origin: SetOrigin, cause: Wave?, _ state: inout State) -> SetStep<Value> {
+  final func accept(_ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State) -> SetStep<Value> {
     // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
     // never a binding's, and needs no cycle check.
     guard !node.isInGraph else { return acceptInGraph(value, origin: origin, cause: cause, &state) }
     latest = value
     version &+= 1
     guard !state.isTerminated else { return .none }
-    guard !HandOff.waitsForWorker(delivery) else {
+    guard !SerialWorkState.waitsForWorker(delivery) else {
       state.pending.append(.event(.value(value)))
       return .none
     }
-    HandOff.claim(delivery)
+    SerialWorkState.claim(delivery)
     state.deliverer = 0  // see set(_:origin:)
     delivered = value
     return .deliver(value, self.recipients(state))
@@ -141,7 +141,9 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// domain, under the domain's lock taken inside the core's (the one order in which the two are ever
   /// nested).
   @inlinable @inline(never)
-  final func acceptInGraph(_ value: Value, origin: SetOrigin, cause: Wave?, _ state: inout State) -> SetStep<Value> {
+  final func acceptInGraph(
+    _ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State
+  ) -> SetStep<Value> {
     guard !state.isTerminated else {
       latest = value
       version &+= 1
@@ -151,8 +153,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     if origin != .user {
       // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
       // had queued (a replay was in progress) and so made outside its wave: it came back around.
-      let deliveringHere = origin == .binding && HandOff.isBusy(delivery) && state.deliverer == thread
-      let lineage = cause?.lineage ?? Lineage()
+      let deliveringHere = origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == thread
+      let lineage = cause?.lineage ?? ChangeChain()
       if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
         return .cycle(origin.report(lineage, self))
       }
@@ -161,13 +163,13 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     version &+= 1
     let version = self.version
     return source.withRoot { root -> SetStep<Value> in
-      if HandOff.waitsForWorker(root.work) {
+      if SerialWorkState.waitsForWorker(root.work) {
         source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
-        root.queue.append(.change(source, (cause?.lineage ?? Lineage()).appending(self), keep: self))
+        root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
         return .none
       }
       root.claim(by: thread)
-      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? Lineage(unretained: self))
+      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? ChangeChain(unretained: self))
       wave.borrow { wave in
         source.waveValue = value
         source.committedVersion = version
@@ -326,7 +328,7 @@ enum SetStep<Value> {
   /// Deliver the value to these observers, then drain (a source alone, which was idle).
   case deliver(Value, Recipients<Value, Never>)
   /// Run this wave: the set took its domain, which keeps the wave.
-  case propagate(Unmanaged<Wave>)
+  case propagate(Unmanaged<Propagation>)
   /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
   /// dropped silently).
   case cycle(CycleReport?)

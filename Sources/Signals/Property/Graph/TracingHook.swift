@@ -9,16 +9,16 @@ enum TracingHook {
   /// How many traces are on; a wave calls the hook only when it is not zero.
   static let activeCount = Atomic<Int>(0)
 
-  private static let report = Locked<(@Sendable (Wave) -> Void)?>(nil)
+  private static let report = Locked<(@Sendable (Propagation) -> Void)?>(nil)
 
   /// Makes `body` what a wave calls while a trace is on; before counting a trace in ``activeCount``.
-  static func install(_ body: @escaping @Sendable (Wave) -> Void) {
+  static func install(_ body: @escaping @Sendable (Propagation) -> Void) {
     report.withLock { $0 = body }
   }
 
   /// By the owner of `wave`'s domain, between computing and committing it, when ``activeCount`` is not zero:
   /// hands the wave to what the debugging layer installed.
-  static func traceChanges(of wave: Wave) {
+  static func traceChanges(of wave: Propagation) {
     report.withLock { $0 }?(wave)
   }
 }

@@ -140,12 +140,12 @@ final class TentativeMemo<Value> {
 
 /// A derived node's memo, as a transaction lets go of it.
 @usableFromInline
-protocol HeldMemo: AnyObject {
+protocol ReleasableMemo: AnyObject {
   /// Drops the value and lets another transaction claim the memo.
   func releaseMemo()
 }
 
-extension DerivedNode: HeldMemo {
+extension DerivedNode: ReleasableMemo {
   @usableFromInline
   func releaseMemo() {
     if let memo {

@@ -17,7 +17,7 @@ class ValueNode<Value>: GraphNode {
 
   @inlinable
   init(
-    isSource: Bool, committed: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    isSource: Bool, committed: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     self.committed = committed
@@ -74,7 +74,7 @@ class ValueNode<Value>: GraphNode {
   /// The value of this node as `wave` sees it: the one computed for it if it changed in it, the committed one
   /// otherwise. For the owner.
   @inlinable @inline(__always)
-  final func value(in wave: Wave) -> Value {
+  final func value(in wave: Propagation) -> Value {
     changedIn == wave.id ? waveValue : committed
   }
 
@@ -149,7 +149,7 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// A derived node whose first value is `initial`.
   @inlinable
   init(
-    initial: Value, compute: @escaping (GraphNode, Wave) -> ComputeResult,
+    initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     super.init(isSource: false, committed: initial, compute: compute, perform: perform)
@@ -174,14 +174,14 @@ extension GraphNode {
   @usableFromInline
   final func dependentJoined() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
-    (core as? any GraphVertex)?.dependentJoined()
+    (core as? any PropertyCoreProtocol)?.dependentJoined()
   }
 
   /// A derived node computed from this one left the graph.
   @usableFromInline
   final func dependentLeft() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
-    (core as? any GraphVertex)?.dependentLeft()
+    (core as? any PropertyCoreProtocol)?.dependentLeft()
   }
 }
 

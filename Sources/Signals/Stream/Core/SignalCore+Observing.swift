@@ -81,11 +81,11 @@ extension SignalCore {
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(replaying.latest) }
-      if HandOff.waitsForWorker(delivery) {
+      if SerialWorkState.waitsForWorker(delivery) {
         state.pending.append(.attach(entry, subscription))
         return .queued
       }
-      HandOff.claim(delivery)
+      SerialWorkState.claim(delivery)
       state.deliverer = currentThreadID()
       state.observers.append(entry)
       // This thread owns the delivery and calls no observer yet: it may write the sole observer itself (the
@@ -137,12 +137,12 @@ extension SignalCore {
   final func observersChanged(_ state: inout State) {
     observerCountChanged(state)
     guard !isSealed.load(ordering: .relaxed) else { return }
-    guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
+    guard SerialWorkState.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
       soleState.store(SoleState.stale, ordering: .releasing)
       return
     }
     writeSoleObserver(state)
-    delivery.store(HandOff.idle, ordering: .releasing)
+    delivery.store(SerialWorkState.idle, ordering: .releasing)
   }
 
   /// Under the lock, after the list changed: a property's core tells its graph node whether it has observers
@@ -199,7 +199,7 @@ extension SignalCore {
   final func sealIfAlone(_ state: inout State) {
     guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
       case .one = state.observers, !isSealed.load(ordering: .relaxed),
-      soleState.load(ordering: .relaxed) == SoleState.valid, !HandOff.isBusy(delivery)
+      soleState.load(ordering: .relaxed) == SoleState.valid, !SerialWorkState.isBusy(delivery)
     else { return }
     // ``soleObserver`` holds the one observer already (``observersChanged(_:)``).
     isSealed.store(true, ordering: .releasing)

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// A value sent into a core that does not replay (a pipe, a producer's start) first tries to claim the
 /// delivery without the lock: one compare-and-exchange, and, with one observer, nothing else to read. Every
-/// other claim, made under the lock, is then a compare-and-exchange as well (see ``HandOff``), and a change
+/// other claim, made under the lock, is then a compare-and-exchange as well (see ``SerialWorkState``), and a change
 /// of the list claims the delivery for the moment it updates ``soleObserver``.
 ///
 /// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
@@ -110,11 +110,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       try core.withState(body)
     }
   }
-  /// Whether some thread is delivering right now, and whether something is queued for it (``HandOff``);
+  /// Whether some thread is delivering right now, and whether something is queued for it (``SerialWorkState``);
   /// sends queue behind the deliverer. Changed under the lock, except by a value sent into a core that does
   /// not replay, which claims it without the lock (see ``send(_:)``), and by the deliverer that finds nothing
   /// queued after an event: it goes back to idle without the lock (see ``drain()``).
-  @usableFromInline let delivery = Atomic<Int>(HandOff.idle)
+  @usableFromInline let delivery = Atomic<Int>(SerialWorkState.idle)
   @usableFromInline let replays: Bool
   @usableFromInline let endsWhenUnobserved: Bool
   /// Whether the core delivers to an observer of its own rather than to its list: a ``StartCore`` with a
@@ -171,7 +171,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   /// people debug through the frames between a send and its observer.
   @inlinable @inline(__always)
   final func send(_ event: Event) {
-    if !replays, case .value = event, HandOff.claimWithoutLock(delivery) {
+    if !replays, case .value = event, SerialWorkState.claimWithoutLock(delivery) {
       deliverClaimed(event)
       drain()
       return
@@ -180,7 +180,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       guard !state.isTerminated else { return nil }
       if event.isTerminating { end(&state, with: Ending(event)) }
       if replays, case .value(let value) = event { replaying.latest = value }
-      guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
+      guard SerialWorkState.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         state.pending.append(.event(event))
         return nil
       }
@@ -258,7 +258,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     let (recipients, dropped) = withState { state -> (Recipients<Value, Failure>?, [Item]) in
       guard !state.isTerminated else { return (nil, []) }
       end(&state, with: .interrupted)
-      guard HandOff.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
+      guard SerialWorkState.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
         let queued = state.pending.removeAll()
         for item in queued {
           if case .attach = item { state.pending.append(item) }
@@ -301,10 +301,10 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   }
 
   /// Delivers what was queued while this thread was delivering, then marks the core idle; with nothing
-  /// queued, without the lock (``HandOff``).
+  /// queued, without the lock (``SerialWorkState``).
   @inlinable
   final func drain() {
-    if !HandOff.leaveIfNothingQueued(delivery) { drainQueued() }
+    if !SerialWorkState.leaveIfNothingQueued(delivery) { drainQueued() }
   }
 
   /// ``drain()`` when something was queued: delivers each item in order until the queue is empty.
@@ -316,11 +316,11 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       let step = withState { state -> DrainStep<Value, Failure> in
         guard let item = state.pending.popFirst() else {
           if soleState.load(ordering: .relaxed) == SoleState.stale { refreshSoleObserver(&state, replacing: &replaced) }
-          delivery.store(HandOff.idle, ordering: .releasing)
+          delivery.store(SerialWorkState.idle, ordering: .releasing)
           return .idle
         }
         // Only the deliverer takes from the queue, and it is this thread: nobody races this store.
-        if state.pending.isEmpty { delivery.store(HandOff.busy, ordering: .releasing) }
+        if state.pending.isEmpty { delivery.store(SerialWorkState.busy, ordering: .releasing) }
         switch item {
         case .event(let event):
           if replays, case .value(let value) = event { replaying.delivered = value }
@@ -359,7 +359,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       case .deliverChange(let value, let recipients, let context):
         context.deliver { self.deliver(.value(value), to: recipients) }
       }
-      if HandOff.leaveIfNothingQueued(delivery) { return }
+      if SerialWorkState.leaveIfNothingQueued(delivery) { return }
     }
   }
 
@@ -419,14 +419,14 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   final func deliverChange(_ value: Value, context: any DeliveryContext) {
     let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
-      guard !HandOff.waitsForWorker(delivery) else {
+      guard !SerialWorkState.waitsForWorker(delivery) else {
         state.pending.append(.change(value, context))
         context.wasQueued()
         return nil
       }
       // A first observer that came after the commit replayed this change already.
       guard context.commitNumber > replaying.deliveredCommit else { return nil }
-      HandOff.claim(delivery)
+      SerialWorkState.claim(delivery)
       state.deliverer = currentThreadID()
       replaying.deliveredCommit = context.commitNumber
       replaying.delivered = value

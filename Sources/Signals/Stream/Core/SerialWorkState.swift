@@ -1,3 +1,5 @@
+// The states of a serial hand-off, where one thread at a time does the work and the others queue theirs.
+
 import Synchronization
 
 /// The states of a serial hand-off: one thread at a time does the work (a core's delivery, a coordinator's
@@ -9,7 +11,7 @@ import Synchronization
 /// ``busy`` to ``busyWithQueue`` (see ``waitsForWorker(_:)``), so the worker cannot leave it behind: it must
 /// then take the lock, and finds it.
 @usableFromInline
-enum HandOff {
+enum SerialWorkState {
   /// Nobody is working.
   @usableFromInline static let idle = 0
   /// A thread is working, and nothing is queued for it.

@@ -1,3 +1,5 @@
+// Two sources changed as one change (a command's `isExecuting` and `isEnabled`).
+
 /// Two sources changed as one change: a `Command`'s `isExecuting` and `isEnabled`.
 ///
 /// Both values are stored in one critical section (under both cores' locks, the first one's outside), before
@@ -61,7 +63,7 @@ extension SourceCore {
       first.version &+= 1
       second.latest = secondValue
       second.version &+= 1
-      if HandOff.waitsForWorker(root.work) {
+      if SerialWorkState.waitsForWorker(root.work) {
         // The thread that owns the domain propagates both in one wave, after what it has queued.
         firstNode.pendingChanges.append(PendingChange(value: firstValue, version: first.version, origin: .user))
         secondNode.pendingChanges.append(PendingChange(value: secondValue, version: second.version, origin: .user))
@@ -72,7 +74,7 @@ extension SourceCore {
         return .accepted(nil)
       }
       root.claim(by: currentThreadID())
-      let wave = root.startWave(lineage: Lineage())
+      let wave = root.startWave(lineage: ChangeChain())
       wave.borrow { wave in
         firstNode.waveValue = firstValue
         firstNode.committedVersion = first.version
@@ -80,7 +82,7 @@ extension SourceCore {
         secondNode.waveValue = secondValue
         secondNode.committedVersion = second.version
         wave.addTakenSource(secondNode)
-        wave.lineage = Lineage(sourcesOf: wave)
+        wave.lineage = ChangeChain(sourcesOf: wave)
       }
       return .accepted(wave)
     }
@@ -91,7 +93,7 @@ extension SourceCore {
 @usableFromInline
 enum TogetherStep {
   /// Both were accepted as one change: run this wave (the caller took the domain), or nothing (it was queued).
-  case accepted(Unmanaged<Wave>?)
+  case accepted(Unmanaged<Propagation>?)
   /// Not in one domain: accept each on its own.
   case separately
 }

@@ -1,6 +1,9 @@
+// A propagation (a wave): how a change of sources reaches everything computed from them, glitch-free.
+
 import Synchronization
 
 /// One propagation through the property graph: the changes of some sources, and everything computed from them.
+/// The code calls one a *wave* (`wave`, `startWave`, `computingWave`).
 ///
 /// A wave runs on the thread that owns its domain, in three phases:
 /// 1. **Compute**, outside every lock. The changed sources schedule their dependents; the wave takes the
@@ -16,14 +19,14 @@ import Synchronization
 ///    observer reads every derived property in this one state. A change an observer makes is queued behind
 ///    the wave and propagated next.
 @usableFromInline
-final class Wave: DeliveryContext {
+final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
   /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
   /// (``otherDomains``).
   @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
   @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
   /// What caused the wave: a change made from inside its delivery is caused by it too.
-  @exclusivity(unchecked) @usableFromInline var lineage = Lineage()
+  @exclusivity(unchecked) @usableFromInline var lineage = ChangeChain()
   /// Who made the change the wave propagates (a transaction's commit, several changes at once, is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
   /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
@@ -61,7 +64,7 @@ final class Wave: DeliveryContext {
 
   /// Makes the wave number `id` of `domain`, caused by `lineage`; under the domain's lock.
   @inlinable
-  func begin(id: UInt64, in domain: GraphDomain, lineage: Lineage) {
+  func begin(id: UInt64, in domain: GraphDomain, lineage: ChangeChain) {
     self.id = id
     domainReference = Unmanaged.passUnretained(domain)
     self.lineage = lineage
@@ -79,7 +82,7 @@ final class Wave: DeliveryContext {
     domainReference = nil
     if keep != nil { keep = nil }
     if !otherDomains.isEmpty { otherDomains.removeAll() }
-    if lineage.more != nil { lineage = Lineage() } else { (lineage.first, lineage.sourcesOf) = (nil, nil) }
+    if lineage.more != nil { lineage = ChangeChain() } else { (lineage.first, lineage.sourcesOf) = (nil, nil) }
     origin = .user
     changed.removeAll()
     sourceCount = 0
@@ -141,7 +144,7 @@ final class Wave: DeliveryContext {
     #if DEBUG
     // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
     // this thread is computing. A release build does nothing more here.
-    let previous = GraphThread.withCurrent { thread -> Unmanaged<Wave>? in
+    let previous = GraphThread.withCurrent { thread -> Unmanaged<Propagation>? in
       defer { thread.computing = Unmanaged.passUnretained(self) }
       return thread.computing
     }
