@@ -9,17 +9,24 @@ enum TracingHook {
   /// How many traces are on; a wave calls the hook only when it is not zero.
   static let activeCount = Atomic<Int>(0)
 
-  private static let report = Locked<(@Sendable (Propagation) -> Void)?>(nil)
+  /// What the debugging layer installed, boxed: a closure stored as a generic lock's state is reabstracted,
+  /// and reading it back through the same lock wrapped it in thunks that called each other without end.
+  private final class Installed: Sendable {
+    let body: @Sendable (Propagation) -> Void
+    init(_ body: @escaping @Sendable (Propagation) -> Void) { self.body = body }
+  }
+
+  private static let report = Locked<Installed?>(nil)
 
   /// Makes `body` what a wave calls while a trace is on; before counting a trace in ``activeCount``.
   static func install(_ body: @escaping @Sendable (Propagation) -> Void) {
-    report.withLock { $0 = body }
+    report.withLock { $0 = Installed(body) }
   }
 
   /// By the owner of `wave`'s domain, between computing and committing it, when ``activeCount`` is not zero:
   /// hands the wave to what the debugging layer installed.
   static func traceChanges(of wave: Propagation) {
-    report.withLock { $0 }?(wave)
+    report.withLock { $0 }?.body(wave)
   }
 }
 
