@@ -5,11 +5,8 @@ import Synchronization
 /// what reports their changes: a wave asks it between computing and committing, when every changed node still
 /// holds both its new value and its previous one, and the lineage of the wave is at hand.
 ///
-/// Kept beside the graph: a wave pays one relaxed load of ``activeCount`` when no trace is on.
+/// A wave reaches it through ``TracingHook``, which the first trace installs.
 enum ChangeTracing {
-  /// How many traces are on; a wave looks for traced nodes only when it is not zero.
-  static let activeCount = Atomic<Int>(0)
-
   private struct Trace {
     let id: Int
     /// The traced node; `nil` for a trace of everything.
@@ -56,7 +53,8 @@ enum ChangeTracing {
       state.traces.append(Trace(id: state.nextID, node: node, isEverything: node == nil, logger: logger))
       return state.nextID
     }
-    activeCount.add(1, ordering: .relaxed)
+    TracingHook.install { ChangeTracing.report($0) }
+    TracingHook.activeCount.add(1, ordering: .relaxed)
     return AnyDisposable {
       let removed = state.withLock { state in
         guard let index = state.traces.firstIndex(where: { $0.id == id }) else { return false }
@@ -64,13 +62,13 @@ enum ChangeTracing {
         if state.traces.isEmpty { state.counts.removeAll() }
         return true
       }
-      if removed { activeCount.subtract(1, ordering: .relaxed) }
+      if removed { TracingHook.activeCount.subtract(1, ordering: .relaxed) }
     }
   }
 
   /// By the owner of `wave`'s domain, between computing and committing it: reports the changes of traced
   /// nodes.
-  static func report(_ wave: Wave) {
+  static func report(_ wave: Propagation) {
     let changed = (0..<wave.changed.count).map { wave.changed[$0].takeUnretainedValue() }
     let loggers = state.withLock { state -> [(GraphNode, [(@Sendable (PropertyChange) -> Void)?])] in
       state.traces.removeAll { !$0.isEverything && $0.node == nil }
@@ -100,7 +98,8 @@ enum ChangeTracing {
 
   /// The change of `node` in `wave`, counted in `call`; `call` is `nil` for a wave already committed (whose
   /// nodes hold their new value as committed and the previous one as the wave's), which is not counted.
-  static func describe(_ node: GraphNode, in wave: Wave, call: Call?, isCommitted: Bool? = nil) -> PropertyChange {
+  static func describe(_ node: GraphNode, in wave: Propagation, call: Call?, isCommitted: Bool? = nil) -> PropertyChange
+  {
     let values = ChangeDescription()
     node.perform(node, .describeChange(values))
     if isCommitted ?? (call == nil) { swap(&values.value, &values.previous) }
@@ -139,7 +138,7 @@ enum ChangeTracing {
   /// What ``PropertyChange/inFlight()`` lists while the calling thread computes `wave` (a debug build): every
   /// change computed so far, then the node whose operator is running, with its operator and the values of its
   /// inputs as the operator sees them.
-  static func describeComputing(_ wave: Wave) -> [PropertyChange] {
+  static func describeComputing(_ wave: Propagation) -> [PropertyChange] {
     let changes = (0..<wave.changed.count).map { index in
       describe(wave.changed[index].takeUnretainedValue(), in: wave, call: nil, isCommitted: false)
     }
@@ -151,7 +150,7 @@ enum ChangeTracing {
 
   /// The change of `node`, whose operator is running in `wave`: not computed yet, so its value is the one it
   /// had; with its operator, and its inputs' values as the operator sees them.
-  private static func describeComputing(_ node: GraphNode, in wave: Wave) -> PropertyChange {
+  private static func describeComputing(_ node: GraphNode, in wave: Propagation) -> PropertyChange {
     var change = describe(node, in: wave, call: nil, isCommitted: false)
     let previous = ChangeDescription()
     node.perform(node, .describeChange(previous))
@@ -170,7 +169,7 @@ enum ChangeTracing {
 
   /// From a source changed in `wave` to `node`, through inputs that changed in it: the first changed input
   /// of each node, walked back.
-  private static func path(to node: GraphNode, in wave: Wave) -> [GraphNode] {
+  private static func path(to node: GraphNode, in wave: Propagation) -> [GraphNode] {
     var path = [node]
     var current = node
     while !current.isSource {
@@ -186,7 +185,7 @@ enum ChangeTracing {
   }
 
   /// Whether `source` reaches `node` through nodes changed in `wave`.
-  private static func isUpstream(_ source: GraphNode, of node: GraphNode, in wave: Wave) -> Bool {
+  private static func isUpstream(_ source: GraphNode, of node: GraphNode, in wave: Propagation) -> Bool {
     var stack = [node]
     var seen = Set<ObjectIdentifier>()
     while let current = stack.popLast() {
@@ -213,7 +212,7 @@ enum ChangeTracing {
   /// that a spec's separate user actions are not counted as one call, although a `@MainActor` spec is one turn
   /// of the main queue. Costs one relaxed load while no trace is on.
   static func endCall() {
-    guard activeCount.load(ordering: .relaxed) != 0 else { return }
+    guard TracingHook.activeCount.load(ordering: .relaxed) != 0 else { return }
     let isMain = MainScheduler.shared.isOnMainQueue
     let thread = currentThreadID()
     state.withLock { state in
@@ -253,38 +252,3 @@ enum ChangeTracing {
     }
   }
 }
-
-/// What a node fills in for ``ChangeTracing``: its new and previous values, described, and whether they are
-/// equal.
-@usableFromInline
-final class ChangeDescription {
-  @usableFromInline var value = ""
-  @usableFromInline var previous = ""
-  @usableFromInline var isEqual: Bool?
-
-  @usableFromInline
-  init() {}
-
-  /// Describes `new` and `previous`, and compares them when their type is `Equatable`.
-  @usableFromInline
-  func fill<Value>(new: Value, previous: Value) {
-    value = LogEvent.describe(new)
-    self.previous = LogEvent.describe(previous)
-    if let new = new as? any Equatable { isEqual = new.isEqual(toAny: previous) }
-  }
-}
-
-extension Equatable {
-  /// Whether `other` is a value of this type equal to this one.
-  fileprivate func isEqual(toAny other: Any) -> Bool {
-    guard let other = other as? Self else { return false }
-    return self == other
-  }
-}
-
-/// A property's core, as a trace reaches its node from a wave's lineage.
-protocol ReplayingCoreProtocol: AnyObject {
-  var graphNode: GraphNode? { get }
-}
-
-extension ReplayingCore: ReplayingCoreProtocol {}

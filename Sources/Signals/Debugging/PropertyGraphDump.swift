@@ -258,11 +258,6 @@ extension PropertyGraphDump {
   }
 }
 
-/// A property of Signals, as the dump and the names reach its node.
-protocol GraphNodeProviding {
-  var graphNode: GraphNode { get }
-}
-
 extension Property: GraphNodeProviding {
   var graphNode: GraphNode { storage.core.node }
 }
@@ -301,6 +296,33 @@ extension GraphNode {
     case "ShownFlagNode": return "command state"
     case "SourceNode": return typeDescription.hasPrefix("Mutable") ? "MutableProperty" : "Property"
     default: return String(base)
+    }
+  }
+}
+
+extension BindingRegistry {
+  /// The bindings from, into and with `node`, as the dump shows them: first those it is the target of, then
+  /// those it is the source of, each in the order they were made.
+  static func bindings(of node: GraphNode) -> [PropertyGraphDump.Binding] {
+    records.withLock { records in
+      var from: [PropertyGraphDump.Binding] = []
+      var into: [PropertyGraphDump.Binding] = []
+      for record in records {
+        let reason = record.end?.rawValue
+        if record.targetNode === node {
+          from.append(
+            PropertyGraphDump.Binding(
+              direction: record.isTwoWay ? .with : .from, other: record.source, endReason: reason,
+              otherSite: record.sourceSite, site: record.site))
+        }
+        if record.sourceNode === node {
+          into.append(
+            PropertyGraphDump.Binding(
+              direction: record.isTwoWay ? .with : .into, other: record.target, endReason: reason,
+              otherSite: record.targetSite, site: record.site))
+        }
+      }
+      return from + into
     }
   }
 }

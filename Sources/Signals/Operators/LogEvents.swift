@@ -118,17 +118,7 @@ extension LogEvent {
   /// escapes, so that an empty string reads `""`; an optional as what it wraps, or `nil`; anything else as
   /// `String(describing:)` shows it.
   public static func describe(_ payload: Any) -> String {
-    let mirror = Mirror(reflecting: payload)
-    if mirror.displayStyle == .optional {
-      guard let wrapped = mirror.children.first?.value else { return "nil" }
-      return describe(wrapped)
-    }
-    switch payload {
-    case let text as String: return String(reflecting: text)
-    case let text as Substring: return String(reflecting: text)
-    case let character as Character: return String(reflecting: character)
-    default: return String(describing: payload)
-    }
+    describedValue(payload)
   }
 }
 

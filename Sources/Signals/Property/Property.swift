@@ -89,7 +89,7 @@ public final class Property<Value>: PropertyProtocol {
   public init(
     unsafeProducer producer: SignalProducer<Value, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    let feed = Feed<Value>()
+    let feed = EarlyValueBuffer<Value>()
     let disposable = producer.start { event in feed.receive(event) }
     let core = feed.makeCore()
     core.addTermination(disposable)
@@ -151,7 +151,7 @@ extension PropertyProtocol {
 
 /// What a producer feeding a property sends into before the property's core exists: the core is made with the
 /// producer's first value, so the producer is started first, and what it sends meanwhile waits here.
-final class Feed<Value>: @unchecked Sendable {
+final class EarlyValueBuffer<Value>: @unchecked Sendable {
   let state = Locked<(core: SourceCore<Value>?, latest: Value?, ended: Bool)>((nil, nil, false))
 
   /// Hands one event of the producer to the core, or keeps it until the core is made.

@@ -55,7 +55,7 @@ final class CombineNode<Value>: DerivedNode<Value> {
 enum CombineRead {
   /// The value from the inputs as the wave sees them; never `nil`. The wave is unretained: it is computing the
   /// node, so it outlives the call (and passing it costs no retain).
-  case wave(Unmanaged<Wave>)
+  case wave(Unmanaged<Propagation>)
   /// The value from the inputs as the transaction sees them, or `nil` when none of them differs from its
   /// committed value (the node's committed value stands then).
   case transaction(PropertyTransaction)

@@ -54,7 +54,7 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   /// Switches to the inner property `transform` picks if the outer one changed in `wave`, then takes the
   /// inner property's value if anything changed.
   @inlinable
-  final func compute(in wave: Wave) -> ComputeResult {
+  final func compute(in wave: Propagation) -> ComputeResult {
     let forced = forcedIn == wave.id
     if (outer.changed(in: wave) || forced) && switchedIn != wave.id && !outer.isEnded {
       switchedIn = wave.id

@@ -139,7 +139,7 @@ struct CombiningInputs<Failure: Error> {
     of _: Event.Type,
     index: Int,
     slot: Slot
-  ) -> (Event) -> Void where Event.Value == Slot.Value, Event.Failure == Failure {
+  ) -> (Event) -> Void where Event.EventValue == Slot.Value, Event.EventFailure == Failure {
     let (value, completed, failed, interrupted) = (value, completed, failed, interrupted)
     return { event in
       event.dispatch(

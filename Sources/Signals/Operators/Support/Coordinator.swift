@@ -26,9 +26,9 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     }
   }
 
-  /// Who is sending, and whether anything waits for them (see ``HandOff``): the flusher that finds nothing
+  /// Who is sending, and whether anything waits for them (see ``SerialWorkState``): the flusher that finds nothing
   /// waiting after a send lets go without taking the lock, which spares one lock per value sent.
-  @usableFromInline let flushing = Atomic<Int>(HandOff.idle)
+  @usableFromInline let flushing = Atomic<Int>(SerialWorkState.idle)
   @usableFromInline let state: Locked<State>
   @usableFromInline let downstream: SignalCore<Output, Failure>
   @usableFromInline let output: (Snapshot) -> Output
@@ -70,7 +70,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
       guard becomeFlusher() else { return (result, nil) }
       let first = state.outbox.popFirst()
       // More than one queued: the flusher must know (only it changes the flag now).
-      if !state.outbox.isEmpty { flushing.store(HandOff.busyWithQueue, ordering: .releasing) }
+      if !state.outbox.isEmpty { flushing.store(SerialWorkState.busyWithQueue, ordering: .releasing) }
       return (result, first)
     }
     if let next { flush(from: next) }
@@ -97,7 +97,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// the lock).
   @inlinable @inline(__always)
   func becomeFlusher() -> Bool {
-    HandOff.claimOrQueue(flushing, againstClaimsWithoutLock: sendsWithoutLock)
+    SerialWorkState.claimOrQueue(flushing, againstClaimsWithoutLock: sendsWithoutLock)
   }
 
   /// Sends `decision` without taking the lock, if nobody is flushing and `passes()` (which may only read
@@ -110,9 +110,9 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   /// with `sendsWithoutLock`.
   @inlinable
   func sendWithoutLock(_ decision: Decision, if passes: () -> Bool) -> Bool {
-    guard HandOff.claimWithoutLock(flushing) else { return false }
+    guard SerialWorkState.claimWithoutLock(flushing) else { return false }
     if passes() { downstream.relay(outgoing(decision)) }
-    if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
+    if !SerialWorkState.leaveIfNothingQueued(flushing) { flushQueued() }
     return true
   }
 
@@ -138,7 +138,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   @inlinable
   func flush(from first: Decision) {
     downstream.relay(outgoing(first))
-    if !HandOff.leaveIfNothingQueued(flushing) { flushQueued() }
+    if !SerialWorkState.leaveIfNothingQueued(flushing) { flushQueued() }
   }
 
   /// The rest of a flush, when something was queued (`busyWithQueue`): sends the outbox until it is empty.
@@ -148,11 +148,11 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
       let next = state.withLock { state -> Decision in
         // Only the flusher takes from the outbox.
         let following = state.outbox.popFirst()!
-        if state.outbox.isEmpty { flushing.store(HandOff.busy, ordering: .releasing) }
+        if state.outbox.isEmpty { flushing.store(SerialWorkState.busy, ordering: .releasing) }
         return following
       }
       downstream.relay(outgoing(next))
-    } while !HandOff.leaveIfNothingQueued(flushing)
+    } while !SerialWorkState.leaveIfNothingQueued(flushing)
   }
 }
 

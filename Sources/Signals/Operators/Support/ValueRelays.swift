@@ -83,33 +83,6 @@ final class CompactMapCore<Input, Value, Failure: Error>: RelayCore<Input, Value
   }
 }
 
-/// An operator's closure as a ``RelayCore`` keeps it: in a variable, so that it can be released at the end,
-/// yet called without a retain and a release of its context.
-///
-/// Calling a closure read from a class's variable retains and releases its context (the call could replace
-/// the variable); calling it through a borrow of a noncopyable value does neither.
-@usableFromInline
-struct OperatorClosure<Input, Output>: ~Copyable {
-  @usableFromInline let body: (Input) -> Output
-
-  @inlinable
-  init(_ body: @escaping (Input) -> Output) {
-    self.body = body
-  }
-
-  /// The closure that replaces the operator's at the end. Never called: every call checks the end first.
-  @inlinable
-  static var released: OperatorClosure {
-    OperatorClosure { _ in relayClosureCalledAfterTheEnd() }
-  }
-
-  /// Calls the closure.
-  @inlinable @inline(__always)
-  borrowing func callAsFunction(_ input: Input) -> Output {
-    body(input)
-  }
-}
-
 /// A `filter`'s predicate as its core keeps it; see ``OperatorClosure``.
 ///
 /// A type of its own because the predicate's result is `Bool`, not a generic parameter: kept as an
@@ -134,11 +107,4 @@ struct OperatorPredicate<Input>: ~Copyable {
   borrowing func callAsFunction(_ input: Input) -> Bool {
     body(input)
   }
-}
-
-/// What the closure that replaces an operator's closure at the end calls. Never reached: every call of the
-/// operator's closure checks the end first.
-@usableFromInline
-func relayClosureCalledAfterTheEnd() -> Never {
-  preconditionFailure("an operator's closure was called after its signal ended")
 }

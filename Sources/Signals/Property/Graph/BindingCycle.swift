@@ -1,0 +1,268 @@
+// A binding cycle, found from the chain of changes (``ChangeChain``) that led to a binding's set, and reported.
+
+import Synchronization
+
+/// A cycle of one-way bindings that the property graph stopped.
+///
+/// A change travels through bindings (`b <~ a.producer.map { … }`, `a <~ b`) from property to property. When a
+/// binding would set a property that this same change already changed — the change came back around a cycle —
+/// the set is not made: the property keeps the value it has, every property holds a defined value, and the
+/// cycle is reported here. A property bound to itself (`p <~ p.producer`) is the smallest cycle.
+///
+/// Only the sets of bindings are stopped. A set written in an observer (`p.signal.observeValues { p.value = … }`)
+/// is your code's decision and is delivered after the change in progress, as always (`Docs/Contracts.md` §4).
+///
+/// ```swift
+/// BindingCycle.handler = { cycle in logger.error("\(cycle)") }
+/// ```
+public struct BindingCycle: Sendable, CustomStringConvertible {
+  /// The properties the change went through, in order, ending with the one it came back to, each as its name
+  /// (given with `named(_:)`) and type, or its type alone, then, in a debug build, where the property was made:
+  /// `["a: MutableProperty<Int> at Form.swift:3", "b: MutableProperty<Int> at Form.swift:4",
+  /// "a: MutableProperty<Int> at Form.swift:3"]` for `a → b → a`. The sites are those of the properties:
+  /// `<~` is an operator and cannot take its caller's line, so a binding's own line is not known.
+  public let path: [String]
+
+  /// Creates a report of a change that went through properties of the types in `path`.
+  public init(path: [String]) {
+    self.path = path
+  }
+
+  /// The report, in one line.
+  public var description: String {
+    let route = path.joined(separator: " → ")
+    return path.count < 2
+      ? "Signals: a binding cycle was stopped: a binding set \(route) while its own change was being delivered."
+      : "Signals: a binding cycle was stopped: \(route). The last set was not made. If these properties "
+        + "should follow each other, bind them two-way (a <~> b); otherwise remove one of the bindings."
+  }
+
+  /// What is called with each cycle stopped, on the thread where it happened, outside every lock. By default
+  /// it prints ``description``. Set it to log elsewhere, or to record cycles in a test.
+  public static var handler: @Sendable (BindingCycle) -> Void {
+    get { currentHandler.withLock { $0 } }
+    set { currentHandler.withLock { $0 = newValue } }
+  }
+
+  /// The handler ``handler`` starts with: it prints the report.
+  public static let printWarning: @Sendable (BindingCycle) -> Void = { cycle in print(cycle) }
+
+  static let currentHandler = Locked<@Sendable (BindingCycle) -> Void>(printWarning)
+
+  /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
+  @usableFromInline
+  static func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
+    handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
+  }
+
+  /// The part of `path`, the chain of changes that led to a binding's set of `target`, that the change went
+  /// round: from `target`'s own change on, without the properties before it (a set of another property bound
+  /// into the cycle) and, in a debug build, without those that did not lead to the next one (the other sources
+  /// of a transaction that set `target` with them).
+  static func cycle(
+    in path: [any PropertyCoreProtocol], to target: any PropertyCoreProtocol
+  ) -> [any PropertyCoreProtocol] {
+    guard let start = path.firstIndex(where: { $0 === target }) else { return path }
+    let round = Array(path[start...])
+    // From the end back: each property kept is the nearest one before it whose change reaches a binding into
+    // it. Where the bindings do not tell (a release build records none), every property stays.
+    var kept: [any PropertyCoreProtocol] = []
+    var next: any PropertyCoreProtocol = target
+    var index = round.count - 1
+    while index > 0 {
+      guard let feeder = (0...index).reversed().first(where: { feeds(round[$0], next) }) else { return round }
+      if feeder == 0 { break }
+      kept.append(round[feeder])
+      next = round[feeder]
+      index = feeder - 1
+    }
+    return [round[0]] + kept.reversed()
+  }
+
+  /// Whether a change of `vertex` reaches a binding into `next`, as the bindings a debug build records tell:
+  /// `true` when they cannot tell (no record, or a binding from a stream).
+  private static func feeds(_ vertex: any PropertyCoreProtocol, _ next: any PropertyCoreProtocol) -> Bool {
+    guard let from = node(of: vertex), let into = node(of: next) else { return true }
+    let sources = BindingRegistry.records.withLock { records -> [GraphNode?]? in
+      let bindings = records.filter {
+        $0.end == nil && ($0.targetNode === into || ($0.isTwoWay && $0.sourceNode === into))
+      }
+      guard !bindings.isEmpty else { return nil }
+      return bindings.map { $0.targetNode === into ? $0.sourceNode : $0.targetNode }
+    }
+    guard let sources else { return true }
+    return sources.contains { source in
+      guard let source else { return true }
+      return reaches(from, source)
+    }
+  }
+
+  /// Whether `node` is `from` or computed from it.
+  private static func reaches(_ from: GraphNode, _ node: GraphNode) -> Bool {
+    func walk() -> Bool {
+      var stack = [from]
+      var seen = Set<ObjectIdentifier>()
+      while let current = stack.popLast() {
+        if current === node { return true }
+        guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
+        current.dependents.forEach { stack.append($0) }
+      }
+      return false
+    }
+    return from.domain == nil ? walk() : from.withRoot { _ in walk() }
+  }
+
+  /// The graph node of a property's core.
+  private static func node(of vertex: any PropertyCoreProtocol) -> GraphNode? {
+    (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil
+  }
+
+  /// A property of a cycle: its name and type, or its type; then where it was made, if known.
+  static func describe(_ vertex: any PropertyCoreProtocol) -> String {
+    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil else { return vertex.typeDescription }
+    let (name, site) = DebugInfo.info(of: node)
+    return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
+  }
+}
+
+/// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
+/// and so on. A binding that would set a property already in the chain has come back around a cycle. The
+/// first element is kept inline and unretained.
+@usableFromInline
+struct ChangeChain {
+  /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
+  /// caller holds the source. Appending makes it a retained member of ``more``.
+  @usableFromInline var first: Unmanaged<AnyObject>?
+  /// The rest of the chain, retained; `nil` rather than empty.
+  @usableFromInline var more: [any PropertyCoreProtocol]?
+  /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
+  @usableFromInline var sourcesOf: Unmanaged<Propagation>?
+
+  @inlinable
+  init() {}
+
+  /// The change of `core`, made from outside any propagation.
+  @inlinable
+  init(unretained core: AnyObject) {
+    first = Unmanaged.passUnretained(core)
+  }
+
+  /// The changes of `cores`, made together (a transaction's commit); they are distinct.
+  @usableFromInline
+  init(_ cores: [any PropertyCoreProtocol]) {
+    more = cores
+  }
+
+  /// The changes of the sources of `wave`, made together (a transaction's commit).
+  @inlinable
+  init(sourcesOf wave: Propagation) {
+    sourcesOf = Unmanaged.passUnretained(wave)
+  }
+
+  /// Whether a change of the property whose core is `core` is in the chain.
+  @usableFromInline
+  func contains(_ core: AnyObject) -> Bool {
+    if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
+    if let sourcesOf, sourcesOf.takeUnretainedValue().sources.contains(where: { $0.core === core }) { return true }
+    return more?.contains { $0 === core } ?? false
+  }
+
+  /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
+  @usableFromInline
+  func appending(_ vertex: any PropertyCoreProtocol) -> ChangeChain {
+    var more = path
+    if !contains(vertex) { more.append(vertex) }
+    var copy = ChangeChain()
+    copy.more = more
+    return copy
+  }
+
+  @usableFromInline
+  var path: [any PropertyCoreProtocol] {
+    var path: [any PropertyCoreProtocol] = []
+    if let first, let vertex = first.takeUnretainedValue() as? any PropertyCoreProtocol { path.append(vertex) }
+    if let sourcesOf {
+      for node in sourcesOf.takeUnretainedValue().sources {
+        if let vertex = node.core as? any PropertyCoreProtocol { path.append(vertex) }
+      }
+    }
+    return path + (more ?? [])
+  }
+}
+
+/// Who made a set, which decides what happens when it comes back around a cycle.
+@usableFromInline
+enum SetOrigin {
+  /// Your code (`value =`, `modify`): never stopped; a set from inside an observer is queued (Contracts §4).
+  case user
+  /// A one-way binding (`<~`): stopped at a cycle and reported to ``BindingCycle/handler``.
+  case binding
+  /// A two-way binding (`<~>`, a property's channel terminal): a set that comes back is its own echo, dropped
+  /// without a report.
+  case channel
+
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin is stopped: it came back
+  /// around a cycle. `cause` is the lineage
+  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
+  /// delivering on this thread.
+  ///
+  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
+  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
+  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
+  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
+  /// new change.
+  @usableFromInline
+  func stops(
+    at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: ChangeChain, wave: Propagation?
+  ) -> Bool {
+    switch self {
+    case .user:
+      return false
+    case .binding:
+      return deliveringHere || cause.contains(target)
+    case .channel:
+      guard let wave, wave.origin == .channel else { return false }
+      return cause.contains(target) && !wave.sources.contains { $0 === node }
+    }
+  }
+
+  /// The report of a cycle stopped for a set of this origin.
+  @usableFromInline
+  func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) -> CycleReport? {
+    self == .binding ? CycleReport(cause, target) : nil
+  }
+}
+
+/// A binding cycle to report, once the locks are released.
+@usableFromInline
+final class CycleReport {
+  /// The changes that led to the set, where known.
+  @usableFromInline let cause: ChangeChain
+  /// The property the binding would have set.
+  @usableFromInline let target: any PropertyCoreProtocol
+
+  @usableFromInline
+  init(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
+    self.cause = cause
+    self.target = target
+  }
+
+  /// Calls ``BindingCycle/handler``.
+  @usableFromInline
+  func send() {
+    BindingCycle.report(cause, target)
+  }
+}
+
+extension Propagation {
+  /// The sources whose changes the wave propagates.
+  @usableFromInline
+  var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }
+}
+
+/// A property's core, as a trace reaches its node from a wave's lineage.
+protocol ReplayingCoreProtocol: AnyObject {
+  var graphNode: GraphNode? { get }
+}
+
+extension ReplayingCore: ReplayingCoreProtocol {}

@@ -1,0 +1,310 @@
+import Synchronization
+
+/// A property as the graph sees it: its place in the graph, inline, and (in its subclasses) its values and its
+/// operator.
+///
+/// A ``Propagation`` (a wave) walks nodes through unretained lists of inputs and dependents. What it does to a
+/// node's *values* goes through the two closures its typed subclass made in its `@inlinable` initialiser
+/// (``compute`` and ``perform``), which capture nothing and take the typed node as their argument.
+///
+/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
+/// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
+/// holds the property or observes it) goes on computing while another node is computed from it, which keeps
+/// it alive; it leaves the graph when neither is left.
+///
+/// While a derived node is linked into a graph it keeps itself alive (``isAnchored``), so that a wave or a queued
+/// item never reaches a freed node; it lets go when it leaves the graph.
+///
+/// Guards: fields marked *domain* are guarded by the lock of the node's root domain, and may be read without
+/// it by the thread that owns the domain (the one propagating it), which is the only thread that changes them
+/// while the domain is owned. Fields marked *owner* are touched only by the owning thread.
+@usableFromInline
+class GraphNode {
+  /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
+  /// the node, and tells it when it goes. Read through ``core``.
+  @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
+  /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
+  @usableFromInline final let compute: (GraphNode, Propagation) -> ComputeResult
+  /// Everything else the graph asks of the typed node; see ``NodeMessage``.
+  @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
+
+  /// The domain the node joined, retained (see ``domain``).
+  @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
+  /// *Domain.* Sources are 0; a derived node ranks above every input.
+  @exclusivity(unchecked) @usableFromInline final var rank = 0
+  /// *Domain.* The nodes this one is computed from (`flatMap(.latest)`: the outer one, then the current inner).
+  @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
+  /// *Domain.* The nodes computed from this one.
+  @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
+  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
+  /// ``anchor()`` and ``takeAnchor()``).
+  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
+  /// *Domain.* Whether the core has observers, so that a wave delivers to it.
+  @exclusivity(unchecked) @usableFromInline final var isObserved = false
+  /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
+  /// when all their inputs have.
+  @exclusivity(unchecked) @usableFromInline final var isEnded = false
+  /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it.
+  @exclusivity(unchecked) @usableFromInline final var isDetached = false
+  /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
+  @usableFromInline final let isSource: Bool
+  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
+  /// is in the graph from the start. (Beside the flags above, in the same word.)
+  @usableFromInline final let inGraph = Atomic<Bool>(false)
+  /// *Domain.* The number of the last commit of its domain that changed the node.
+  @exclusivity(unchecked) @usableFromInline final var lastCommit: UInt64 = 0
+  /// *Owner.* The wave that last scheduled the node, so that a wave schedules it once.
+  @exclusivity(unchecked) @usableFromInline final var scheduledIn: UInt64 = 0
+  /// *Owner.* The wave in which the node's value changed.
+  @exclusivity(unchecked) @usableFromInline final var changedIn: UInt64 = 0
+  /// *Owner.* The wave that must compute the node whether or not an input changed (a catch-up).
+  @exclusivity(unchecked) @usableFromInline final var forcedIn: UInt64 = 0
+
+  /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
+  /// ``PropertyObservation``, or 0.
+  @usableFromInline final let observation = Atomic<Int>(0)
+
+  @inlinable
+  init(
+    isSource: Bool, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
+  ) {
+    self.isSource = isSource
+    self.compute = compute
+    self.perform = perform
+  }
+
+  deinit {
+    domainReference?.release()
+    let address = observation.load(ordering: .acquiring)
+    if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+  }
+
+  /// The domain the node joined, set once (before the node is shared, or for a source under its core's lock
+  /// before ``isInGraph`` turns true), and kept; follow ``GraphDomain/root`` for the domain it belongs to now.
+  @inlinable
+  final var domain: GraphDomain? {
+    get { domainReference?.takeUnretainedValue() }
+    set {
+      let old = domainReference
+      domainReference = newValue.map { Unmanaged.passRetained($0) }
+      old?.release()
+    }
+  }
+
+  /// *Domain.* Makes the node hold itself, once, while it is linked into a graph.
+  @usableFromInline
+  final func anchor() {
+    guard !isAnchored else { return }
+    isAnchored = true
+    _ = Unmanaged.passRetained(self)
+  }
+
+  /// *Domain.* The node's reference to itself, if it held one, for the caller to let go of.
+  @usableFromInline
+  final func takeAnchor() -> GraphNode? {
+    guard isAnchored else { return nil }
+    isAnchored = false
+    return Unmanaged.passUnretained(self).takeRetainedValue()
+  }
+
+  /// *Domain.* The property's core (see ``coreReference``).
+  @inlinable
+  final var core: AnyObject? {
+    get { coreReference?.takeUnretainedValue() }
+    set { coreReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+
+  @inlinable
+  final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
+
+  /// Whether the node's value changed in `wave`.
+  @inlinable @inline(__always)
+  final func changed(in wave: Propagation) -> Bool {
+    changedIn == wave.id
+  }
+
+  /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
+  @usableFromInline
+  var typeDescription: String { "Property" }
+
+  /// For ``PropertyGraphDump``: the value shown, the observer count, and whether the node ended.
+  @usableFromInline
+  func dumpState() -> (value: String, observers: Int, ended: Bool) { ("?", 0, false) }
+
+  /// Whether the node is a source fed by a stream, whose core must stay fed while something is computed from
+  /// it (its core counts its dependents).
+  @usableFromInline
+  var feedsDependents: Bool { false }
+
+  /// Releases the operator's closures once the node ended (what they captured may hold its own handles):
+  /// only the domain's owner, which is the one ending it, ever calls them.
+  @usableFromInline
+  func releaseClosures() {}
+
+  /// Under the domain's lock, as the node leaves the graph for good: moves what holds its inputs (typed
+  /// references, the operator's closures) into `released`, to be let go of after the lock. A graph thousands
+  /// of layers deep is then freed one node at a time, from the list of anchors (``Unlinked``), rather than
+  /// each layer from inside the `deinit` of the one above, which would overflow the stack.
+  @usableFromInline
+  func dropInputs(into released: inout [AnyObject]) {}
+}
+
+/// What computing a node for a wave found.
+@usableFromInline
+enum ComputeResult {
+  /// The value did not change (`skipRepeats` found an equivalent one): nothing downstream is computed for it.
+  case unchanged
+  /// The value changed: it is committed and delivered with the wave, and the node's dependents are computed.
+  case changed
+  /// The node now ranks higher (`flatMap(.latest)` switched to an inner property computed later in the wave):
+  /// it is computed again at its new rank.
+  case deferred
+}
+
+/// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
+@usableFromInline
+enum NodeMessage {
+  /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
+  /// wave, and records in the wave who set it.
+  case takeChange(Propagation)
+  /// Under the domain's lock: the value computed for the wave becomes the committed one.
+  case commit
+  /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
+  /// node's core, which the wave keeps alive, as a change the wave caused.
+  case deliver(Propagation, AnyObject)
+  /// Under the domain's lock and its core's, when the core gains its first observer: the value the core
+  /// replays is the committed one.
+  case syncDelivered
+  /// Outside every lock, by the domain's owner: the node ends; its core keeps its last value and completes.
+  case end
+  /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
+  case inputEnded(GraphNode)
+  /// On a transaction's thread: compute a derived node's value as the transaction sees it, and hand it to the
+  /// transaction (``PropertyTransaction/remember(_:_:changed:)``).
+  case computeTentative(PropertyTransaction)
+  /// A transaction's commit, under the source's core lock and its domain's lock: the source takes the value
+  /// the transaction set.
+  case storeTransactionValue(TransactionCommit)
+  /// By the domain's owner, between computing a wave and committing it, for a trace (``ChangeTracing``):
+  /// describe the value computed for the wave and the committed one it replaces.
+  case describeChange(ChangeDescription)
+}
+
+/// A core as the slow paths of the graph see it (diagnostics, counting dependents), through an existential:
+/// nothing here runs per wave.
+@usableFromInline
+protocol PropertyCoreProtocol: AnyObject {
+  /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
+  var typeDescription: String { get }
+  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
+  func dependentJoined()
+  /// A derived property computed from this core's node left the graph; the core ends if nothing else observes
+  /// it.
+  func dependentLeft()
+}
+
+/// A list of nodes, unretained: the first two inline (most nodes have one or two inputs and at most two
+/// dependents), the others in an array.
+@usableFromInline
+struct NodeList {
+  @usableFromInline var first: Unmanaged<GraphNode>?
+  /// Set only when ``first`` is.
+  @usableFromInline var second: Unmanaged<GraphNode>?
+  /// Non-empty only when ``second`` is set.
+  @usableFromInline var rest: ContiguousArray<Unmanaged<GraphNode>> = []
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { first == nil }
+
+  @inlinable
+  var count: Int { first == nil ? 0 : second == nil ? 1 : 2 + rest.count }
+
+  @inlinable
+  mutating func append(_ node: GraphNode) {
+    let reference = Unmanaged.passUnretained(node)
+    if first == nil {
+      first = reference
+    } else if second == nil {
+      second = reference
+    } else {
+      rest.append(reference)
+    }
+  }
+
+  @inlinable
+  func contains(_ node: GraphNode) -> Bool {
+    let address = Unmanaged.passUnretained(node).toOpaque()
+    guard let first else { return false }
+    if first.toOpaque() == address { return true }
+    guard let second else { return false }
+    if second.toOpaque() == address { return true }
+    return rest.contains { $0.toOpaque() == address }
+  }
+
+  /// Removes one occurrence of `node`, keeping the order of the others; returns whether there was one.
+  @inlinable
+  @discardableResult
+  mutating func remove(_ node: GraphNode) -> Bool {
+    let address = Unmanaged.passUnretained(node).toOpaque()
+    guard let first else { return false }
+    if first.toOpaque() == address {
+      self.first = second
+      second = rest.isEmpty ? nil : rest.removeFirst()
+      return true
+    }
+    guard let second else { return false }
+    if second.toOpaque() == address {
+      self.second = rest.isEmpty ? nil : rest.removeFirst()
+      return true
+    }
+    guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
+    rest.remove(at: index)
+    return true
+  }
+
+  /// Replaces the last occurrence of `old` by `new`.
+  @inlinable
+  mutating func replaceLast(_ old: GraphNode, with new: GraphNode) {
+    let address = Unmanaged.passUnretained(old).toOpaque()
+    if let index = rest.lastIndex(where: { $0.toOpaque() == address }) {
+      rest[index] = Unmanaged.passUnretained(new)
+    } else if second?.toOpaque() == address {
+      second = Unmanaged.passUnretained(new)
+    } else if first?.toOpaque() == address {
+      first = Unmanaged.passUnretained(new)
+    }
+  }
+
+  @inlinable @inline(__always)
+  func forEach(_ body: (GraphNode) throws -> Void) rethrows {
+    guard let first else { return }
+    try body(first.takeUnretainedValue())
+    guard let second else { return }
+    try body(second.takeUnretainedValue())
+    for node in rest { try body(node.takeUnretainedValue()) }
+  }
+
+  @inlinable
+  func allSatisfy(_ predicate: (GraphNode) -> Bool) -> Bool {
+    var result = true
+    forEach { if !predicate($0) { result = false } }
+    return result
+  }
+
+  /// The nodes, retained, in order (for the slow paths).
+  @inlinable
+  var nodes: [GraphNode] {
+    var nodes: [GraphNode] = []
+    forEach { nodes.append($0) }
+    return nodes
+  }
+
+  @inlinable
+  var last: GraphNode? {
+    (rest.last ?? second ?? first)?.takeUnretainedValue()
+  }
+}

@@ -1,0 +1,269 @@
+// A propagation (a wave): how a change of sources reaches everything computed from them, glitch-free.
+
+import Synchronization
+
+/// One propagation through the property graph: the changes of some sources, and everything computed from them.
+/// The code calls one a *wave* (`wave`, `startWave`, `computingWave`).
+///
+/// A wave runs on the thread that owns its domain, in three phases:
+/// 1. **Compute**, outside every lock. The changed sources schedule their dependents; the wave takes the
+///    scheduled nodes lowest rank first, computes each (the operators' closures run here), and a node whose
+///    value changed schedules its own dependents. A node ranks above all its inputs, so it is computed once,
+///    after every input of it that changed: no glitch, whatever the shape of the graph. A node none of whose
+///    inputs changed is never visited.
+/// 2. **Commit**, under the domain's lock: every new value becomes the committed one at once, so that whoever
+///    reads the graph under the lock (`value`, a new property, a transaction's read) sees the whole wave or
+///    none of it. The commit also decides whom to tell: only nodes whose cores have observers.
+/// 3. **Deliver**, outside every lock: the observers of each changed node are called, the sources first,
+///    then the derived nodes by rank. No later wave of the domain can commit before the delivery ends, so an
+///    observer reads every derived property in this one state. A change an observer makes is queued behind
+///    the wave and propagated next.
+@usableFromInline
+final class Propagation: DeliveryContext {
+  @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
+  /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
+  /// (``otherDomains``).
+  @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
+  @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
+  /// What caused the wave: a change made from inside its delivery is caused by it too.
+  @exclusivity(unchecked) @usableFromInline var lineage = ChangeChain()
+  /// Who made the change the wave propagates (a transaction's commit, several changes at once, is `.user`).
+  @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
+  /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
+  @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
+  /// How many of ``changed`` are sources.
+  @exclusivity(unchecked) @usableFromInline var sourceCount = 0
+  /// The changed nodes whose cores have observers, decided by the commit, and their cores, retained until
+  /// delivered.
+  @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Unmanaged<GraphNode>>()
+  @exclusivity(unchecked) @usableFromInline var deliveryCores = NodeBuffer<Unmanaged<AnyObject>>()
+  /// The nodes still to compute.
+  @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
+  /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
+  /// The number of the wave's commit in its domain.
+  @exclusivity(unchecked) @usableFromInline var commitNumber: UInt64 = 0
+  /// Whether a busy core queued one of the wave's changes: the wave is then not kept for reuse.
+  @exclusivity(unchecked) @usableFromInline var isQueued = false
+  /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
+  @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
+  #if DEBUG
+  /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
+  @exclusivity(unchecked) @usableFromInline var computingNode: Unmanaged<GraphNode>?
+  #endif
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    changed.deallocate()
+    deliveries.deallocate()
+    deliveryCores.deallocate()
+    pending.deallocate()
+  }
+
+  /// Makes the wave number `id` of `domain`, caused by `lineage`; under the domain's lock.
+  @inlinable
+  func begin(id: UInt64, in domain: GraphDomain, lineage: ChangeChain) {
+    self.id = id
+    domainReference = Unmanaged.passUnretained(domain)
+    self.lineage = lineage
+    domain.computingWave = Unmanaged.passUnretained(self)
+  }
+
+  /// The domain the wave propagates.
+  @inlinable
+  var domain: GraphDomain { domainReference.unsafelyUnwrapped.takeUnretainedValue() }
+
+  /// Empties a finished wave for its domain to keep: it lets go of what it held; its storage stays.
+  @usableFromInline
+  func clear() {
+    // What is empty already is not emptied again: each would release a reference.
+    domainReference = nil
+    if keep != nil { keep = nil }
+    if !otherDomains.isEmpty { otherDomains.removeAll() }
+    if lineage.more != nil { lineage = ChangeChain() } else { (lineage.first, lineage.sourcesOf) = (nil, nil) }
+    origin = .user
+    changed.removeAll()
+    sourceCount = 0
+    deliveries.removeAll()
+    deliveryCores.removeAll()
+    pending.removeAll()
+    if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
+    commitNumber = 0
+  }
+
+  // MARK: Scheduling (under the domain's lock, or by its owner)
+
+  /// Under the lock: `source` takes its next accepted value for this wave, and its dependents are scheduled.
+  @inlinable
+  func addSource(_ source: GraphNode) {
+    source.perform(source, .takeChange(self))
+    addTakenSource(source)
+  }
+
+  /// Under the lock: `source`, whose value for this wave is set, changed; its dependents are scheduled.
+  @inlinable
+  func addTakenSource(_ source: GraphNode) {
+    source.changedIn = id
+    changed.append(Unmanaged.passUnretained(source))
+    sourceCount += 1
+    scheduleDependents(of: source)
+  }
+
+  /// Under the lock: computes `node` in this wave whether or not an input changes (a catch-up).
+  @inlinable
+  func force(_ node: GraphNode) {
+    node.forcedIn = id
+    schedule(node)
+  }
+
+  /// Schedules `node` once.
+  @inlinable @inline(__always)
+  func schedule(_ node: GraphNode) {
+    guard node.scheduledIn != id else { return }
+    node.scheduledIn = id
+    pending.push(Unmanaged.passUnretained(node), rank: node.rank)
+  }
+
+  /// Schedules every dependent of `node`.
+  @inlinable @inline(__always)
+  func scheduleDependents(of node: GraphNode) {
+    guard let first = node.dependents.first else { return }
+    first.borrow { schedule($0) }
+    guard let second = node.dependents.second else { return }
+    second.borrow { schedule($0) }
+    for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
+  }
+
+  // MARK: Running (the owner)
+
+  /// Computes, commits and delivers the wave.
+  @usableFromInline
+  func run() {
+    #if DEBUG
+    // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
+    // this thread is computing. A release build does nothing more here.
+    let previous = GraphThread.withCurrent { thread -> Unmanaged<Propagation>? in
+      defer { thread.computing = Unmanaged.passUnretained(self) }
+      return thread.computing
+    }
+    compute()
+    GraphThread.withCurrent { $0.computing = previous }
+    #else
+    compute()
+    #endif
+    if TracingHook.activeCount.load(ordering: .relaxed) != 0 { TracingHook.traceChanges(of: self) }
+    commit()
+    deliver()
+  }
+
+  /// Phase 1: computes every scheduled node, lowest rank first.
+  @inlinable
+  func compute() {
+    while let (reference, rank) = pending.pop() {
+      reference.borrow { node in
+        guard !node.isDetached, !node.isEnded else { return }
+        // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
+        guard node.rank <= rank else { return pending.push(reference, rank: node.rank) }
+        #if DEBUG
+        computingNode = reference
+        defer { computingNode = nil }
+        #endif
+        switch node.compute(node, self) {
+        case .unchanged:
+          break
+        case .changed:
+          node.changedIn = id
+          changed.append(reference)
+          scheduleDependents(of: node)
+        case .deferred:
+          pending.push(reference, rank: node.rank)
+        }
+      }
+    }
+  }
+
+  /// Phase 2: commits every changed node at once, and decides whom to tell.
+  @usableFromInline
+  func commit() {
+    if otherDomains.isEmpty {
+      GraphDomain.withRoot(of: domainReference.unsafelyUnwrapped) { root in commitLocked(root) }
+    } else {
+      withRootsLocked(of: [domain] + otherDomains) { roots in commitLocked(roots: roots) }
+    }
+  }
+
+  /// ``commit()`` under the locks of `roots`.
+  @usableFromInline
+  func commitLocked(roots: [GraphDomain]) {
+    var commits: UInt64 = 0
+    for root in roots {
+      commits = max(commits, root.commitCount.load(ordering: .relaxed) &+ 1)
+      root.computingWave = nil
+    }
+    for root in roots { root.commitCount.store(commits, ordering: .releasing) }
+    commitChanged(commits)
+  }
+
+  /// ``commit()`` under the lock of `root`, the wave's one domain.
+  @inlinable
+  func commitLocked(_ root: GraphDomain) {
+    let commits = root.commitCount.load(ordering: .relaxed) &+ 1
+    root.computingWave = nil
+    root.commitCount.store(commits, ordering: .releasing)
+    commitChanged(commits)
+  }
+
+  /// Under the locks: commits every changed node as commit number `commits`, and decides whom to tell.
+  @inlinable
+  func commitChanged(_ commits: UInt64) {
+    commitNumber = commits
+    for index in 0..<changed.count {
+      let reference = changed[index]
+      reference.borrow { node in
+        node.perform(node, .commit)
+        node.lastCommit = commits
+        if node.isObserved, let core = node.coreReference {
+          deliveries.append(reference)
+          deliveryCores.append(core.retain())
+        }
+      }
+    }
+  }
+
+  /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
+  @usableFromInline
+  func deliver() {
+    // Sources told Observation when they were set; derived properties change here.
+    for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
+    guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
+    deliver {
+      for delivery in aloneDeliveries { delivery() }
+      for index in 0..<deliveries.count {
+        let core = deliveryCores[index]
+        deliveries[index].borrow { node in core.borrow { node.perform(node, .deliver(self, $0)) } }
+        core.release()
+      }
+    }
+  }
+
+  /// A core queued one of the wave's changes; see ``DeliveryContext``.
+  @usableFromInline
+  func wasQueued() {
+    isQueued = true
+  }
+
+  /// Runs `body`, which delivers changes of this wave, with the wave as this thread's delivery: a set made
+  /// meanwhile is known to be caused by it, so that a binding cycle is recognised. A property's core that was
+  /// busy queues the change and delivers it later, through this too.
+  @usableFromInline
+  func deliver(_ body: () -> Void) {
+    GraphThread.withCurrent { thread in
+      let previous = thread.delivering
+      thread.delivering = Unmanaged.passUnretained(self)
+      body()
+      thread.delivering = previous
+    }
+  }
+}

@@ -1,0 +1,335 @@
+import Synchronization
+
+/// The core of a property that is set rather than computed: a `MutableProperty`, or a property fed by a
+/// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`, a `PropertyProtocol` type of yours).
+///
+/// ## Two paths for a set
+/// - **Alone** (nothing is computed from the source, and it is no binding's target): a set is a replaying
+///   signal core's send: store, take the core if it is idle, deliver, drain.
+/// - **In the graph** (once it joined a domain): a set is accepted under the core's lock — `value` returns it
+///   on the next line — and, in the same critical section, under its domain's lock, either starts a wave (the
+///   domain was free: this thread propagates it) or is queued for the thread that owns the domain. So changes
+///   reach the graph in the order they were accepted.
+///
+/// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
+@usableFromInline
+final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
+  /// The source's node, typed.
+  @usableFromInline let source: SourceNode<Value>
+  /// How many sets were accepted; guarded by the core's lock.
+  @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
+
+  /// The transaction whose value ``transactionValue`` holds (its address), or 0; see ``PropertyTransaction``.
+  @usableFromInline let transactionOwner = Atomic<Int>(0)
+  /// The value the owning transaction set; only its thread touches it.
+  @exclusivity(unchecked) @usableFromInline var transactionValue: Value?
+
+  /// A `MutableProperty`'s core, holding `initial`.
+  @inlinable
+  init(mutable initial: Value) {
+    source = SourceNode(isFed: false, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: false)
+  }
+
+  /// The core of a property fed by a producer, which sent `initial` first; it detaches from the producer when
+  /// nobody can observe it any more.
+  @inlinable
+  init(fed initial: Value) {
+    source = SourceNode(isFed: true, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: true)
+  }
+
+  // MARK: Setting
+
+  /// Sets `newValue`; see ``MutableProperty/value``. A set made by `<~` or by a two-way binding (`origin`)
+  /// stops at a cycle (see ``BindingCycle``).
+  ///
+  /// A source alone, set by your code outside a transaction, is a replaying core's send, kept small enough to
+  /// inline; everything else goes through ``setSlowly(_:origin:)``.
+  @inlinable
+  final func set(_ newValue: Value, origin: SetOrigin = .user) {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.currentReference {
+      return transaction.borrow { $0.set(self, to: newValue) }
+    }
+    guard origin == .user, !node.isInGraph else { return setSlowly(newValue, origin: origin) }
+    var alone = true
+    let recipients = withState { state -> Recipients<Value, Never>? in
+      guard !node.isInGraph else {
+        alone = false
+        return nil
+      }
+      latest = newValue
+      version &+= 1
+      guard !state.isTerminated else { return nil }
+      guard !SerialWorkState.waitsForWorker(delivery) else {
+        state.pending.append(.event(.value(newValue)))
+        return nil
+      }
+      SerialWorkState.claim(delivery)
+      // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
+      // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
+      state.deliverer = 0
+      delivered = newValue
+      return self.recipients(state)
+    }
+    guard alone else { return setSlowly(newValue, origin: origin) }
+    node.notifyChange()
+    guard let recipients else { return }
+    deliver(.value(newValue), to: recipients)
+    drain()
+  }
+
+  /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
+  @inlinable @inline(never)
+  final func setSlowly(_ newValue: Value, origin: SetOrigin) {
+    let cause = origin == .user ? nil : PropertyGraph.deliveringWave
+    let step = withState { state in accept(newValue, origin: origin, cause: cause, &state) }
+    finish(step)
+  }
+
+  /// Changes the value in place, atomically, and propagates the result; `body` runs under the core's lock.
+  @inlinable
+  final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return try transaction.modify(self, body)
+    }
+    let (result, step) = try withState { state -> (Result, SetStep<Value>) in
+      var value = latest.unsafelyUnwrapped
+      let result = try body(&value)
+      return (result, accept(value, origin: .user, cause: nil, &state))
+    }
+    finish(step)
+    return result
+  }
+
+  /// Changes the value in place if `body` returns `true`; when it returns `false`, nothing is stored and
+  /// nothing is propagated. `body` runs under the core's lock. For a state that publishes only its changes
+  /// (`Command`'s `isExecuting`), and which reflects what really happens: a transaction does not hold it
+  /// back.
+  @inlinable
+  final func update(_ body: (inout Value) -> Bool) {
+    let step = withState { state -> SetStep<Value>? in
+      var value = latest.unsafelyUnwrapped
+      guard body(&value) else { return nil }
+      return accept(value, origin: .user, cause: nil, &state)
+    }
+    guard let step else { return }
+    finish(step)
+  }
+
+  /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
+  /// thread is delivering, read for a binding's set only.
+  @inlinable @inline(__always)
+  final func accept(_ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State) -> SetStep<Value> {
+    // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
+    // never a binding's, and needs no cycle check.
+    guard !node.isInGraph else { return acceptInGraph(value, origin: origin, cause: cause, &state) }
+    latest = value
+    version &+= 1
+    guard !state.isTerminated else { return .none }
+    guard !SerialWorkState.waitsForWorker(delivery) else {
+      state.pending.append(.event(.value(value)))
+      return .none
+    }
+    SerialWorkState.claim(delivery)
+    state.deliverer = 0  // see set(_:origin:)
+    delivered = value
+    return .deliver(value, self.recipients(state))
+  }
+
+  /// ``accept(_:origin:cause:_:)`` for a source in the graph: the change starts a wave, or is queued in its
+  /// domain, under the domain's lock taken inside the core's (the one order in which the two are ever
+  /// nested).
+  @inlinable @inline(never)
+  final func acceptInGraph(
+    _ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State
+  ) -> SetStep<Value> {
+    guard !state.isTerminated else {
+      latest = value
+      version &+= 1
+      return .none
+    }
+    let thread = currentThreadID()
+    if origin != .user {
+      // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
+      // had queued (a replay was in progress) and so made outside its wave: it came back around.
+      let deliveringHere = origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == thread
+      let lineage = cause?.lineage ?? ChangeChain()
+      if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
+        return .cycle(origin.report(lineage, self))
+      }
+    }
+    latest = value
+    version &+= 1
+    let version = self.version
+    return source.withRoot { root -> SetStep<Value> in
+      if SerialWorkState.waitsForWorker(root.work) {
+        source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
+        root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
+        return .none
+      }
+      root.claim(by: thread)
+      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? ChangeChain(unretained: self))
+      wave.borrow { wave in
+        source.waveValue = value
+        source.committedVersion = version
+        wave.origin = origin
+        wave.addTakenSource(source)
+      }
+      return .propagate(wave)
+    }
+  }
+
+  /// After the core's lock: does what ``accept(_:origin:cause:_:)`` decided. The value changed unless the set
+  /// was stopped at a cycle: Observation is told first.
+  @inlinable @inline(__always)
+  final func finish(_ step: SetStep<Value>) {
+    if case .cycle = step {} else { node.notifyChange() }
+    carryOut(step)
+  }
+
+  /// ``finish(_:)`` without telling Observation: for a caller that told it already (``update(_:_:_:)``).
+  @inlinable @inline(__always)
+  final func carryOut(_ step: SetStep<Value>) {
+    switch step {
+    case .none:
+      break
+    case .deliver(let value, let recipients):
+      deliver(.value(value), to: recipients)
+      drain()
+    case .propagate(let wave):
+      PropertyGraph.run(wave)
+    case .cycle(let report):
+      report?.send()
+    }
+  }
+
+  // MARK: Joining the graph
+
+  /// Makes the source part of the graph (a derived property is being made from it, or it is a binding's
+  /// target): from now on its sets go through its domain, and its committed value is its latest one.
+  @usableFromInline
+  override func enterGraph() {
+    guard !node.isInGraph else { return }
+    withState { state in
+      guard !node.isInGraph else { return }
+      source.domain = GraphDomain()
+      source.committed = latest.unsafelyUnwrapped
+      source.committedVersion = version
+      source.isObserved = !state.observers.isEmpty
+      source.isEnded = state.isTerminated
+      if !state.isTerminated { source.ownCore = self }
+      source.inGraph.store(true, ordering: .releasing)
+    }
+  }
+
+  // MARK: Ending
+
+  /// Completes the property (a `MutableProperty` released, a producer ended): after every change accepted
+  /// before, in the graph.
+  @usableFromInline
+  final func end() {
+    let claimed = withState { state -> GraphDomain?? in
+      guard node.isInGraph else { return .none }
+      guard !state.isTerminated else { return .some(nil) }
+      return node.withRoot { root -> GraphDomain? in
+        guard !root.queueIfOwned(.end(node, keep: self)) else { return nil }
+        root.claim(by: currentThreadID())
+        return root
+      }
+    }
+    switch claimed {
+    case .none:
+      send(.completed)
+    case .some(nil):
+      break
+    case .some(let root?):
+      PropertyGraph.endNow(node)
+      PropertyGraph.release(root)
+    }
+  }
+}
+
+/// A source's node: the values accepted and still to propagate.
+@usableFromInline
+final class SourceNode<Value>: ValueNode<Value> {
+  /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
+  /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
+  /// The version of the change committed last, or being propagated; the domain's lock.
+  @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
+  /// Whether the source is fed by a stream (rather than a `MutableProperty`).
+  @usableFromInline let isFed: Bool
+  /// *Domain.* The core, kept alive while the source is in the graph and has not ended, so that the graph may
+  /// reach it (a transaction's read, a fed source's count of dependents) without racing its release.
+  @exclusivity(unchecked) @usableFromInline var ownCore: AnyObject?
+
+  @inlinable
+  init(isFed: Bool, initial: Value) {
+    self.isFed = isFed
+    super.init(
+      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
+  }
+
+  /// What the graph asks of a source; see ``NodeMessage``.
+  @inlinable
+  static func perform(_ node: GraphNode, _ message: NodeMessage) {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    switch message {
+    case .takeChange(let wave):
+      let change = source.pendingChanges.popFirst().unsafelyUnwrapped
+      source.waveValue = change.value
+      source.committedVersion = change.version
+      wave.origin = change.origin
+    case .storeTransactionValue(let commit):
+      // The transaction holds the core; reached borrowed.
+      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+      }
+    case .end:
+      performCommon(node, message)
+      // The source's core is let go once it completed.
+      let core = source.withRoot { _ in source.ownCore.take() }
+      _ = core
+    default:
+      performCommon(node, message)
+    }
+  }
+
+  @usableFromInline
+  override var typeDescription: String { isFed ? "Property<\(Value.self)>" : "MutableProperty<\(Value.self)>" }
+
+  @usableFromInline
+  override var feedsDependents: Bool { isFed }
+}
+
+/// A value accepted in the graph, waiting for the wave that propagates it.
+@usableFromInline
+struct PendingChange<Value> {
+  @usableFromInline let value: Value
+  /// The source's ``SourceCore/version`` once this value was accepted.
+  @usableFromInline let version: UInt64
+  /// Who set it.
+  @usableFromInline let origin: SetOrigin
+
+  @inlinable
+  init(value: Value, version: UInt64, origin: SetOrigin) {
+    self.value = value
+    self.version = version
+    self.origin = origin
+  }
+}
+
+/// What a set decided under the core's lock, to be done after it.
+@usableFromInline
+enum SetStep<Value> {
+  /// Nothing: the change was queued behind a delivery or a propagation in progress, or the property ended.
+  case none
+  /// Deliver the value to these observers, then drain (a source alone, which was idle).
+  case deliver(Value, Recipients<Value, Never>)
+  /// Run this wave: the set took its domain, which keeps the wave.
+  case propagate(Unmanaged<Propagation>)
+  /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
+  /// dropped silently).
+  case cycle(CycleReport?)
+}

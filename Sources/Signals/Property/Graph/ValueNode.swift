@@ -1,0 +1,208 @@
+import Synchronization
+
+/// A node with its values: what derived properties are computed from.
+///
+/// - ``committed`` (the domain's lock): the value the graph committed last, from which derived properties are
+///   computed, and what a derived property's `value` returns. Written only by the thread that owns the domain,
+///   which may read it without the lock.
+/// - ``waveValue``: the value computed for the wave in progress; only the owner touches it. A commit swaps the
+///   two, so the value it replaces is released later, outside the lock, when the next wave overwrites it.
+///
+/// Neither is optional, so that code reading them inside a parameter pack (`combineLatest`) needs no
+/// `Optional<Element>` metadata.
+@usableFromInline
+class ValueNode<Value>: GraphNode {
+  @exclusivity(unchecked) @usableFromInline final var committed: Value
+  @exclusivity(unchecked) @usableFromInline final var waveValue: Value
+
+  @inlinable
+  init(
+    isSource: Bool, committed: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
+  ) {
+    self.committed = committed
+    waveValue = committed
+    super.init(isSource: isSource, compute: compute, perform: perform)
+  }
+
+  /// `node`, which is of this type.
+  @inlinable @inline(__always)
+  static func of(_ node: GraphNode) -> ValueNode<Value> {
+    unsafeDowncast(node, to: ValueNode<Value>.self)
+  }
+
+  /// What a node does for the messages every node handles the same way; a subclass's `perform` passes on the
+  /// ones it does not handle itself (the commit is inlined into the subclass's closure).
+  @inlinable @inline(__always)
+  static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
+    guard case .commit = message else { return performRare(node, message) }
+    let node = of(node)
+    swap(&node.committed, &node.waveValue)
+  }
+
+  /// ``performCommon(_:_:)`` for every message but the commit.
+  @inlinable
+  static func performRare(_ node: GraphNode, _ message: NodeMessage) {
+    let node = of(node)
+    switch message {
+    case .commit:
+      swap(&node.committed, &node.waveValue)
+    case .deliver(let wave, let core):
+      unsafeDowncast(core, to: PropertyCore<Value>.self).deliverChange(node.committedValue, context: wave)
+    case .syncDelivered:
+      guard let core = node.core else { return }
+      let property = unsafeDowncast(core, to: PropertyCore<Value>.self)
+      property.delivered = node.committed
+      property.deliveredCommit = node.lastCommit
+    case .end:
+      let core = node.withRoot { _ in node.core }
+      guard let core else { return }
+      unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
+    case .describeChange(let description):
+      description.fill(new: node.waveValue, previous: node.committed)
+    case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
+      break
+    }
+  }
+
+  // MARK: Reading
+
+  /// The committed value; for the domain's owner, or under its lock.
+  @inlinable
+  final var committedValue: Value { committed }
+
+  /// The value of this node as `wave` sees it: the one computed for it if it changed in it, the committed one
+  /// otherwise. For the owner.
+  @inlinable @inline(__always)
+  final func value(in wave: Propagation) -> Value {
+    changedIn == wave.id ? waveValue : committed
+  }
+
+  /// The value a derived property made now computes from: as the wave in progress sees it, if the calling
+  /// thread is computing one in `root`, the committed value otherwise. By `root`'s owner.
+  @inlinable
+  final func snapshotValue(in root: GraphDomain) -> Value {
+    if let wave = root.computing { return value(in: wave) }
+    return committedValue
+  }
+
+  /// The committed value, read under the domain's lock.
+  @inlinable
+  final func lockedCommittedValue() -> Value {
+    withRoot { _ in committedValue }
+  }
+
+  /// The value for a property made from this one under `claim`: see ``PropertyGraph/claim(_:)``.
+  @inlinable
+  final func value(for claim: InputClaim) -> Value {
+    if case .owned(let root, _) = claim { return snapshotValue(in: root) }
+    return lockedCommittedValue()
+  }
+
+  @usableFromInline
+  override var typeDescription: String { "Property<\(Value.self)>" }
+
+  @usableFromInline
+  override func dumpState() -> (value: String, observers: Int, ended: Bool) {
+    let core = (domain == nil ? self.core : withRoot { _ in self.core }) as? PropertyCore<Value>
+    let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
+    let ended = domain == nil ? false : withRoot { _ in isEnded }
+    return (describedValue(value), core?.observerCount ?? 0, ended || (core?.hasTerminated ?? false))
+  }
+}
+
+/// A node computed from others: `map`, `combineLatest`, `skipRepeats`, `flatMap(.latest)`.
+///
+/// Made in three steps, by its subclass's initialiser: ``PropertyGraph/claim(_:)`` takes the inputs' domains
+/// (merging them), the subclass reads the inputs' values and computes its first value (the operator's closure
+/// runs then, outside every lock), and ``join(_:_:)`` links the node.
+///
+/// It ends (completes) once all its inputs have ended (see ``PropertyGraph/endNow(_:)``). It leaves the graph
+/// when it ends, or once its core is gone and nothing is computed from it (``PropertyGraph/detachIfUnused(_:)``).
+@usableFromInline
+class DerivedNode<Value>: ValueNode<Value> {
+  /// Handles that keep alive the properties a type of yours fed this one through (see
+  /// ``PropertyProtocol/graphInput``).
+  @exclusivity(unchecked) @usableFromInline final var inputHandles: [AnyObject] = []
+
+  /// The transaction that holds the node's memo (its identity), or 0; see ``PropertyTransaction``.
+  @usableFromInline final let tentativeOwner = Atomic<Int>(0)
+  /// The memo of a transaction's read: made the first time a transaction claims it, and kept (a node no
+  /// transaction ever reads inside carries one word for it). Only the transaction that claimed it touches it,
+  /// on its thread.
+  @exclusivity(unchecked) @usableFromInline final var memo: TentativeMemo<Value>?
+
+  /// The memo, made if it is still to be; for the transaction that claimed it.
+  @inlinable
+  final var claimedMemo: TentativeMemo<Value> {
+    if let memo { return memo }
+    let made = TentativeMemo<Value>()
+    memo = made
+    return made
+  }
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    released += Swift.exchange(&inputHandles, with: [])
+  }
+
+  /// A derived node whose first value is `initial`.
+  @inlinable
+  init(
+    initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
+    perform: @escaping (GraphNode, NodeMessage) -> Void
+  ) {
+    super.init(isSource: false, committed: initial, compute: compute, perform: perform)
+    inGraph.store(true, ordering: .relaxed)
+  }
+
+  /// Links the node to `inputs`, whose domains `claim` took: call once, at the end of the subclass's `init`.
+  @usableFromInline
+  final func join(_ inputs: [GraphNode], _ claim: InputClaim) {
+    switch claim {
+    case .owned(let root, _), .queued(let root): domain = root
+    case .pending: domain = inputs[0].domain
+    }
+    for input in inputs { input.dependentJoined() }
+    PropertyGraph.finishLinking(self, to: inputs, claim)
+  }
+
+}
+
+extension GraphNode {
+  /// A derived node computed from this one was made: a source fed by a stream stays fed while it has one.
+  @usableFromInline
+  final func dependentJoined() {
+    guard feedsDependents, let core = withRoot({ _ in core }) else { return }
+    (core as? any PropertyCoreProtocol)?.dependentJoined()
+  }
+
+  /// A derived node computed from this one left the graph.
+  @usableFromInline
+  final func dependentLeft() {
+    guard feedsDependents, let core = withRoot({ _ in core }) else { return }
+    (core as? any PropertyCoreProtocol)?.dependentLeft()
+  }
+}
+
+/// A closure, as an object: what ``GraphNode/dropInputs(into:)`` lets go of after the lock.
+@usableFromInline
+final class ClosureBox<Input, Output> {
+  @usableFromInline let closure: (Input) -> Output
+
+  @usableFromInline
+  init(_ closure: @escaping (Input) -> Output) {
+    self.closure = closure
+  }
+}
+
+extension OperatorClosure {
+  /// Replaces the closure with ``released`` and returns it: for a node leaving the graph, which lets go of it
+  /// after the lock.
+  @inlinable
+  mutating func release() -> (Input) -> Output {
+    let body = self.body
+    self = .released
+    return body
+  }
+}

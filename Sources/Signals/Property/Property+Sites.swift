@@ -1,0 +1,55 @@
+// What the stream layer's debugging aids know of a property: its name and creation site (``DebugInfo``), its
+// observers (``Signal/observerCount``) and its cores as a leak check lists them (``AttachmentSites``).
+
+/// Records, in a debug build of Signals, that `property` was made at `fileID`:`line`; returns it. In a release
+/// build it is the identity, and the arguments are unused.
+@inlinable @inline(__always)
+func madeAt<Value>(_ property: Property<Value>, _ fileID: StaticString, _ line: UInt) -> Property<Value> {
+  #if DEBUG
+  DebugInfo.noteSite(property.storage.core.node, fileID, line)
+  #endif
+  return property
+}
+
+extension Property {
+  /// Gives the property a name that ``PropertyGraphDump``, ``PropertyChange`` and ``BindingCycle`` show;
+  /// returns the property itself, so that it reads well where the property is made:
+  /// `let summary = Property.combineLatest(a, b) { … }.named("summary")`.
+  ///
+  /// A name changes nothing else: values, completion and disposal are the property's own.
+  @discardableResult
+  public func named(_ name: String) -> Property {
+    DebugInfo.name(storage.core.node, name)
+    return self
+  }
+}
+
+extension MutableProperty {
+  /// Gives the property a name that ``PropertyGraphDump`` shows; see ``Property/named(_:)``.
+  @discardableResult
+  public func named(_ name: String) -> MutableProperty {
+    DebugInfo.name(storage.core.node, name)
+    return self
+  }
+}
+
+extension Property {
+  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
+  /// see ``Signal/observerCount``. Properties computed from this one are not observers (the property graph
+  /// computes them); a debugging aid.
+  public var observerCount: Int { storage.core.observerCount }
+}
+
+extension MutableProperty {
+  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
+  /// see ``Property/observerCount``.
+  public var observerCount: Int { storage.core.observerCount }
+}
+
+extension Property: AttachmentListingProviding {
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+}
+
+extension MutableProperty: AttachmentListingProviding {
+  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+}

@@ -1,0 +1,239 @@
+import Synchronization
+
+extension SignalCore {
+  // MARK: Observing
+
+  /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
+  @inlinable
+  final func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    return attach(EventObserverBox(subscription, action).entry, subscription)
+  }
+
+  /// Attaches an observer of values only; see ``observe(_:)``.
+  @inlinable
+  final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    return attach(ValueObserverBox(subscription, action).entry, subscription)
+  }
+
+  /// Attaches a user's observer, `entry`, whose box belongs to `subscription`; an ended core interrupts it at
+  /// once and returns `nil`.
+  ///
+  /// Always inlined, into `observe` and `observeValues`: left to itself, the compiler stops inlining it once
+  /// the inline lock makes it large.
+  @inlinable @inline(__always)
+  final func attach(
+    _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>
+  ) -> (any Disposable)? {
+    subscription.box = entry.key
+    guard attach(entry) else { return nil }
+    return subscription
+  }
+
+  /// Adds `entry` to the observers and returns `true`; an ended core sends it `interrupted` instead and
+  /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
+  @inlinable @inline(__always)
+  final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
+    let added = withState { state -> Bool in
+      guard !state.isTerminated else { return false }
+      state.observers.append(entry)
+      observersChanged(&state)
+      return true
+    }
+    if !added { entry.receive(.interrupted) }
+    return added
+  }
+
+  /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands the observer
+  /// the terminal event it ended with, rather than `interrupted`.
+  ///
+  /// For operators that attach their own downstream to a signal they just built (`lift`): an operator that
+  /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
+  /// signal late still get `interrupted`.
+  @inlinable
+  final func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    let entry = EventObserverBox(subscription, action).entry
+    subscription.box = entry.key
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
+    let ending = withState { state -> Event? in
+      if let ending = state.ending { return ending.event() }
+      state.observers.append(entry)
+      observersChanged(&state)
+      return nil
+    }
+    guard let ending else { return subscription }
+    action(ending)
+    return nil
+  }
+
+  /// Attaches an observer that first receives the current value (replaying cores only).
+  ///
+  /// An ended core sends its last value and `completed`. A busy core queues the attachment behind the
+  /// events already accepted, so the observer starts at the right point of the stream.
+  @inlinable
+  final func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
+    let subscription = Subscription(core: self)
+    let entry = EventObserverBox(subscription, action).entry
+    subscription.box = entry.key
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
+    let step = withState { state -> ReplayStep<Value> in
+      if state.isTerminated { return .ended(replaying.latest) }
+      if SerialWorkState.waitsForWorker(delivery) {
+        state.pending.append(.attach(entry, subscription))
+        return .queued
+      }
+      SerialWorkState.claim(delivery)
+      state.deliverer = currentThreadID()
+      state.observers.append(entry)
+      // This thread owns the delivery and calls no observer yet: it may write the sole observer itself (the
+      // list still holds the closure it replaces).
+      if !isSealed.load(ordering: .relaxed) { writeSoleObserver(state) }
+      observerCountChanged(state)
+      return .replayNow(replaying.delivered)
+    }
+    switch step {
+    case .ended(let latest):
+      if let latest { action(.value(latest)) }
+      action(.completed)
+      return nil
+    case .queued:
+      return subscription
+    case .replayNow(let current):
+      if let current { action(.value(current)) }
+      drain()
+      return subscription
+    }
+  }
+
+  /// Detaches the observer with `key` (a disposed user's observer, or an operator's core that ended). Its
+  /// closure is released after the lock, or when the delivery in progress is done with it.
+  @inlinable
+  final func remove(key: ObjectIdentifier) {
+    let (removed, terminations) = withState { state -> (ObserverEntry<Value, Failure>?, Terminations) in
+      let removed = state.observers.remove(key: key)
+      observersChanged(&state)
+      let terminations = endIfAbandoned(&state)
+      sealIfAlone(&state)
+      return (removed, terminations)
+    }
+    _ = removed
+    terminations.disposeAll()
+  }
+
+  /// Under the lock, after the list changed: makes ``soleObserver`` match it, unless someone is delivering.
+  ///
+  /// During a delivery (the deliverer's own reentrant change included) the deliverer may be calling the sole
+  /// observer in place, so it is left as it is, and so alive, and marked stale: the deliverer takes snapshots
+  /// until, before it lets go, it makes it match (``refreshSoleObserver(_:replacing:)``; the deliverer is told
+  /// to take the lock then, as for a queued event). Otherwise this thread claims the delivery for the moment
+  /// it writes: a value sent without the lock cannot start meanwhile (it takes the lock, and waits). Writing
+  /// here never releases the last reference to a closure: the list still holds the one it replaces, or the
+  /// caller holds it until after the lock. A sealed core's is read without the lock until its end: it is
+  /// left alone.
+  @inlinable @inline(__always)
+  final func observersChanged(_ state: inout State) {
+    observerCountChanged(state)
+    guard !isSealed.load(ordering: .relaxed) else { return }
+    guard SerialWorkState.claimOrQueue(delivery, againstClaimsWithoutLock: !replays) else {
+      soleState.store(SoleState.stale, ordering: .releasing)
+      return
+    }
+    writeSoleObserver(state)
+    delivery.store(SerialWorkState.idle, ordering: .releasing)
+  }
+
+  /// Under the lock, after the list changed: a property's core tells its graph node whether it has observers
+  /// now (see ``PropertyCore``); nothing for other cores.
+  @inlinable @inline(__always)
+  final func observerCountChanged(_ state: State) {
+    if replays, let node = replaying.graphNode { node.observersChanged(isEmpty: state.observers.isEmpty) }
+  }
+
+  /// Under the lock, by the thread that owns the delivery: makes ``soleObserver`` match the list.
+  @inlinable @inline(__always)
+  final func writeSoleObserver(_ state: State) {
+    if case .one(let entry) = state.observers {
+      soleObserver = .one(entry.action)
+      soleState.store(SoleState.valid, ordering: .releasing)
+    } else {
+      soleObserver = .none
+      soleState.store(SoleState.none, ordering: .releasing)
+    }
+  }
+
+  /// Under the lock, by the deliverer before it lets go: makes a stale ``soleObserver`` match the list. What
+  /// it held goes to `replaced`, to be released after the lock (the list may no longer hold its closure).
+  @inlinable
+  final func refreshSoleObserver(_ state: inout State, replacing replaced: inout SoleObserver<Value, Failure>) {
+    guard !isSealed.load(ordering: .relaxed) else { return }
+    swap(&replaced, &soleObserver)
+    writeSoleObserver(state)
+  }
+
+  @inlinable
+  final func handleReleased() {
+    guard endsWhenUnobserved else { return }
+    let terminations = withState { state -> Terminations in
+      state.hasHandle = false
+      let terminations = endIfAbandoned(&state)
+      sealIfAlone(&state)
+      return terminations
+    }
+    terminations.disposeAll()
+  }
+
+  /// Seals an `endsWhenUnobserved` core that has no handle and exactly one observer: nobody can attach to it
+  /// any more, so its observers can only leave, and leaving ends it.
+  ///
+  /// A sealed core's values skip the lock and the snapshot: ``relay(_:)`` calls the one observer's closure
+  /// through ``soleObserver``, which stays put until the terminal event has been delivered (then
+  /// ``finish()`` drops it) or the core is freed. So the closure a delivery calls cannot be released under
+  /// it, even if the observer leaves on another thread meanwhile: the delivery holds this core (its upstream
+  /// delivers from a snapshot, or from a sealed copy of its own), and this core holds the closure. An
+  /// observer that left is not called: a user's observer checks its subscription, an operator's core checks
+  /// its end.
+  @inlinable
+  final func sealIfAlone(_ state: inout State) {
+    guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
+      case .one = state.observers, !isSealed.load(ordering: .relaxed),
+      soleState.load(ordering: .relaxed) == SoleState.valid, !SerialWorkState.isBusy(delivery)
+    else { return }
+    // ``soleObserver`` holds the one observer already (``observersChanged(_:)``).
+    isSealed.store(true, ordering: .releasing)
+  }
+
+  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, no property computed from it, and no
+  /// observer waiting in the queue to be attached (a replaying observer that arrived during a delivery is an
+  /// observer already).
+  @inlinable
+  final func endIfAbandoned(_ state: inout State) -> Terminations {
+    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, state.graphDependents == 0,
+      !state.isTerminated
+    else {
+      return Terminations()
+    }
+    let awaitsAttachment = state.pending.contains { item in
+      guard case .attach(_, let subscription) = item else { return false }
+      return !subscription.isDisposed
+    }
+    guard !awaitsAttachment else { return Terminations() }
+    end(&state, with: .abandoned)
+    return state.takeTerminations()
+  }
+
+  /// Disposes `disposable` when the core ends, or at once if it already has.
+  @inlinable
+  final func addTermination(_ disposable: (any Disposable)?) {
+    guard let disposable else { return }
+    let ended = withState { state -> Bool in
+      guard !state.hasReleased else { return true }
+      state.terminations.append(disposable)
+      return false
+    }
+    if ended { disposable.dispose() }
+  }
+
+}
