@@ -36,6 +36,8 @@ WORKLOADS = {
     "W3": 5000,          # subscribe + dispose
     "W5": 20000,         # MutableProperty set
     "W7b": 5000,         # flatMap(.latest), hot inners
+    "W9": 5000,          # Command execute, synchronous work, its value observed
+    "W10": 5000,         # Channel round trip: a value sent into one terminal comes back from the other side
     "W12": 2000,         # property diamond
     "W13": 2000,         # transaction of ten sets under one derived property
     "W15": 5000,         # cold start of a producer from a start closure

@@ -144,7 +144,7 @@ struct Report {
           + "\(frames.joined(separator: " | ")) |")
     }
     printSignalsWorld()
-    printIssue21Goals()
+    printGraphGoals()
   }
 
   func printFrames() {

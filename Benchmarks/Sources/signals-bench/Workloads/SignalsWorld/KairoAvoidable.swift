@@ -11,7 +11,7 @@ extension Workload {
   static func kairoAvoidable() -> Workload {
     Kairo.workload(
       id: "kairo-avoidable",
-      shape: .kairo("avoidable propagation", alienSignals: "335–374", goal: 21),
+      shape: .kairo("avoidable propagation", goal: 20),
       checksumPerIteration: 1_001 * 6,
       signals: { sink in
         let head = MutableProperty(0)

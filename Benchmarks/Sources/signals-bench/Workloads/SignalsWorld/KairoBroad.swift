@@ -14,7 +14,7 @@ extension Workload {
     }
     return Kairo.workload(
       id: "kairo-broad",
-      shape: .kairo("broad propagation", alienSignals: "295–319", goal: 1.9),
+      shape: .kairo("broad propagation", goal: 1.5),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)

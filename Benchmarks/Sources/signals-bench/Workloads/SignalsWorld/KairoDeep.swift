@@ -10,7 +10,7 @@ extension Workload {
     let checksum = 1 + deepLength + (0..<50).reduce(0) { $0 + 2 * ($1 + deepLength) }
     return Kairo.workload(
       id: "kairo-deep",
-      shape: .kairo("deep propagation", alienSignals: "93–115", goal: 1.6),
+      shape: .kairo("deep propagation", goal: 1.1),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)

@@ -9,7 +9,7 @@ extension Workload {
     let checksum = 2 * (10 + (0..<500).reduce(0) { $0 + 5 * ($1 + 1) })
     return Kairo.workload(
       id: "kairo-diamond",
-      shape: .kairo("diamond", alienSignals: "282–326", goal: 3.1),
+      shape: .kairo("diamond", goal: 2.5),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)

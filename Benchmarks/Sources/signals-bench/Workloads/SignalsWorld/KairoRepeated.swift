@@ -11,7 +11,7 @@ extension Workload {
     let checksum = 2 * (repeatedSize + (0..<100).reduce(0) { $0 + repeatedSize * $1 })
     return Kairo.workload(
       id: "kairo-repeated",
-      shape: .kairo("repeated observers", alienSignals: nil, goal: nil),
+      shape: .kairo("repeated observers", goal: 20),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)

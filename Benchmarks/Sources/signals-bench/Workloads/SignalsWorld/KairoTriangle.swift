@@ -12,7 +12,7 @@ extension Workload {
     let checksum = 2 * (55 + (0..<100).reduce(0) { $0 + 45 + 10 * $1 })
     return Kairo.workload(
       id: "kairo-triangle",
-      shape: .kairo("triangle", alienSignals: "85–112", goal: 3.5),
+      shape: .kairo("triangle", goal: 2),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)

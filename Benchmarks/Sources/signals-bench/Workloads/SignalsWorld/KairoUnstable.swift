@@ -13,7 +13,7 @@ extension Workload {
     let checksum = 2 * 40 + (0..<100).reduce(0) { $0 + ($1 % 2 != 0 ? 40 * $1 : -20 * $1) }
     return Kairo.workload(
       id: "kairo-unstable",
-      shape: .kairo("unstable", alienSignals: "40.6–47.3", goal: 3.8),
+      shape: .kairo("unstable", goal: 30),
       checksumPerIteration: checksum,
       signals: { sink in
         let head = MutableProperty(0)
