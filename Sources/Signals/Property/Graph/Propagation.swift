@@ -47,6 +47,10 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var isQueued = false
   /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
   @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
+  /// For a transaction's view (``PropertyTransaction/view``), the transaction, which keeps it; `nil` for a
+  /// wave. A view is never run: nodes' `compute` is handed it by a read inside the transaction, and reads and
+  /// writes values through the transaction, never through the nodes' slots.
+  @exclusivity(unchecked) @usableFromInline var transaction: Unmanaged<PropertyTransaction>?
   #if DEBUG
   /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
   @exclusivity(unchecked) @usableFromInline var computingNode: Unmanaged<GraphNode>?

@@ -53,9 +53,9 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 /// A thread's transaction: the values it set, its reads, and its commit.
 ///
 /// One object per thread, kept from transaction to transaction. A value set is kept in the source's core
-/// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; a derived property's value
-/// computed for a read, likewise in its node's memo (``DerivedNode/memo``). Only when two transactions on two
-/// threads use the same property at once does the second keep its value here, in a table.
+/// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; only when two transactions
+/// on two threads set the same property at once does the second keep its value here, in a table. A derived
+/// property's value computed for a read is kept here (``memos``; see `TransactionReads.swift`).
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
@@ -99,11 +99,16 @@ final class PropertyTransaction {
   /// The values that sets inside nested transactions replaced, to put back if one of them throws.
   @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
 
-  /// The derived cores whose memo this transaction holds.
-  @exclusivity(unchecked) @usableFromInline var memos: [any ReleasableMemo] = []
-  /// Values computed for reads of derived cores whose memo another transaction holds.
-  @exclusivity(unchecked) @usableFromInline var foreignMemos:
-    [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
+  /// What reads computed, by node: see ``evaluate(_:)``.
+  @exclusivity(unchecked) @usableFromInline var memos: [ObjectIdentifier: TentativeMemo] = [:]
+  /// The transaction's view: the propagation through which a read runs nodes' `compute` (see
+  /// ``Propagation/transaction``). Made on the first read that computes.
+  @usableFromInline lazy var view: Propagation = {
+    let view = Propagation()
+    view.id = .max
+    view.transaction = Unmanaged.passUnretained(self)
+    return view
+  }()
   /// The domain whose commits the last read checked, and how many it had: a commit from another thread since
   /// starts a new generation.
   @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
@@ -160,7 +165,7 @@ final class PropertyTransaction {
       return
     }
     if rollingBack { rollBack(to: (0, 0)) }
-    if !memos.isEmpty || !foreignMemos.isEmpty || seenRoot != nil { releaseMemos() }
+    if !memos.isEmpty || seenRoot != nil { releaseMemos() }
     depth = 0
     PropertyGraph.openTransactions.subtract(1, ordering: .relaxed)
     commit()
@@ -262,16 +267,6 @@ final class PropertyTransaction {
     commit.reset()
     if spareCommit == nil { spareCommit = commit }
   }
-
-  /// Lets go of the memos this transaction held (a transaction that read no derived property holds none).
-  func releaseMemos() {
-    if !memos.isEmpty {
-      for memo in memos { memo.releaseMemo() }
-      memos.removeAll(keepingCapacity: true)
-    }
-    if !foreignMemos.isEmpty { foreignMemos.removeAll() }
-    seenRoot = nil
-  }
 }
 
 /// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
@@ -301,6 +296,13 @@ struct WrittenSource: BitwiseCopyable {
     type.abandon(of: object, in: transaction)
   }
 
+  /// Under the source's core lock and its domain's lock: the source takes the value the commit's transaction
+  /// set.
+  @inlinable
+  func store(in commit: TransactionCommit) {
+    type.store(of: object, commit)
+  }
+
   /// Gives back the entry's retain.
   @inlinable
   func release() {
@@ -317,6 +319,8 @@ protocol TransactionSource: AnyObject {
   func restore(_ previous: Any, in transaction: PropertyTransaction)
   /// Drops the transaction's value of `source`, an instance of this type, borrowed: the set is rolled back.
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
+  /// Stores the value the commit's transaction set on `source`, an instance of this type, borrowed.
+  static func store(of source: Unmanaged<AnyObject>, _ commit: TransactionCommit)
 }
 
 extension SourceCore: TransactionSource {
@@ -337,6 +341,11 @@ extension SourceCore: TransactionSource {
   @usableFromInline
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
     source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).abandon(transaction) }
+  }
+
+  @usableFromInline
+  static func store(of source: Unmanaged<AnyObject>, _ commit: TransactionCommit) {
+    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit) }
   }
 
   /// Drops the transaction's value: the set is rolled back.
@@ -476,10 +485,8 @@ final class TransactionCommit {
 
   /// Under every lock: each source takes its value.
   func storeAll() {
-    let nodes = transaction.unsafelyUnwrapped.writtenNodes
-    for index in 0..<nodes.count {
-      nodes[index].borrow { node in node.perform(node, .storeTransactionValue(self)) }
-    }
+    let sources = transaction.unsafelyUnwrapped.written
+    for index in 0..<sources.count { sources[index].store(in: self) }
   }
 
   /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works

@@ -268,7 +268,11 @@ final class SourceNode<Value>: ValueNode<Value> {
   init(isFed: Bool, initial: Value) {
     self.isFed = isFed
     super.init(
-      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
+      isSource: true, committed: initial,
+      compute: { node, view in
+        view.transaction.unsafelyUnwrapped.borrow { $0.compute(source: unsafeDowncast(node, to: SourceNode.self)) }
+      },
+      perform: { SourceNode.perform($0, $1) })
   }
 
   /// What the graph asks of a source; see ``NodeMessage``.
@@ -281,11 +285,6 @@ final class SourceNode<Value>: ValueNode<Value> {
       source.waveValue = change.value
       source.committedVersion = change.version
       wave.origin = change.origin
-    case .storeTransactionValue(let commit):
-      // The transaction holds the core; reached borrowed.
-      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
-        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
-      }
     case .end:
       performCommon(node, message)
       // The source's core is let go once it completed.
