@@ -66,11 +66,7 @@ final class PropertyTransaction {
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
   @inlinable
-  static var current: PropertyTransaction? {
-    guard let pointer = slot.value else { return nil }
-    let transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
-    return transaction.depth > 0 ? transaction : nil
-  }
+  static var current: PropertyTransaction? { currentReference?.takeUnretainedValue() }
 
   /// ``current``, unretained.
   @inlinable
@@ -89,9 +85,8 @@ final class PropertyTransaction {
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
   /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
-  /// go (and, unretained, their nodes, for the commit's loops).
+  /// go.
   @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
-  @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
   /// What each open nested transaction began with, to roll back to.
@@ -123,7 +118,6 @@ final class PropertyTransaction {
   deinit {
     for index in 0..<written.count { written[index].release() }
     written.deallocate()
-    writtenNodes.deallocate()
   }
 
   /// Opens a transaction on the calling thread, or nests in the open one; returns the thread's transaction
@@ -188,7 +182,6 @@ final class PropertyTransaction {
     {
       source.transactionValue = value
       written.append(WrittenSource(retaining: source))
-      writtenNodes.append(Unmanaged.passUnretained(source.source))
       return
     }
     setForeign(source, to: value)
@@ -202,7 +195,6 @@ final class PropertyTransaction {
       if depth > 1 { undo.append((source, previous)) }
     } else {
       written.append(WrittenSource(retaining: source))
-      writtenNodes.append(Unmanaged.passUnretained(source.source))
     }
   }
 
@@ -240,7 +232,6 @@ final class PropertyTransaction {
       let entry = written.removeLast()
       entry.abandon(in: self)
       entry.release()
-      _ = writtenNodes.removeLast()
     }
   }
 
@@ -257,10 +248,9 @@ final class PropertyTransaction {
       count &+= 1
       reference.borrow { $0.storeWritten() }
     }
-    for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
+    for index in 0..<written.count { written[index].node.borrow { $0.notifyChange() } }
     for index in 0..<written.count { written[index].release() }
     written.removeAll()
-    writtenNodes.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
     commit.run()
@@ -270,17 +260,20 @@ final class PropertyTransaction {
 }
 
 /// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
-/// appends the entry and gives the retain back with ``release()``) and its type, through which the commit and
-/// a rollback reach it.
+/// appends the entry and gives the retain back with ``release()``), its node, and its type, through which the
+/// commit and a rollback reach it.
 @usableFromInline
 struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
+  /// The source's node, which the source keeps.
+  @usableFromInline let node: Unmanaged<GraphNode>
   @usableFromInline let type: any TransactionSource.Type
 
   /// An entry for `source`, which it retains.
   @inlinable
   init<Value>(retaining source: SourceCore<Value>) {
     object = Unmanaged.passRetained(source)
+    node = Unmanaged.passUnretained(source.source)
     type = SourceCore<Value>.self
   }
 
@@ -340,7 +333,15 @@ extension SourceCore: TransactionSource {
 
   @usableFromInline
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
-    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).abandon(transaction) }
+    source.borrow { source in
+      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
+      guard source.transactionOwner.load(ordering: .relaxed) == transaction.identity else {
+        transaction.foreignWrites[ObjectIdentifier(source)] = nil
+        return
+      }
+      source.transactionValue = nil
+      source.transactionOwner.store(0, ordering: .releasing)
+    }
   }
 
   @usableFromInline
@@ -348,33 +349,16 @@ extension SourceCore: TransactionSource {
     source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit) }
   }
 
-  /// Drops the transaction's value: the set is rolled back.
-  @usableFromInline
-  func abandon(_ transaction: PropertyTransaction) {
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      transactionValue = nil
-      transactionOwner.store(0, ordering: .releasing)
-    } else {
-      transaction.foreignWrites[ObjectIdentifier(self)] = nil
-    }
-  }
-
   /// Under the core's lock and its root's: takes the transaction's value as the source's, and hands its change
   /// to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
-    Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { storeValue(of: $0, commit) }
-  }
-
-  /// ``storeTransactionValue(_:)`` for `transaction`, the commit's.
-  @inlinable
-  func storeValue(of transaction: PropertyTransaction, _ commit: TransactionCommit) {
-    let value: Value
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      value = transactionValue.take().unsafelyUnwrapped
+    let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
+      guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
+        return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+      }
       transactionOwner.store(0, ordering: .releasing)
-    } else {
-      value = transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+      return transactionValue.take().unsafelyUnwrapped
     }
     // The commit holds the core's lock already.
     latest = value
@@ -459,11 +443,11 @@ final class TransactionCommit {
   /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
   func storeUnderDomainLocks() {
     thread = currentThreadID()
-    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    let sources = transaction.unsafelyUnwrapped.written
     var single: Unmanaged<GraphDomain>?
     var several = false
-    for index in 0..<nodes.count {
-      guard let domain = nodes[index].borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
+    for index in 0..<sources.count {
+      guard let domain = sources[index].node.borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
       let root = GraphDomain.root(of: domain)
       if single == nil {
         single = root
@@ -475,8 +459,8 @@ final class TransactionCommit {
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
     guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
     var domains: [GraphDomain] = []
-    for index in 0..<nodes.count {
-      nodes[index].borrow { node in
+    for index in 0..<sources.count {
+      sources[index].node.borrow { node in
         if node.isInGraph, let domain = node.domain { domains.append(domain) }
       }
     }
