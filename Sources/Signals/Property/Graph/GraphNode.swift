@@ -26,8 +26,8 @@ class GraphNode {
   /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
   /// the node, and tells it when it goes. Read through ``core``.
   @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
-  /// Computes a derived node's value for a wave, or for a transaction's view; see ``ComputeResult``. A wave
-  /// never computes a source (it takes its change); a transaction's view does: the value it set, or the latest.
+  /// Computes the node's value for a wave, or for a transaction's view; see ``ComputeResult``. A source's is its
+  /// next accepted value, which a wave takes as it starts, or the value a transaction's view sees.
   @usableFromInline final let compute: (GraphNode, Propagation) -> ComputeResult
   /// Everything else the graph asks of the typed node; see ``NodeMessage``.
   @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
@@ -171,9 +171,6 @@ enum ComputeResult {
 /// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
 @usableFromInline
 enum NodeMessage {
-  /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
-  /// wave, and records in the wave who set it.
-  case takeChange(Propagation)
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
   /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the

@@ -102,7 +102,7 @@ final class Propagation: DeliveryContext {
   /// Under the lock: `source` takes its next accepted value for this wave, and its dependents are scheduled.
   @inlinable
   func addSource(_ source: GraphNode) {
-    source.perform(source, .takeChange(self))
+    _ = source.compute(source, self)
     addTakenSource(source)
   }
 

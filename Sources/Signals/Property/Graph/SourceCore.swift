@@ -269,30 +269,32 @@ final class SourceNode<Value>: ValueNode<Value> {
     self.isFed = isFed
     super.init(
       isSource: true, committed: initial,
-      compute: { node, view in
-        view.transaction.unsafelyUnwrapped.borrow { $0.compute(source: unsafeDowncast(node, to: SourceNode.self)) }
-      },
-      perform: { SourceNode.perform($0, $1) })
+      compute: { SourceNode.compute($0, $1) }, perform: { SourceNode.perform($0, $1) })
+  }
+
+  /// A source's value in `wave`. A wave (``Propagation/addSource(_:)``, under the domain's lock) takes the
+  /// source's next accepted value, and records who set it; a transaction's view, the value the transaction
+  /// sees.
+  @inlinable
+  static func compute(_ node: GraphNode, _ wave: Propagation) -> ComputeResult {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    if let transaction = wave.transaction { return transaction.borrow { $0.compute(source: source) } }
+    let change = source.pendingChanges.popFirst().unsafelyUnwrapped
+    source.waveValue = change.value
+    source.committedVersion = change.version
+    wave.origin = change.origin
+    return .changed
   }
 
   /// What the graph asks of a source; see ``NodeMessage``.
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
+    guard case .end = message else { return performCommon(node, message) }
+    performCommon(node, message)
+    // The source's core is let go once it completed.
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
-    switch message {
-    case .takeChange(let wave):
-      let change = source.pendingChanges.popFirst().unsafelyUnwrapped
-      source.waveValue = change.value
-      source.committedVersion = change.version
-      wave.origin = change.origin
-    case .end:
-      performCommon(node, message)
-      // The source's core is let go once it completed.
-      let core = source.withRoot { _ in source.ownCore.take() }
-      _ = core
-    default:
-      performCommon(node, message)
-    }
+    let core = source.withRoot { _ in source.ownCore.take() }
+    _ = core
   }
 
   @usableFromInline
