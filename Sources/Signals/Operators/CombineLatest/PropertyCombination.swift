@@ -29,7 +29,6 @@ final class CombineNode<Value>: DerivedNode<Value> {
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {
     super.dropInputs(into: &released)
-    // The closure holds the inputs.
     released.append(ClosureBox(combine.release()))
   }
 
@@ -48,8 +47,8 @@ func combinedProperty<First, each Rest, Value>(
   output: @escaping ((First, (repeat each Rest))) -> Value
 ) -> CombineNode<Value> {
   let firstCore = first.core.node
-  // The closure holds the inputs (`others`); it reads them unretained, since reading a class reference out of
-  // a captured pack costs a retain and a release each.
+  // The node keeps its inputs (its handles, below); the closure reads them unretained, since reading a class
+  // reference out of a captured pack costs a retain and a release each.
   let others = (repeat (each rest).core.node)
   let unretainedOthers = (repeat Unmanaged.passUnretained(each others))
   var nodes: [GraphNode] = []
@@ -64,10 +63,9 @@ func combinedProperty<First, each Rest, Value>(
   let claim = PropertyGraph.claim(nodes)
   let initial = claim.consistently { output((firstCore.value(for: claim), (repeat (each others).value(for: claim)))) }
   return CombineNode(
-    nodes, claim, handles: handles, initial: initial,
+    nodes, claim, handles: handles + nodes, initial: initial,
     combine: { wave in
-      _ = others
-      return wave.borrow { wave in
+      wave.borrow { wave in
         output((firstCore.value(in: wave), (repeat (each unretainedOthers).borrow { $0.value(in: wave) })))
       }
     })

@@ -289,13 +289,6 @@ struct WrittenSource: BitwiseCopyable {
     type.abandon(of: object, in: transaction)
   }
 
-  /// Under the source's core lock and its domain's lock: the source takes the value the commit's transaction
-  /// set.
-  @inlinable
-  func store(in commit: TransactionCommit) {
-    type.store(of: object, commit)
-  }
-
   /// Gives back the entry's retain.
   @inlinable
   func release() {
@@ -312,8 +305,6 @@ protocol TransactionSource: AnyObject {
   func restore(_ previous: Any, in transaction: PropertyTransaction)
   /// Drops the transaction's value of `source`, an instance of this type, borrowed: the set is rolled back.
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
-  /// Stores the value the commit's transaction set on `source`, an instance of this type, borrowed.
-  static func store(of source: Unmanaged<AnyObject>, _ commit: TransactionCommit)
 }
 
 extension SourceCore: TransactionSource {
@@ -342,11 +333,6 @@ extension SourceCore: TransactionSource {
       source.transactionValue = nil
       source.transactionOwner.store(0, ordering: .releasing)
     }
-  }
-
-  @usableFromInline
-  static func store(of source: Unmanaged<AnyObject>, _ commit: TransactionCommit) {
-    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit) }
   }
 
   /// Under the core's lock and its root's: takes the transaction's value as the source's, and hands its change
@@ -470,7 +456,7 @@ final class TransactionCommit {
   /// Under every lock: each source takes its value.
   func storeAll() {
     let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count { sources[index].store(in: self) }
+    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(self)) } }
   }
 
   /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works

@@ -289,12 +289,21 @@ final class SourceNode<Value>: ValueNode<Value> {
   /// What the graph asks of a source; see ``NodeMessage``.
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
-    guard case .end = message else { return performCommon(node, message) }
-    performCommon(node, message)
-    // The source's core is let go once it completed.
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
-    let core = source.withRoot { _ in source.ownCore.take() }
-    _ = core
+    switch message {
+    case .storeTransactionValue(let commit):
+      // The transaction holds the core; reached borrowed.
+      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+      }
+    case .end:
+      performCommon(node, message)
+      // The source's core is let go once it completed.
+      let core = source.withRoot { _ in source.ownCore.take() }
+      _ = core
+    default:
+      performCommon(node, message)
+    }
   }
 
   @usableFromInline
