@@ -49,15 +49,19 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
   /// For a transaction's view (``PropertyTransaction/view``), the transaction, which keeps it; `nil` for a
   /// wave. A view is never run: nodes' `compute` is handed it by a read inside the transaction, and reads and
-  /// writes values through the transaction, never through the nodes' slots.
-  @exclusivity(unchecked) @usableFromInline var transaction: Unmanaged<PropertyTransaction>?
+  /// writes values through the transaction, never through the nodes' slots. A constant, so that a `compute`
+  /// checks it once however often it reads or writes.
+  @usableFromInline let transaction: Unmanaged<PropertyTransaction>?
   #if DEBUG
   /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
   @exclusivity(unchecked) @usableFromInline var computingNode: Unmanaged<GraphNode>?
   #endif
 
+  /// A wave, or with `transaction`, that transaction's view.
   @usableFromInline
-  init() {}
+  init(transaction: Unmanaged<PropertyTransaction>? = nil) {
+    self.transaction = transaction
+  }
 
   deinit {
     changed.deallocate()

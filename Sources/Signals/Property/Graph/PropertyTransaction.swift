@@ -98,12 +98,7 @@ final class PropertyTransaction {
   @exclusivity(unchecked) @usableFromInline var memos: [ObjectIdentifier: TentativeMemo] = [:]
   /// The transaction's view: the propagation through which a read runs nodes' `compute` (see
   /// ``Propagation/transaction``). Made on the first read that computes.
-  @usableFromInline lazy var view: Propagation = {
-    let view = Propagation()
-    view.id = .max
-    view.transaction = Unmanaged.passUnretained(self)
-    return view
-  }()
+  @usableFromInline lazy var view = Propagation(transaction: Unmanaged.passUnretained(self))
   /// The domain whose commits the last read checked, and how many it had: a commit from another thread since
   /// starts a new generation.
   @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
