@@ -53,6 +53,16 @@ import Testing
     #expect(recorder.values == ["3/50", "4/60", "4/100", "4/8"])
   }
 
+  @Test func propertiesMadeAndReadOneAfterAnotherInATransactionAreEachComputedForThemselves() {
+    // Each property is released after its read, within one generation of the transaction (nothing is set in
+    // between): what the transaction computed for one is never taken for another made in its place.
+    let a = MutableProperty(1)
+    withTransaction {
+      a.value = 2
+      for factor in 1...20 { #expect(a.map { $0 * factor }.value == 2 * factor) }
+    }
+  }
+
   @Test func aReadDoesNotWaitForAThreadThatIsPropagatingTheGraph() {
     // Thread 0 owns the graph while its observer waits for thread 1's read; the read takes the committed
     // state for what the transaction did not set, and its commit is propagated by thread 0 afterwards.
