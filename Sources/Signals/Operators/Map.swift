@@ -93,18 +93,9 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
       initial: transform(input.node.value(for: claim)),
       compute: { node, wave in
         let node = unsafeDowncast(node, to: MapNode.self)
-        node.waveValue = node.transform(node.input.unsafelyUnwrapped.value(in: wave))
-        return .changed
+        return node.set(node.transform(node.input.unsafelyUnwrapped.value(in: wave)), in: wave)
       },
-      perform: { node, message in
-        guard case .computeTentative(let transaction) = message else {
-          return ValueNode<Value>.performCommon(node, message)
-        }
-        let node = unsafeDowncast(node, to: MapNode.self)
-        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
-        let result = changed ? node.transform(value) : transaction.committedValue(of: node)
-        transaction.remember(node, result, changed: changed)
-      })
+      perform: { ValueNode<Value>.performCommon($0, $1) })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
   }

@@ -166,23 +166,10 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
       compute: { node, wave in
         let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
         let value = node.input.unsafelyUnwrapped.value(in: wave)
-        guard !node.isEquivalent(node.committedValue, value) else { return .unchanged }
-        node.waveValue = value
-        return .changed
+        guard !node.isEquivalent(node.committedValue(in: wave), value) else { return .unchanged }
+        return node.set(value, in: wave)
       },
-      perform: { node, message in
-        guard case .computeTentative(let transaction) = message else {
-          return ValueNode<Value>.performCommon(node, message)
-        }
-        let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
-        let (value, changed) = transaction.tentative(of: node.input.unsafelyUnwrapped)
-        let committed = transaction.committedValue(of: node)
-        if changed, !node.isEquivalent(committed, value) {
-          transaction.remember(node, value, changed: true)
-        } else {
-          transaction.remember(node, committed, changed: false)
-        }
-      })
+      perform: { ValueNode<Value>.performCommon($0, $1) })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
   }

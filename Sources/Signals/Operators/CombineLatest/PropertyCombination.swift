@@ -1,38 +1,27 @@
 /// The node of `Property.combineLatest` over a parameter pack: a value computed from every input's value.
 ///
 /// The typed inputs live in the one closure that ``combinedProperty(_:_:output:)`` builds, not in stored
-/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it. One closure,
-/// asked for the wave's value or the transaction's, so that the node costs one closure context, not three.
+/// properties: Swift 6.3 crashes generating code for a class that stores a pack and expands it.
 @usableFromInline
 final class CombineNode<Value>: DerivedNode<Value> {
-  /// The value from the inputs as a wave or a transaction sees them (see ``CombineRead``); replaced by a
-  /// closure that traps once the property ended.
-  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<CombineRead, Value?>
+  /// The value from the inputs as a wave (or a transaction's view) sees them, the wave unretained: it is
+  /// computing the node, so it outlives the call (and passing it costs no retain). Replaced by a closure that
+  /// traps once the property ended.
+  @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<Unmanaged<Propagation>, Value>
 
   @inlinable
   init(
     _ inputs: [GraphNode], _ claim: InputClaim, handles: [AnyObject], initial: Value,
-    combine: @escaping (CombineRead) -> Value?
+    combine: @escaping (Unmanaged<Propagation>) -> Value
   ) {
     self.combine = OperatorClosure(combine)
     super.init(
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineNode.self)
-        node.waveValue = node.combine(.wave(Unmanaged.passUnretained(wave))).unsafelyUnwrapped
-        return .changed
+        return node.set(node.combine(Unmanaged.passUnretained(wave)), in: wave)
       },
-      perform: { node, message in
-        guard case .computeTentative(let transaction) = message else {
-          return ValueNode<Value>.performCommon(node, message)
-        }
-        let node = unsafeDowncast(node, to: CombineNode.self)
-        if let value = node.combine(.transaction(transaction)) {
-          transaction.remember(node, value, changed: true)
-        } else {
-          transaction.remember(node, transaction.committedValue(of: node), changed: false)
-        }
-      })
+      perform: { ValueNode<Value>.performCommon($0, $1) })
     inputHandles = handles
     join(inputs, claim)
   }
@@ -40,7 +29,6 @@ final class CombineNode<Value>: DerivedNode<Value> {
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {
     super.dropInputs(into: &released)
-    // The closure holds the inputs.
     released.append(ClosureBox(combine.release()))
   }
 
@@ -50,19 +38,8 @@ final class CombineNode<Value>: DerivedNode<Value> {
   }
 }
 
-/// What a ``CombineNode``'s closure is asked for.
-@usableFromInline
-enum CombineRead {
-  /// The value from the inputs as the wave sees them; never `nil`. The wave is unretained: it is computing the
-  /// node, so it outlives the call (and passing it costs no retain).
-  case wave(Unmanaged<Propagation>)
-  /// The value from the inputs as the transaction sees them, or `nil` when none of them differs from its
-  /// committed value (the node's committed value stands then).
-  case transaction(PropertyTransaction)
-}
-
 /// The node of `Property.combineLatest(first, rest…)`: its first value read from the inputs' values in one
-/// state (see ``PropertyGraph/claim(_:)``), and its closure reading them as a wave or a transaction sees them.
+/// state (see ``PropertyGraph/claim(_:)``), and its closure reading them as a wave sees them.
 @inlinable
 func combinedProperty<First, each Rest, Value>(
   _ first: (core: PropertyCore<First>, handle: AnyObject?),
@@ -70,8 +47,8 @@ func combinedProperty<First, each Rest, Value>(
   output: @escaping ((First, (repeat each Rest))) -> Value
 ) -> CombineNode<Value> {
   let firstCore = first.core.node
-  // The closure holds the inputs (`others`, read by a transaction); a wave reads them unretained, since
-  // reading a class reference out of a captured pack costs a retain and a release each.
+  // The node keeps its inputs (its handles, below); the closure reads them unretained, since reading a class
+  // reference out of a captured pack costs a retain and a release each.
   let others = (repeat (each rest).core.node)
   let unretainedOthers = (repeat Unmanaged.passUnretained(each others))
   var nodes: [GraphNode] = []
@@ -86,38 +63,12 @@ func combinedProperty<First, each Rest, Value>(
   let claim = PropertyGraph.claim(nodes)
   let initial = claim.consistently { output((firstCore.value(for: claim), (repeat (each others).value(for: claim)))) }
   return CombineNode(
-    nodes, claim, handles: handles, initial: initial,
-    combine: { read in
-      switch read {
-      case .wave(let wave):
-        return wave.borrow { wave in
-          output((firstCore.value(in: wave), (repeat (each unretainedOthers).borrow { $0.value(in: wave) })))
-        }
-      case .transaction(let transaction):
-        var changed = firstCore.tentativelyChanged(in: transaction)
-        func check<Input>(_ core: ValueNode<Input>) {
-          if core.tentativelyChanged(in: transaction) { changed = true }
-        }
-        _ = (repeat check(each others))
-        guard changed else { return nil }
-        return output(
-          (firstCore.tentativeValue(in: transaction), (repeat (each others).tentativeValue(in: transaction))))
+    nodes, claim, handles: handles + nodes, initial: initial,
+    combine: { wave in
+      wave.borrow { wave in
+        output((firstCore.value(in: wave), (repeat (each unretainedOthers).borrow { $0.value(in: wave) })))
       }
     })
-}
-
-extension ValueNode {
-  /// Whether the value, as `transaction` sees it, differs from the committed one.
-  @inlinable
-  final func tentativelyChanged(in transaction: PropertyTransaction) -> Bool {
-    transaction.tentative(of: self).changed
-  }
-
-  /// The value as `transaction` sees it.
-  @inlinable
-  final func tentativeValue(in transaction: PropertyTransaction) -> Value {
-    transaction.tentative(of: self).value
-  }
 }
 
 /// The node of `Property.combineLatest` over a list of properties of one type: the array of their values.
@@ -155,21 +106,9 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineListNode.self)
-        node.waveValue = node.elements.map { $0.value(in: wave) }
-        return .changed
+        return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
       },
-      perform: { node, message in
-        guard case .computeTentative(let transaction) = message else {
-          return ValueNode<[Element]>.performCommon(node, message)
-        }
-        let node = unsafeDowncast(node, to: CombineListNode.self)
-        let values = node.elements.map { transaction.tentative(of: $0) }
-        if values.contains(where: \.changed) {
-          transaction.remember(node, values.map(\.value), changed: true)
-        } else {
-          transaction.remember(node, transaction.committedValue(of: node), changed: false)
-        }
-      })
+      perform: { ValueNode<[Element]>.performCommon($0, $1) })
     inputHandles = handles
     join(nodes, claim)
   }

@@ -39,12 +39,8 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
         unsafeDowncast(node, to: FlatMapNode.self).compute(in: wave)
       },
       perform: { node, message in
-        let node = unsafeDowncast(node, to: FlatMapNode.self)
-        switch message {
-        case .computeTentative(let transaction): node.computeTentative(in: transaction)
-        case .inputEnded(let input): node.continues(afterEndOf: input)
-        default: ValueNode<Value>.performCommon(node, message)
-        }
+        guard case .inputEnded(let input) = message else { return ValueNode<Value>.performCommon(node, message) }
+        unsafeDowncast(node, to: FlatMapNode.self).continues(afterEndOf: input)
       })
     if let outerHandle { inputHandles = [outerHandle] }
     join([outer.node, inner], claim)
@@ -52,9 +48,20 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   }
 
   /// Switches to the inner property `transform` picks if the outer one changed in `wave`, then takes the
-  /// inner property's value if anything changed.
+  /// inner property's value if anything changed. A transaction's view picks it the same way but switches
+  /// nothing (only the commit's wave links and re-ranks), and takes the value of the inner property it picked.
   @inlinable
   final func compute(in wave: Propagation) -> ComputeResult {
+    if wave.transaction != nil {
+      // The view computes the node only if an input differs: the outer one, or else the current inner one.
+      guard outer.changed(in: wave) else {
+        return set(
+          withRoot { _ in unsafeDowncast(inputs.last.unsafelyUnwrapped, to: ValueNode<Value>.self) }
+            .value(in: wave), in: wave)
+      }
+      let (newInner, handle) = transform(outer.value(in: wave))
+      return withExtendedLifetime(handle) { set(newInner.node.value(in: wave), in: wave) }
+    }
     let forced = forcedIn == wave.id
     if (outer.changed(in: wave) || forced) && switchedIn != wave.id && !outer.isEnded {
       switchedIn = wave.id
@@ -121,22 +128,6 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     guard input === outer else { return }
     transform = { _ in relayClosureCalledAfterTheEnd() }
     innerHandle = nil
-  }
-
-  /// The value as `transaction` sees it: the current inner property's, or if the outer one changed, the one
-  /// `transform` picks now.
-  @usableFromInline
-  func computeTentative(in transaction: PropertyTransaction) {
-    let (outerValue, outerChanged) = transaction.tentative(of: outer)
-    guard outerChanged else {
-      let current = withRoot { _ in inputs.last.unsafelyUnwrapped }
-      let (value, changed) = transaction.tentative(of: unsafeDowncast(current, to: ValueNode<Value>.self))
-      return transaction.remember(self, value, changed: changed)
-    }
-    let (newInner, handle) = transform(outerValue)
-    withExtendedLifetime(handle) {
-      transaction.remember(self, transaction.tentative(of: newInner.node).value, changed: true)
-    }
   }
 
   @usableFromInline

@@ -5,7 +5,10 @@ import Synchronization
 ///
 /// A ``Propagation`` (a wave) walks nodes through unretained lists of inputs and dependents. What it does to a
 /// node's *values* goes through the two closures its typed subclass made in its `@inlinable` initialiser
-/// (``compute`` and ``perform``), which capture nothing and take the typed node as their argument.
+/// (``compute`` and ``perform``), which capture nothing and take the typed node as their argument. ``compute``
+/// is the operator's one update: a wave runs it, and so does a read inside a transaction, through the
+/// transaction's view (``PropertyTransaction/view``), which hands it the transaction's values and keeps its
+/// result.
 ///
 /// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
 /// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
@@ -23,7 +26,8 @@ class GraphNode {
   /// *Domain.* The property's core, its observers' side; `nil` once it is gone. Not retained: the core owns
   /// the node, and tells it when it goes. Read through ``core``.
   @exclusivity(unchecked) @usableFromInline final var coreReference: Unmanaged<AnyObject>?
-  /// Computes a derived node's value for a wave; see ``ComputeResult``. Sources never compute.
+  /// Computes the node's value for a wave, or for a transaction's view; see ``ComputeResult``. A source's is its
+  /// next accepted value, which a wave takes as it starts, or the value a transaction's view sees.
   @usableFromInline final let compute: (GraphNode, Propagation) -> ComputeResult
   /// Everything else the graph asks of the typed node; see ``NodeMessage``.
   @usableFromInline final let perform: (GraphNode, NodeMessage) -> Void
@@ -118,10 +122,11 @@ class GraphNode {
   @inlinable
   final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
 
-  /// Whether the node's value changed in `wave`.
+  /// Whether the node's value changed in `wave` (for a transaction's view: differs from the committed one).
   @inlinable @inline(__always)
   final func changed(in wave: Propagation) -> Bool {
-    changedIn == wave.id
+    if let transaction = wave.transaction { return transaction.borrow { $0.evaluate(self) } }
+    return changedIn == wave.id
   }
 
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
@@ -150,12 +155,13 @@ class GraphNode {
   func dropInputs(into released: inout [AnyObject]) {}
 }
 
-/// What computing a node for a wave found.
+/// What computing a node for a wave (or a transaction's view) found.
 @usableFromInline
 enum ComputeResult {
   /// The value did not change (`skipRepeats` found an equivalent one): nothing downstream is computed for it.
   case unchanged
-  /// The value changed: it is committed and delivered with the wave, and the node's dependents are computed.
+  /// The value changed: it is committed and delivered with the wave, and the node's dependents are computed
+  /// (a transaction's view keeps it until the next set).
   case changed
   /// The node now ranks higher (`flatMap(.latest)` switched to an inner property computed later in the wave):
   /// it is computed again at its new rank.
@@ -165,9 +171,6 @@ enum ComputeResult {
 /// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).
 @usableFromInline
 enum NodeMessage {
-  /// Under the domain's lock, as a wave starts: a source takes its next accepted value as its value in the
-  /// wave, and records in the wave who set it.
-  case takeChange(Propagation)
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
   /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
@@ -180,11 +183,8 @@ enum NodeMessage {
   case end
   /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
   case inputEnded(GraphNode)
-  /// On a transaction's thread: compute a derived node's value as the transaction sees it, and hand it to the
-  /// transaction (``PropertyTransaction/remember(_:_:changed:)``).
-  case computeTentative(PropertyTransaction)
   /// A transaction's commit, under the source's core lock and its domain's lock: the source takes the value
-  /// the transaction set.
+  /// the transaction set (through the node's closure, which runs specialised for its type).
   case storeTransactionValue(TransactionCommit)
   /// By the domain's owner, between computing a wave and committing it, for a trace (``ChangeTracing``):
   /// describe the value computed for the wave and the committed one it replaces.

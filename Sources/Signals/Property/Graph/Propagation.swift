@@ -47,13 +47,21 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var isQueued = false
   /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
   @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
+  /// For a transaction's view (``PropertyTransaction/view``), the transaction, which keeps it; `nil` for a
+  /// wave. A view is never run: nodes' `compute` is handed it by a read inside the transaction, and reads and
+  /// writes values through the transaction, never through the nodes' slots. A constant, so that a `compute`
+  /// checks it once however often it reads or writes.
+  @usableFromInline let transaction: Unmanaged<PropertyTransaction>?
   #if DEBUG
   /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
   @exclusivity(unchecked) @usableFromInline var computingNode: Unmanaged<GraphNode>?
   #endif
 
+  /// A wave, or with `transaction`, that transaction's view.
   @usableFromInline
-  init() {}
+  init(transaction: Unmanaged<PropertyTransaction>? = nil) {
+    self.transaction = transaction
+  }
 
   deinit {
     changed.deallocate()
@@ -98,7 +106,7 @@ final class Propagation: DeliveryContext {
   /// Under the lock: `source` takes its next accepted value for this wave, and its dependents are scheduled.
   @inlinable
   func addSource(_ source: GraphNode) {
-    source.perform(source, .takeChange(self))
+    _ = source.compute(source, self)
     addTakenSource(source)
   }
 

@@ -53,9 +53,9 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 /// A thread's transaction: the values it set, its reads, and its commit.
 ///
 /// One object per thread, kept from transaction to transaction. A value set is kept in the source's core
-/// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; a derived property's value
-/// computed for a read, likewise in its node's memo (``DerivedNode/memo``). Only when two transactions on two
-/// threads use the same property at once does the second keep its value here, in a table.
+/// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; only when two transactions
+/// on two threads set the same property at once does the second keep its value here, in a table. A derived
+/// property's value computed for a read is kept here (``memos``; see `TransactionReads.swift`).
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
@@ -66,11 +66,7 @@ final class PropertyTransaction {
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
   @inlinable
-  static var current: PropertyTransaction? {
-    guard let pointer = slot.value else { return nil }
-    let transaction = Unmanaged<PropertyTransaction>.fromOpaque(pointer).takeUnretainedValue()
-    return transaction.depth > 0 ? transaction : nil
-  }
+  static var current: PropertyTransaction? { currentReference?.takeUnretainedValue() }
 
   /// ``current``, unretained.
   @inlinable
@@ -89,9 +85,8 @@ final class PropertyTransaction {
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
   /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
-  /// go (and, unretained, their nodes, for the commit's loops).
+  /// go.
   @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
-  @exclusivity(unchecked) @usableFromInline var writtenNodes = NodeBuffer<Unmanaged<GraphNode>>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
   /// What each open nested transaction began with, to roll back to.
@@ -99,11 +94,11 @@ final class PropertyTransaction {
   /// The values that sets inside nested transactions replaced, to put back if one of them throws.
   @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
 
-  /// The derived cores whose memo this transaction holds.
-  @exclusivity(unchecked) @usableFromInline var memos: [any ReleasableMemo] = []
-  /// Values computed for reads of derived cores whose memo another transaction holds.
-  @exclusivity(unchecked) @usableFromInline var foreignMemos:
-    [ObjectIdentifier: (generation: UInt64, value: Any, changed: Bool)] = [:]
+  /// What reads computed, by node: see ``evaluate(_:)``.
+  @exclusivity(unchecked) @usableFromInline var memos: [ObjectIdentifier: TentativeMemo] = [:]
+  /// The transaction's view: the propagation through which a read runs nodes' `compute` (see
+  /// ``Propagation/transaction``). Made on the first read that computes.
+  @usableFromInline lazy var view = Propagation(transaction: Unmanaged.passUnretained(self))
   /// The domain whose commits the last read checked, and how many it had: a commit from another thread since
   /// starts a new generation.
   @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
@@ -118,7 +113,6 @@ final class PropertyTransaction {
   deinit {
     for index in 0..<written.count { written[index].release() }
     written.deallocate()
-    writtenNodes.deallocate()
   }
 
   /// Opens a transaction on the calling thread, or nests in the open one; returns the thread's transaction
@@ -160,7 +154,7 @@ final class PropertyTransaction {
       return
     }
     if rollingBack { rollBack(to: (0, 0)) }
-    if !memos.isEmpty || !foreignMemos.isEmpty || seenRoot != nil { releaseMemos() }
+    if !memos.isEmpty || seenRoot != nil { releaseMemos() }
     depth = 0
     PropertyGraph.openTransactions.subtract(1, ordering: .relaxed)
     commit()
@@ -183,7 +177,6 @@ final class PropertyTransaction {
     {
       source.transactionValue = value
       written.append(WrittenSource(retaining: source))
-      writtenNodes.append(Unmanaged.passUnretained(source.source))
       return
     }
     setForeign(source, to: value)
@@ -197,7 +190,6 @@ final class PropertyTransaction {
       if depth > 1 { undo.append((source, previous)) }
     } else {
       written.append(WrittenSource(retaining: source))
-      writtenNodes.append(Unmanaged.passUnretained(source.source))
     }
   }
 
@@ -235,7 +227,6 @@ final class PropertyTransaction {
       let entry = written.removeLast()
       entry.abandon(in: self)
       entry.release()
-      _ = writtenNodes.removeLast()
     }
   }
 
@@ -252,40 +243,32 @@ final class PropertyTransaction {
       count &+= 1
       reference.borrow { $0.storeWritten() }
     }
-    for index in 0..<writtenNodes.count { writtenNodes[index].borrow { $0.notifyChange() } }
+    for index in 0..<written.count { written[index].node.borrow { $0.notifyChange() } }
     for index in 0..<written.count { written[index].release() }
     written.removeAll()
-    writtenNodes.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
     commit.run()
     commit.reset()
     if spareCommit == nil { spareCommit = commit }
   }
-
-  /// Lets go of the memos this transaction held (a transaction that read no derived property holds none).
-  func releaseMemos() {
-    if !memos.isEmpty {
-      for memo in memos { memo.releaseMemo() }
-      memos.removeAll(keepingCapacity: true)
-    }
-    if !foreignMemos.isEmpty { foreignMemos.removeAll() }
-    seenRoot = nil
-  }
 }
 
 /// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
-/// appends the entry and gives the retain back with ``release()``) and its type, through which the commit and
-/// a rollback reach it.
+/// appends the entry and gives the retain back with ``release()``), its node, and its type, through which the
+/// commit and a rollback reach it.
 @usableFromInline
 struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
+  /// The source's node, which the source keeps.
+  @usableFromInline let node: Unmanaged<GraphNode>
   @usableFromInline let type: any TransactionSource.Type
 
   /// An entry for `source`, which it retains.
   @inlinable
   init<Value>(retaining source: SourceCore<Value>) {
     object = Unmanaged.passRetained(source)
+    node = Unmanaged.passUnretained(source.source)
     type = SourceCore<Value>.self
   }
 
@@ -336,17 +319,14 @@ extension SourceCore: TransactionSource {
 
   @usableFromInline
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
-    source.borrow { unsafeDowncast($0, to: SourceCore<Value>.self).abandon(transaction) }
-  }
-
-  /// Drops the transaction's value: the set is rolled back.
-  @usableFromInline
-  func abandon(_ transaction: PropertyTransaction) {
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      transactionValue = nil
-      transactionOwner.store(0, ordering: .releasing)
-    } else {
-      transaction.foreignWrites[ObjectIdentifier(self)] = nil
+    source.borrow { source in
+      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
+      guard source.transactionOwner.load(ordering: .relaxed) == transaction.identity else {
+        transaction.foreignWrites[ObjectIdentifier(source)] = nil
+        return
+      }
+      source.transactionValue = nil
+      source.transactionOwner.store(0, ordering: .releasing)
     }
   }
 
@@ -354,18 +334,12 @@ extension SourceCore: TransactionSource {
   /// to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
-    Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { storeValue(of: $0, commit) }
-  }
-
-  /// ``storeTransactionValue(_:)`` for `transaction`, the commit's.
-  @inlinable
-  func storeValue(of transaction: PropertyTransaction, _ commit: TransactionCommit) {
-    let value: Value
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      value = transactionValue.take().unsafelyUnwrapped
+    let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
+      guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
+        return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+      }
       transactionOwner.store(0, ordering: .releasing)
-    } else {
-      value = transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+      return transactionValue.take().unsafelyUnwrapped
     }
     // The commit holds the core's lock already.
     latest = value
@@ -450,11 +424,11 @@ final class TransactionCommit {
   /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
   func storeUnderDomainLocks() {
     thread = currentThreadID()
-    let nodes = transaction.unsafelyUnwrapped.writtenNodes
+    let sources = transaction.unsafelyUnwrapped.written
     var single: Unmanaged<GraphDomain>?
     var several = false
-    for index in 0..<nodes.count {
-      guard let domain = nodes[index].borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
+    for index in 0..<sources.count {
+      guard let domain = sources[index].node.borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
       let root = GraphDomain.root(of: domain)
       if single == nil {
         single = root
@@ -466,8 +440,8 @@ final class TransactionCommit {
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
     guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
     var domains: [GraphDomain] = []
-    for index in 0..<nodes.count {
-      nodes[index].borrow { node in
+    for index in 0..<sources.count {
+      sources[index].node.borrow { node in
         if node.isInGraph, let domain = node.domain { domains.append(domain) }
       }
     }
@@ -476,10 +450,8 @@ final class TransactionCommit {
 
   /// Under every lock: each source takes its value.
   func storeAll() {
-    let nodes = transaction.unsafelyUnwrapped.writtenNodes
-    for index in 0..<nodes.count {
-      nodes[index].borrow { node in node.perform(node, .storeTransactionValue(self)) }
-    }
+    let sources = transaction.unsafelyUnwrapped.written
+    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(self)) } }
   }
 
   /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works

@@ -268,7 +268,22 @@ final class SourceNode<Value>: ValueNode<Value> {
   init(isFed: Bool, initial: Value) {
     self.isFed = isFed
     super.init(
-      isSource: true, committed: initial, compute: { _, _ in .changed }, perform: { SourceNode.perform($0, $1) })
+      isSource: true, committed: initial,
+      compute: { SourceNode.compute($0, $1) }, perform: { SourceNode.perform($0, $1) })
+  }
+
+  /// A source's value in `wave`. A wave (``Propagation/addSource(_:)``, under the domain's lock) takes the
+  /// source's next accepted value, and records who set it; a transaction's view, the value the transaction
+  /// sees.
+  @inlinable
+  static func compute(_ node: GraphNode, _ wave: Propagation) -> ComputeResult {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    if let transaction = wave.transaction { return transaction.borrow { $0.compute(source: source) } }
+    let change = source.pendingChanges.popFirst().unsafelyUnwrapped
+    source.waveValue = change.value
+    source.committedVersion = change.version
+    wave.origin = change.origin
+    return .changed
   }
 
   /// What the graph asks of a source; see ``NodeMessage``.
@@ -276,11 +291,6 @@ final class SourceNode<Value>: ValueNode<Value> {
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     switch message {
-    case .takeChange(let wave):
-      let change = source.pendingChanges.popFirst().unsafelyUnwrapped
-      source.waveValue = change.value
-      source.committedVersion = change.version
-      wave.origin = change.origin
     case .storeTransactionValue(let commit):
       // The transaction holds the core; reached borrowed.
       Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {

@@ -8,6 +8,10 @@ import Synchronization
 /// - ``waveValue``: the value computed for the wave in progress; only the owner touches it. A commit swaps the
 ///   two, so the value it replaces is released later, outside the lock, when the next wave overwrites it.
 ///
+/// An operator's `compute` reads and writes them through ``value(in:)``, ``set(_:in:)`` and
+/// ``committedValue(in:)``, which for a transaction's view (a read inside a transaction, on any thread) go to
+/// the transaction instead: the same update serves both, and a view never touches the node's slots.
+///
 /// Neither is optional, so that code reading them inside a parameter pack (`combineLatest`) needs no
 /// `Optional<Element>` metadata.
 @usableFromInline
@@ -60,7 +64,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .takeChange, .inputEnded, .computeTentative, .storeTransactionValue:
+    case .inputEnded, .storeTransactionValue:
       break
     }
   }
@@ -72,10 +76,28 @@ class ValueNode<Value>: GraphNode {
   final var committedValue: Value { committed }
 
   /// The value of this node as `wave` sees it: the one computed for it if it changed in it, the committed one
-  /// otherwise. For the owner.
+  /// otherwise (for the owner); for a transaction's view, the value the transaction sees.
   @inlinable @inline(__always)
   final func value(in wave: Propagation) -> Value {
-    changedIn == wave.id ? waveValue : committed
+    if let transaction = wave.transaction { return transaction.borrow { $0.tentativeValue(of: self) } }
+    return changedIn == wave.id ? waveValue : committed
+  }
+
+  /// Makes `value` the node's value in `wave`, which is computing it: `compute`'s result, a change.
+  @inlinable @inline(__always)
+  final func set(_ value: Value, in wave: Propagation) -> ComputeResult {
+    if let transaction = wave.transaction {
+      transaction.borrow { $0.remember(value, of: self) }
+    } else {
+      waveValue = value
+    }
+    return .changed
+  }
+
+  /// The committed value, for `compute` to compare with (a transaction's view reads it under the lock).
+  @inlinable @inline(__always)
+  final func committedValue(in wave: Propagation) -> Value {
+    wave.transaction == nil ? committed : lockedCommittedValue()
   }
 
   /// The value a derived property made now computes from: as the wave in progress sees it, if the calling
@@ -124,22 +146,6 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// Handles that keep alive the properties a type of yours fed this one through (see
   /// ``PropertyProtocol/graphInput``).
   @exclusivity(unchecked) @usableFromInline final var inputHandles: [AnyObject] = []
-
-  /// The transaction that holds the node's memo (its identity), or 0; see ``PropertyTransaction``.
-  @usableFromInline final let tentativeOwner = Atomic<Int>(0)
-  /// The memo of a transaction's read: made the first time a transaction claims it, and kept (a node no
-  /// transaction ever reads inside carries one word for it). Only the transaction that claimed it touches it,
-  /// on its thread.
-  @exclusivity(unchecked) @usableFromInline final var memo: TentativeMemo<Value>?
-
-  /// The memo, made if it is still to be; for the transaction that claimed it.
-  @inlinable
-  final var claimedMemo: TentativeMemo<Value> {
-    if let memo { return memo }
-    let made = TentativeMemo<Value>()
-    memo = made
-    return made
-  }
 
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {
