@@ -13,7 +13,7 @@ extension Signal {
   public func filter(
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
   ) -> Signal {
-    madeAt(Signal(core: FilterCore(upstream: core, isIncluded: isIncluded)), #function, fileID, line)
+    madeAt(relaying(FilterStep(isIncluded)), #function, fileID, line)
   }
 }
 
@@ -24,5 +24,27 @@ extension SignalProducer {
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping @Sendable (Value) -> Bool
   ) -> SignalProducer {
     lifting(#function, fileID, line) { $0.filter(isIncluded) }
+  }
+}
+
+/// `filter`'s step: relays the values `isIncluded` accepts.
+@usableFromInline
+struct FilterStep<Value>: RelayStep, ~Copyable {
+  @usableFromInline var isIncluded: (Value) -> Bool
+
+  @inlinable
+  init(_ isIncluded: @escaping (Value) -> Bool) {
+    self.isIncluded = isIncluded
+  }
+
+  @inlinable @inline(__always)
+  func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
+    if isIncluded(value) { downstream.relayValue(value) }
+    return false
+  }
+
+  @inlinable
+  mutating func release() {
+    isIncluded = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

@@ -329,12 +329,6 @@ extension SignalProducer {
   public func lift<U, F>(
     _ transform: @escaping @Sendable (Signal<Value, Failure>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
-    lifting(transform)
-  }
-
-  /// `lift(_:)` unchecked, for the library's operators, whose transforms capture what ``unchecked(_:)`` allows.
-  @inlinable
-  func lifting<U, F>(_ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>) -> SignalProducer<U, F> {
     SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in
         lifetime.hold(interrupter)
@@ -351,16 +345,6 @@ extension SignalProducer {
   public func lift<U, F, V, G>(
     _ other: SignalProducer<V, G>,
     _ transform: @escaping @Sendable (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
-  ) -> SignalProducer<U, F> {
-    lifting(other, transform)
-  }
-
-  /// The two-signal `lift(_:_:)` unchecked, for the library's operators, whose transforms capture what
-  /// ``unchecked(_:)`` allows.
-  @inlinable
-  func lifting<U, F, V, G>(
-    _ other: SignalProducer<V, G>,
-    _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
     SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in
