@@ -1,24 +1,12 @@
-// Transforms that may fail: a throwing `map`, `scan` and `skipRepeats`, and ReactiveSwift's `attemptMap`.
-// They use typed throws. On a stream that cannot fail, `map`, `scan` and `skipRepeats` take a closure that
-// throws any error type, which becomes the result's `Failure`. On a stream that can fail with `F`, the throwing
-// transform is `attemptMap`, whose closure throws `F` (or returns a `Result`).
+// Transforms that may fail, with typed throws: on a stream that cannot fail, `map`, `scan` and `skipRepeats`
+// take a closure that throws any error type, which becomes the result's `Failure`; on a stream that fails
+// with `F`, `attemptMap`'s closure throws `F` (or returns a `Result`).
 //
-// The throwing forms are declared on `SignalProtocol` and `SignalProducerProtocol`, not on `Signal` and
-// `SignalProducer`: the non-throwing `map`, `scan` and `skipRepeats` (their own files, untouched) must keep
-// winning for a closure that does not throw. Swift 6.3 does not rank `(Value) -> U` above
-// `(Value) throws(E) -> U`: declared side by side, `signal.map { $0 * 2 }` is ambiguous. A member of the
-// concrete type does rank above a protocol extension's, so a plain closure picks the plain operator.
-//
-// Why no `map` whose closure throws the stream's own `Failure`: on a stream that cannot fail, `throws(Failure)`
-// is `throws(Never)`, the plain closure's own type, and the type checker then tries both overloads for every
-// `map` of a chain and type-checks each closure body again: a fixture of everyday chains type-checked several
-// times slower with it. `attemptMap` has no plain overload to compete with.
-//
-// Why `@_disfavoredOverload` on the `Failure == Never` forms: without it the type checker still tries them for
-// every plain closure of a chain, and the fixture type-checks more than twice as slowly; disfavoured, a
-// solution with the plain operator is found first and the throwing form is dropped without checking the
-// closure again. A throwing closure cannot use the plain operator, so it
-// still reaches these. It is a compiler attribute the standard library uses for the same purpose, not an API.
+// Declared on the protocols: Swift does not rank `(Value) -> U` above `(Value) throws(E) -> U`, but ranks a
+// member of `Signal` above a protocol extension's, so a plain closure keeps picking the plain operator. No
+// `map` throws the stream's own `Failure`: on a stream that cannot fail, that is the plain closure's type, and
+// every `map` of a chain would be type-checked twice. `@_disfavoredOverload` on the `Failure == Never` forms
+// lets the type checker settle on the plain operator before it tries them.
 
 extension Signal {
   /// ReactiveSwift's spelling of a transform that may fail: `transform` returns `.success(u)` to send `u`, or

@@ -189,8 +189,7 @@ extension SignalProducer {
   ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.events(action))
-    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
-    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    // While a leak check records, what the start attaches is noted as attached here.
     let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
     if noted { AttachmentSites.leave() }
@@ -252,8 +251,7 @@ extension SignalProducer {
     }
     guard !constant else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.values(action))
-    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
-    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    // While a leak check records, what the start attaches is noted as attached here.
     let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
     if noted { AttachmentSites.leave() }
