@@ -54,7 +54,9 @@ extension SignalProducer {
 }
 
 /// `collect(count:)`'s step: relays the values in arrays of `count`, and the rest at the completion.
-struct CollectStep<Value>: RelayStep, ~Copyable {
+struct CollectStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   let count: Int
   var buffer: [Value] = []
 
@@ -63,16 +65,18 @@ struct CollectStep<Value>: RelayStep, ~Copyable {
     buffer.reserveCapacity(Swift.min(count, 64))
   }
 
-  mutating func receive<Failure>(_ value: Value, into downstream: SignalCore<[Value], Failure>) -> Bool {
+  mutating func receive(
+    _ value: Value, into downstream: SignalCore<[Value], Failure>
+  ) -> Signal<[Value], Failure>.Event? {
     buffer.append(value)
-    guard buffer.count == count else { return false }
+    guard buffer.count == count else { return nil }
     let full = buffer
     buffer.removeAll(keepingCapacity: true)
     downstream.relayValue(full)
-    return false
+    return nil
   }
 
-  mutating func complete<Failure>(into downstream: SignalCore<[Value], Failure>) {
+  mutating func complete(into downstream: SignalCore<[Value], Failure>) {
     if !buffer.isEmpty { downstream.relayValue(buffer) }
   }
 

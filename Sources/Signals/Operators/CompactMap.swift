@@ -51,7 +51,9 @@ extension SignalProducer {
 
 /// `compactMap`'s step: relays `transform(value)` where it is not `nil`.
 @usableFromInline
-struct CompactMapStep<Input, Output>: RelayStep, ~Copyable {
+struct CompactMapStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
   @usableFromInline var transform: (Input) -> Output?
 
   @inlinable
@@ -60,9 +62,9 @@ struct CompactMapStep<Input, Output>: RelayStep, ~Copyable {
   }
 
   @inlinable @inline(__always)
-  func receive<Failure>(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Bool {
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
     if let transformed = transform(value) { downstream.relayValue(transformed) }
-    return false
+    return nil
   }
 
   @inlinable

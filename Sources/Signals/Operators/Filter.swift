@@ -29,7 +29,9 @@ extension SignalProducer {
 
 /// `filter`'s step: relays the values `isIncluded` accepts.
 @usableFromInline
-struct FilterStep<Value>: RelayStep, ~Copyable {
+struct FilterStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
   @usableFromInline var isIncluded: (Value) -> Bool
 
   @inlinable
@@ -38,9 +40,9 @@ struct FilterStep<Value>: RelayStep, ~Copyable {
   }
 
   @inlinable @inline(__always)
-  func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
     if isIncluded(value) { downstream.relayValue(value) }
-    return false
+    return nil
   }
 
   @inlinable

@@ -11,7 +11,7 @@ extension Signal {
   /// - Interruption and disposal: an interrupted source interrupts the result; ending or abandoning the result
   ///   detaches it from the source.
   public func ignoreValues(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Never, Failure> {
-    madeAt(relaying(IgnoreValuesStep<Value>()), #function, fileID, line)
+    madeAt(relaying(IgnoreValuesStep<Value, Failure>()), #function, fileID, line)
   }
 }
 
@@ -23,8 +23,12 @@ extension SignalProducer {
 }
 
 /// `ignoreValues`'s step: relays no value.
-struct IgnoreValuesStep<Value>: RelayStep, ~Copyable {
-  func receive<Failure>(_ value: Value, into downstream: SignalCore<Never, Failure>) -> Bool { false }
+struct IgnoreValuesStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  func receive(_ value: Value, into downstream: SignalCore<Never, Failure>) -> Signal<Never, Failure>.Event? {
+    nil
+  }
 
   mutating func release() {}
 }

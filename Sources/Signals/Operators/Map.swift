@@ -46,7 +46,9 @@ extension SignalProducer {
 
 /// `map`'s step: relays `transform(value)`.
 @usableFromInline
-struct MapStep<Input, Output>: RelayStep, ~Copyable {
+struct MapStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
   @usableFromInline var transform: (Input) -> Output
 
   @inlinable
@@ -55,9 +57,9 @@ struct MapStep<Input, Output>: RelayStep, ~Copyable {
   }
 
   @inlinable @inline(__always)
-  func receive<Failure>(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Bool {
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
     downstream.relayValue(transform(value))
-    return false
+    return nil
   }
 
   @inlinable

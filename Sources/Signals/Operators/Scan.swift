@@ -102,7 +102,9 @@ extension SignalProducer {
 
 /// The step of `scan` and `reduce`: changes the running result with every value, and sends it after every
 /// value or once, before the completion.
-struct ScanStep<Input, Output>: RelayStep, ~Copyable {
+struct ScanStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   var accumulated: Output
   var next: (inout Output, Input) -> Void
   let sendsEveryResult: Bool
@@ -113,13 +115,14 @@ struct ScanStep<Input, Output>: RelayStep, ~Copyable {
     self.sendsEveryResult = sendsEveryResult
   }
 
-  mutating func receive<Failure>(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Bool {
+  mutating func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event?
+  {
     next(&accumulated, value)
     if sendsEveryResult { downstream.relayValue(accumulated) }
-    return false
+    return nil
   }
 
-  mutating func complete<Failure>(into downstream: SignalCore<Output, Failure>) {
+  mutating func complete(into downstream: SignalCore<Output, Failure>) {
     if !sendsEveryResult { downstream.relayValue(accumulated) }
   }
 

@@ -11,7 +11,7 @@ extension Signal {
   ///   still skipping.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
-    madeAt(relaying(SkipFirstStep<Value>(remaining: count)), #function, fileID, line)
+    madeAt(relaying(SkipFirstStep<Value, Failure>(remaining: count)), #function, fileID, line)
   }
 
   /// Drops values while `shouldContinue` holds, then forwards everything, starting with the first value
@@ -156,23 +156,27 @@ extension SignalProducerProtocol {
 }
 
 /// `skip(first:)`'s step: drops `remaining` values, then relays the others.
-struct SkipFirstStep<Value>: RelayStep, ~Copyable {
+struct SkipFirstStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   var remaining: Int
 
-  mutating func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
     if remaining > 0 {
       remaining -= 1
     } else {
       downstream.relayValue(value)
     }
-    return false
+    return nil
   }
 
   mutating func release() {}
 }
 
 /// `skip(while:)`'s step: drops values while `shouldContinue` accepts them, then relays every value.
-struct SkipWhileStep<Value>: RelayStep, ~Copyable {
+struct SkipWhileStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   var shouldContinue: (Value) -> Bool
   var isSkipping = true
 
@@ -180,13 +184,13 @@ struct SkipWhileStep<Value>: RelayStep, ~Copyable {
     self.shouldContinue = shouldContinue
   }
 
-  mutating func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
     if isSkipping {
-      guard !shouldContinue(value) else { return false }
+      guard !shouldContinue(value) else { return nil }
       isSkipping = false
     }
     downstream.relayValue(value)
-    return false
+    return nil
   }
 
   mutating func release() {

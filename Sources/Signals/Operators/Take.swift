@@ -160,34 +160,38 @@ extension SignalProducerProtocol {
 }
 
 /// `take(first:)`'s step: relays values until it has relayed `count`, then is done.
-struct TakeFirstStep<Value>: RelayStep, ~Copyable {
+struct TakeFirstStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   var remaining: Int
 
   init(_ count: Int) {
     remaining = count
   }
 
-  mutating func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
     remaining -= 1
     downstream.relayValue(value)
-    return remaining == 0
+    return remaining == 0 ? .completed : nil
   }
 
   mutating func release() {}
 }
 
 /// `take(while:)`'s step: relays values until one fails `shouldContinue`, then is done.
-struct TakeWhileStep<Value>: RelayStep, ~Copyable {
+struct TakeWhileStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   var shouldContinue: (Value) -> Bool
 
   init(_ shouldContinue: @escaping (Value) -> Bool) {
     self.shouldContinue = shouldContinue
   }
 
-  func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
-    guard shouldContinue(value) else { return true }
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    guard shouldContinue(value) else { return .completed }
     downstream.relayValue(value)
-    return false
+    return nil
   }
 
   mutating func release() {
@@ -196,7 +200,9 @@ struct TakeWhileStep<Value>: RelayStep, ~Copyable {
 }
 
 /// `take(last:)`'s step: keeps the latest `count` values, and relays them at the completion.
-struct TakeLastStep<Value>: RelayStep, ~Copyable {
+struct TakeLastStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
   let count: Int
   var buffer: [Value] = []
 
@@ -205,14 +211,14 @@ struct TakeLastStep<Value>: RelayStep, ~Copyable {
     buffer.reserveCapacity(Swift.max(0, Swift.min(count, 64)))
   }
 
-  mutating func receive<Failure>(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Bool {
-    guard count > 0 else { return false }
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    guard count > 0 else { return nil }
     if buffer.count == count { buffer.removeFirst() }
     buffer.append(value)
-    return false
+    return nil
   }
 
-  mutating func complete<Failure>(into downstream: SignalCore<Value, Failure>) {
+  mutating func complete(into downstream: SignalCore<Value, Failure>) {
     for value in buffer { downstream.relay(.value(value)) }
   }
 

@@ -147,23 +147,7 @@ extension Signal {
   func attempting<U, E>(
     _ failure: @escaping (Failure) -> E, _ makeStep: () -> (Value) throws(E) -> U?
   ) -> Signal<U, E> {
-    let upstream = core
-    let step = makeStep()
-    return Signal<U, E>(deriving: { downstream in
-      upstream.observe { event in
-        switch event {
-        case .value(let value):
-          do throws(E) {
-            if let output = try step(value) { downstream.relay(.value(output)) }
-          } catch {
-            downstream.relay(.failed(error))
-          }
-        case .failed(let error): downstream.relay(.failed(failure(error)))
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
-        }
-      }
-    })
+    relaying(AttemptStep(makeStep(), failure))
   }
 
   /// The step of a throwing `scan`: the running result, kept by the step.
@@ -255,5 +239,43 @@ extension SignalProducerProtocol where Failure == Never {
     _ isEquivalent: @escaping @Sendable (Value, Value) throws(E) -> Bool
   ) -> SignalProducer<Value, E> {
     producer.lifting(#function, fileID, line) { $0.skipRepeats(isEquivalent) }
+  }
+}
+
+/// The step of the throwing transforms: relays what `step` makes of a value, and fails when it throws; the
+/// upstream's own failure is carried over by `failure`.
+struct AttemptStep<Input, InputFailure: Error, Output, Failure: Error>: RelayStep, ~Copyable {
+  var step: (Input) throws(Failure) -> Output?
+  var failure: (InputFailure) -> Failure
+
+  init(_ step: @escaping (Input) throws(Failure) -> Output?, _ failure: @escaping (InputFailure) -> Failure) {
+    self.step = step
+    self.failure = failure
+  }
+
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
+    do throws(Failure) {
+      if let output = try step(value) { downstream.relayValue(output) }
+      return nil
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  func end(
+    _ end: Signal<Input, InputFailure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+  {
+    switch end {
+    case .failed(let error): .failed(failure(error))
+    case .completed: .completed
+    case .value, .interrupted: .interrupted
+    }
+  }
+
+  mutating func release() {
+    step = { _ throws(Failure) in relayClosureCalledAfterTheEnd() }
+    failure = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

@@ -1,22 +1,31 @@
-/// What an operator fed by one upstream does with each value, and at the upstream's completion: the one way
-/// to write such an operator (Docs/Contributing.md). A ``RelayCore`` keeps the step and calls it.
+/// What an operator fed by one upstream does with each of its events: the one way to write such an operator
+/// (Docs/Contributing.md). A ``RelayCore`` keeps the step and calls it.
 ///
 /// A step relays what it makes with ``SignalCore/relayValue(_:)`` and never ends `downstream` itself: it
-/// returns `true` from ``receive(_:into:)`` to have the core complete it, and the core relays the upstream's
-/// terminal event, then calls ``release()``. It is noncopyable so that the core calls it, and the closures it
-/// keeps, through a borrow.
+/// returns the event that ends it, and the core relays that event, then calls ``release()``. It is
+/// noncopyable so that the core calls it, and the closures it keeps, through a borrow.
 @usableFromInline
 protocol RelayStep: ~Copyable {
   associatedtype Input
+  associatedtype InputFailure: Error
   associatedtype Output
+  associatedtype Failure: Error
 
-  /// Relays to `downstream` what `value` makes, if anything; returns whether the operator is done, so that
-  /// the core completes it.
-  mutating func receive<Failure>(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Bool
+  /// Relays to `downstream` what `value` makes, if anything; returns the event that ends the operator now
+  /// (`take(first:)` after its last value, a throwing `map` whose closure threw), or `nil`.
+  mutating func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event?
+
+  /// Relays what goes before the upstream's terminal event `end`, and returns the event that ends the operator.
+  /// The default, where the failures are the same, calls ``complete(into:)`` before a completion and passes
+  /// every end on.
+  mutating func end(
+    _ end: Signal<Input, InputFailure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
 
   /// Relays what the operator sends before the upstream's completion (`reduce`, `collect`, `take(last:)`).
   /// The default sends nothing.
-  mutating func complete<Failure>(into downstream: SignalCore<Output, Failure>)
+  mutating func complete(into downstream: SignalCore<Output, Failure>)
 
   /// Lets go of what the step keeps, closures and buffers: after a terminal event it is never called again.
   mutating func release()
@@ -24,7 +33,24 @@ protocol RelayStep: ~Copyable {
 
 extension RelayStep where Self: ~Copyable {
   @inlinable
-  mutating func complete<Failure>(into downstream: SignalCore<Output, Failure>) {}
+  mutating func complete(into downstream: SignalCore<Output, Failure>) {}
+}
+
+extension RelayStep where Self: ~Copyable, InputFailure == Failure {
+  @inlinable
+  mutating func end(
+    _ end: Signal<Input, Failure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+  {
+    switch end {
+    case .completed:
+      complete(into: downstream)
+      return .completed
+    case .failed(let error): return .failed(error)
+    case .value, .interrupted: return .interrupted
+    }
+  }
 }
 
 /// The core of a signal derived from one upstream by a ``RelayStep``, which is also its own entry in the
@@ -41,10 +67,10 @@ extension RelayStep where Self: ~Copyable {
 /// - A core that ends because nobody can observe it any more may end on any thread while the upstream
 ///   delivers on another: it keeps its step, and both go with the last reference to the core.
 @usableFromInline
-final class RelayCore<Step: RelayStep & ~Copyable, Failure: Error>: SignalCore<Step.Output, Failure>, Disposable,
+final class RelayCore<Step: RelayStep & ~Copyable>: SignalCore<Step.Output, Step.Failure>, Disposable,
   @unchecked Sendable
 {
-  @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Step.Input, Failure>?
+  @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Step.Input, Step.InputFailure>?
   /// Called only from the upstream's serial deliveries, and released by the end one of them brings.
   @exclusivity(unchecked) @usableFromInline var step: Step
   /// Detaches the core and releases the step after a terminal event; made where the step's type is known.
@@ -53,7 +79,7 @@ final class RelayCore<Step: RelayStep & ~Copyable, Failure: Error>: SignalCore<S
   /// Attaches a new core to `upstream`; an upstream that already ended interrupts it at once. Not inlined:
   /// the closure the upstream calls is made once per type.
   @inlinable @inline(never)
-  init(upstream: SignalCore<Step.Input, Failure>, step: consuming Step) {
+  init(upstream: SignalCore<Step.Input, Step.InputFailure>, step: consuming Step) {
     self.upstream = upstream
     self.step = step
     detach = { core in
@@ -67,22 +93,16 @@ final class RelayCore<Step: RelayStep & ~Copyable, Failure: Error>: SignalCore<S
   }
 
   @inlinable @inline(__always)
-  func receive(_ event: Signal<Step.Input, Failure>.Event) {
+  func receive(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
     guard case .value(let value) = event else { return relayEnd(event) }
-    guard !hasTerminated, step.receive(value, into: self) else { return }
-    relay(.completed)
+    guard !hasTerminated, let end = step.receive(value, into: self) else { return }
+    relay(end)
   }
 
   @inlinable @inline(never)
-  func relayEnd(_ event: Signal<Step.Input, Failure>.Event) {
-    switch event {
-    case .value: break
-    case .failed(let error): relay(.failed(error))
-    case .completed:
-      if !hasTerminated { step.complete(into: self) }
-      relay(.completed)
-    case .interrupted: relay(.interrupted)
-    }
+  func relayEnd(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
+    guard !hasTerminated else { return }
+    relay(step.end(event, into: self))
   }
 
   /// Whether a terminal event ended the core, so that its step may be released now.
@@ -104,8 +124,8 @@ final class RelayCore<Step: RelayStep & ~Copyable, Failure: Error>: SignalCore<S
 extension Signal {
   /// The signal `step` derives from this one; see ``RelayStep``.
   @inlinable @inline(__always)
-  func relaying<Step: RelayStep & ~Copyable>(_ step: consuming Step) -> Signal<Step.Output, Failure>
-  where Step.Input == Value {
-    Signal<Step.Output, Failure>(core: RelayCore(upstream: core, step: step))
+  func relaying<Step: RelayStep & ~Copyable>(_ step: consuming Step) -> Signal<Step.Output, Step.Failure>
+  where Step.Input == Value, Step.InputFailure == Failure {
+    Signal<Step.Output, Step.Failure>(core: RelayCore(upstream: core, step: step))
   }
 }
