@@ -13,7 +13,7 @@
 #   3. `docc convert --warnings-as-errors`. Signals is converted with external-link support, and the other
 #      products name its archive as a `--dependency`, so their ``/Signals/…`` links resolve.
 # Signals' catalog is converted from a copy in `.build-docs/catalogs/`, to which scripts/operator_topics.py has
-# added the links of the stream operators (Signal.md, SignalProducer.md): the committed pages hold the topic
+# added the links of the operators (Signal.md, SignalProducer.md, PropertyProtocol.md): the committed pages hold the topic
 # groups and their prose, the operators come from the sources.
 # Then scripts/check-docs-curation.swift checks that every page a catalog curates by hand (a landing page, or
 # a type with an extension file such as Signal.md) puts every one of its symbols in a topic group.
@@ -52,7 +52,7 @@ for product in "${products[@]}"; do
   fi
 
   # Signals' operator links are derived from the sources (scripts/operator_topics.py): the catalog is converted
-  # from a copy whose Signal.md and SignalProducer.md have them added to their topic groups.
+  # from a copy whose Signal.md, SignalProducer.md and PropertyProtocol.md have them added to their topic groups.
   catalog="Sources/$product/$product.docc"
   if [ "$product" = Signals ]; then
     catalog="$out/catalogs/$product.docc"

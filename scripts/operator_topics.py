@@ -1,8 +1,9 @@
-"""Derives the DocC curation of the stream operators from the sources, so that adding an operator does not mean
-editing Signal.md and SignalProducer.md by hand (Docs/Contributing.md, "Adding an operator").
+"""Derives the DocC curation of the operators from the sources, so that adding an operator does not mean editing
+Signal.md, SignalProducer.md and PropertyProtocol.md by hand (Docs/Contributing.md, "Adding an operator").
 
-An operator, for this script, is a method or static method of `Signal` or `SignalProducer` in the public symbol
-graph (the one scripts/build-docs.sh extracts) whose declaration lives under `Sources/Signals/Operators/`. Its
+An operator, for this script, is a method or static method of `Signal`, `SignalProducer` or `PropertyProtocol` in
+the public symbol graph (the one scripts/build-docs.sh extracts) whose declaration lives under
+`Sources/Signals/Operators/`. Its
 topic group on the type's page is found in this order:
 
 1. the `DocC topic: <Heading>` line of its guide (the guide in Docs/Operators whose `Source:` paragraph names the
@@ -32,7 +33,7 @@ import sys
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 CATALOG = os.path.join(ROOT, "Sources/Signals/Signals.docc")
 GUIDES = os.path.join(ROOT, "Docs/Operators")
-PAGES = ["Signal", "SignalProducer"]
+PAGES = ["Signal", "SignalProducer", "PropertyProtocol"]
 OPERATOR_KINDS = {"swift.method", "swift.type.method"}
 LINK = re.compile(r"^- ``(.+)``\s*$")
 

@@ -15,21 +15,15 @@
 /// without deadlock (ReactiveSwift #309). Locks are only ever taken in the order `isExecuting` → `isEnabled`
 /// → state.
 ///
-/// Why two sources and not one source with `isExecuting` and `isEnabled` derived from it: a derived property
-/// lives in the graph, so every change of the state would be a wave, which the thread that owns the command's
-/// domain runs for every other thread's changes too. A thread that executes the command could then spend its
-/// time propagating the changes another thread keeps making to `enabledIf`, however long that thread goes on
-/// (`CommandStressTests` caught it). Sources stay out of the graph until something is derived from them; while
-/// nobody observes them, a change is two stores.
+/// Two sources rather than two properties derived from one: every change of a derived property is a wave, run
+/// by the thread that owns the graph's domain for every other thread's changes too, so a thread executing the
+/// command could be kept propagating another thread's changes of `enabledIf` (`CommandStressTests`).
 ///
 /// ## One path for an execution
 /// ``execute(_:for:)`` runs every execution: `apply`'s starts (with the caller's observer and lifetime) and
 /// `execute` (with none), of synchronous work and of producer work. It alone decides whether the command is
 /// disabled; ``deliver(_:to:)`` alone ends an execution, feeds the outputs and maps the work's failure for the
 /// caller.
-///
-/// ## Specialisation
-/// The core is `@inlinable` throughout, so that a client's `Command<Int, String, Never>` runs specialised.
 @usableFromInline
 final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event

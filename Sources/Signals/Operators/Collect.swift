@@ -34,32 +34,7 @@ extension Signal {
   ///   ending detaches from the source.
   public func collect(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Failure> {
     precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
-    let upstream = core
-    return madeAt(
-      Signal<[Value], Failure>(deriving: { downstream in
-        var buffer: [Value] = []
-        buffer.reserveCapacity(Swift.min(count, 64))
-        return upstream.observe { event in
-          switch event {
-          case .value(let value):
-            buffer.append(value)
-            guard buffer.count == count else { return }
-            let full = buffer
-            buffer.removeAll(keepingCapacity: true)
-            downstream.relay(.value(full))
-          case .completed:
-            if !buffer.isEmpty { downstream.relay(.value(buffer)) }
-            buffer = []
-            downstream.relay(.completed)
-          case .failed(let error):
-            buffer = []
-            downstream.relay(.failed(error))
-          case .interrupted:
-            buffer = []
-            downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    return madeAt(relaying(CollectStep(count)), #function, fileID, line)
   }
 }
 
@@ -75,5 +50,37 @@ extension SignalProducer {
   ) -> SignalProducer<[Value], Failure> {
     precondition(count > 0, "collect(count:) needs a positive count, not \(count).")
     return lifting(#function, fileID, line) { $0.collect(count: count) }
+  }
+}
+
+/// `collect(count:)`'s step: relays the values in arrays of `count`, and the rest at the completion.
+struct CollectStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  let count: Int
+  var buffer: [Value] = []
+
+  init(_ count: Int) {
+    self.count = count
+    buffer.reserveCapacity(Swift.min(count, 64))
+  }
+
+  mutating func receive(
+    _ value: Value, into downstream: SignalCore<[Value], Failure>
+  ) -> Signal<[Value], Failure>.Event? {
+    buffer.append(value)
+    guard buffer.count == count else { return nil }
+    let full = buffer
+    buffer.removeAll(keepingCapacity: true)
+    downstream.relayValue(full)
+    return nil
+  }
+
+  mutating func complete(into downstream: SignalCore<[Value], Failure>) {
+    if !buffer.isEmpty { downstream.relayValue(buffer) }
+  }
+
+  mutating func release() {
+    buffer = []
   }
 }

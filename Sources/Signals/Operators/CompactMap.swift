@@ -13,7 +13,7 @@ extension Signal {
   public func compactMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U?
   ) -> Signal<U, Failure> {
-    madeAt(Signal<U, Failure>(core: CompactMapCore(upstream: core, transform: transform)), #function, fileID, line)
+    madeAt(relaying(CompactMapStep(transform)), #function, fileID, line)
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
@@ -46,5 +46,29 @@ extension SignalProducer {
   public func skipNil<Wrapped>(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Wrapped, Failure>
   where Value == Wrapped? {
     lifting(#function, fileID, line) { $0.skipNil() }
+  }
+}
+
+/// `compactMap`'s step: relays `transform(value)` where it is not `nil`.
+@usableFromInline
+struct CompactMapStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
+  @usableFromInline var transform: (Input) -> Output?
+
+  @inlinable
+  init(_ transform: @escaping (Input) -> Output?) {
+    self.transform = transform
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
+    if let transformed = transform(value) { downstream.relayValue(transformed) }
+    return nil
+  }
+
+  @inlinable
+  mutating func release() {
+    transform = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

@@ -15,11 +15,7 @@ extension Signal {
   public func mapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Failure) -> F
   ) -> Signal<Value, F> {
-    let upstream = core
-    return madeAt(
-      Signal<Value, F>(deriving: { downstream in
-        upstream.observe { downstream.relay($0.mapError(transform)) }
-      }), #function, fileID, line)
+    madeAt(relaying(MapErrorStep<Value, Failure, F>(transform)), #function, fileID, line)
   }
 
   /// On failure, switches to the producer `handler` makes from the error, and forwards its events.
@@ -66,17 +62,7 @@ extension Signal where Failure == Never {
   public func promoteError<F>(
     _: F.Type = F.self, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, F> {
-    let upstream = core
-    return madeAt(
-      Signal<Value, F>(deriving: { downstream in
-        upstream.observe { event in
-          switch event {
-          case .value(let value): downstream.relay(.value(value))
-          case .completed: downstream.relay(.completed)
-          case .interrupted: downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(PromoteErrorStep<Value, F>()), #function, fileID, line)
   }
 }
 
@@ -104,4 +90,55 @@ extension SignalProducer where Failure == Never {
   ) -> SignalProducer<Value, F> {
     lifting(#function, fileID, line) { $0.promoteError(F.self) }
   }
+}
+
+/// `mapError`'s step: relays every value, and the upstream's failure transformed.
+struct MapErrorStep<Value, InputFailure: Error, Failure: Error>: RelayStep, ~Copyable {
+  var transform: (InputFailure) -> Failure
+
+  init(_ transform: @escaping (InputFailure) -> Failure) {
+    self.transform = transform
+  }
+
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    downstream.relayValue(value)
+    return nil
+  }
+
+  func end(
+    _ end: Signal<Value, InputFailure>.Event, into downstream: SignalCore<Value, Failure>
+  )
+    -> Signal<Value, Failure>.Event
+  {
+    switch end {
+    case .failed(let error): .failed(transform(error))
+    case .completed: .completed
+    case .value, .interrupted: .interrupted
+    }
+  }
+
+  mutating func release() {
+    transform = { _ in relayClosureCalledAfterTheEnd() }
+  }
+}
+
+/// `promoteError`'s step: relays every event of an upstream that cannot fail.
+struct PromoteErrorStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Never
+
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    downstream.relayValue(value)
+    return nil
+  }
+
+  func end(
+    _ end: Signal<Value, Never>.Event, into downstream: SignalCore<Value, Failure>
+  )
+    -> Signal<Value, Failure>.Event
+  {
+    if case .completed = end { return .completed }
+    return .interrupted
+  }
+
+  mutating func release() {}
 }

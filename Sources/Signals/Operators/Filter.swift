@@ -13,7 +13,7 @@ extension Signal {
   public func filter(
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
   ) -> Signal {
-    madeAt(Signal(core: FilterCore(upstream: core, isIncluded: isIncluded)), #function, fileID, line)
+    madeAt(relaying(FilterStep(isIncluded)), #function, fileID, line)
   }
 }
 
@@ -24,5 +24,29 @@ extension SignalProducer {
     fileID: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping @Sendable (Value) -> Bool
   ) -> SignalProducer {
     lifting(#function, fileID, line) { $0.filter(isIncluded) }
+  }
+}
+
+/// `filter`'s step: relays the values `isIncluded` accepts.
+@usableFromInline
+struct FilterStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
+  @usableFromInline var isIncluded: (Value) -> Bool
+
+  @inlinable
+  init(_ isIncluded: @escaping (Value) -> Bool) {
+    self.isIncluded = isIncluded
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    if isIncluded(value) { downstream.relayValue(value) }
+    return nil
+  }
+
+  @inlinable
+  mutating func release() {
+    isIncluded = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

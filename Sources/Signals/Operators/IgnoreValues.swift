@@ -11,18 +11,7 @@ extension Signal {
   /// - Interruption and disposal: an interrupted source interrupts the result; ending or abandoning the result
   ///   detaches it from the source.
   public func ignoreValues(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Never, Failure> {
-    let upstream = core
-    return madeAt(
-      Signal<Never, Failure>(deriving: { downstream in
-        upstream.observe { event in
-          switch event {
-          case .value: break
-          case .failed(let error): downstream.relay(.failed(error))
-          case .completed: downstream.relay(.completed)
-          case .interrupted: downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(IgnoreValuesStep<Value, Failure>()), #function, fileID, line)
   }
 }
 
@@ -31,4 +20,15 @@ extension SignalProducer {
   public func ignoreValues(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer<Never, Failure> {
     lifting(#function, fileID, line) { $0.ignoreValues() }
   }
+}
+
+/// `ignoreValues`'s step: relays no value.
+struct IgnoreValuesStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  func receive(_ value: Value, into downstream: SignalCore<Never, Failure>) -> Signal<Never, Failure>.Event? {
+    nil
+  }
+
+  mutating func release() {}
 }

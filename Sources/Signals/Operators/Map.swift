@@ -14,7 +14,7 @@ extension Signal {
   public func map<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> U
   ) -> Signal<U, Failure> {
-    madeAt(Signal<U, Failure>(core: MapCore(upstream: core, transform: transform)), #function, fileID, line)
+    madeAt(relaying(MapStep(transform)), #function, fileID, line)
   }
 
   /// Extracts a property of every value by key path; otherwise like ``map(fileID:line:_:)``.
@@ -41,6 +41,30 @@ extension SignalProducer {
     _ keyPath: KeyPath<Value, U> & Sendable, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<U, Failure> {
     lifting(#function, fileID, line) { $0.map(keyPath) }
+  }
+}
+
+/// `map`'s step: relays `transform(value)`.
+@usableFromInline
+struct MapStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  @usableFromInline typealias InputFailure = Failure
+
+  @usableFromInline var transform: (Input) -> Output
+
+  @inlinable
+  init(_ transform: @escaping (Input) -> Output) {
+    self.transform = transform
+  }
+
+  @inlinable @inline(__always)
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
+    downstream.relayValue(transform(value))
+    return nil
+  }
+
+  @inlinable
+  mutating func release() {
+    transform = { _ in relayClosureCalledAfterTheEnd() }
   }
 }
 

@@ -12,14 +12,7 @@ extension Signal {
   /// - Interruption and disposal: an interrupted source is reported as the value `.interrupted`, then the
   ///   result completes; ending detaches from the source. Disposing a producer start still interrupts it.
   public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Event, Never> {
-    let upstream = core
-    return madeAt(
-      Signal<Event, Never>(deriving: { downstream in
-        upstream.observe { event in
-          downstream.relay(.value(event))
-          if event.isTerminating { downstream.relay(.completed) }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(MaterializeStep<Value, Failure>()), #function, fileID, line)
   }
 }
 
@@ -39,17 +32,7 @@ extension Signal where Failure == Never {
   ///   ending detaches from the source.
   public func dematerialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Value.Value, Value.Failure>
   where Value: EventProtocol {
-    let upstream = core
-    return madeAt(
-      Signal<Value.Value, Value.Failure>(deriving: { downstream in
-        upstream.observe { event in
-          switch event {
-          case .value(let inner): downstream.relay(inner.event)
-          case .completed: downstream.relay(.completed)
-          case .interrupted: downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(DematerializeStep<Value>()), #function, fileID, line)
   }
 }
 
@@ -67,4 +50,45 @@ extension SignalProducer where Failure == Never {
   ) -> SignalProducer<Value.Value, Value.Failure> where Value: EventProtocol {
     lifting(#function, fileID, line) { $0.dematerialize() }
   }
+}
+
+/// `materialize`'s step: relays every event as a value, and completes after the terminal one.
+struct MaterializeStep<Value, InputFailure: Error>: RelayStep, ~Copyable {
+  typealias Output = Signal<Value, InputFailure>.Event
+
+  func receive(_ value: Value, into downstream: SignalCore<Output, Never>) -> Signal<Output, Never>.Event? {
+    downstream.relayValue(.value(value))
+    return nil
+  }
+
+  func end(_ end: Output, into downstream: SignalCore<Output, Never>) -> Signal<Output, Never>.Event {
+    downstream.relayValue(end)
+    return .completed
+  }
+
+  mutating func release() {}
+}
+
+/// `dematerialize`'s step: relays the events its values carry, and ends with the first terminal one.
+struct DematerializeStep<Input: EventProtocol>: RelayStep, ~Copyable {
+  typealias Output = Input.Value
+  typealias Failure = Input.Failure
+
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
+    let event = value.event
+    guard case .value(let inner) = event else { return event }
+    downstream.relayValue(inner)
+    return nil
+  }
+
+  func end(
+    _ end: Signal<Input, Never>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+  {
+    if case .completed = end { return .completed }
+    return .interrupted
+  }
+
+  mutating func release() {}
 }

@@ -4,10 +4,8 @@
 // documentation or the contract table. `scripts/check-mistakes.sh` checks what each one makes the compiler say.
 
 // A combining closure in the parentheses, `Signal.combineLatest(a, b, { … })`: Swift takes it for one more input
-// ("type '(_, _) -> String' cannot conform to 'PropertyProtocol'"). These say to move it. Two inputs only:
-// with the same declarations for three to six inputs, the badge closure of the type-check budget (five inputs
-// and a trailing closure) made the type checker give up again (measured), as a fixed tuple form of six did
-// (see CombineLatest/CombineLatestOverloads.swift); two inputs is what Combine users write.
+// ("type '(_, _) -> String' cannot conform to 'PropertyProtocol'"). These say to move it. Two inputs only, what
+// Combine users write: more arities made the type checker give up on five-input closures again.
 extension Signal {
   /// `Signal.combineLatest(a, b, { … })`, the closure in the parentheses: unavailable, with how to write it.
   @available(*, unavailable, message: "move the closure after the parentheses: combineLatest(a, b) { … }")

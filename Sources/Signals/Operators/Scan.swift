@@ -30,21 +30,7 @@ extension Signal {
   public func scan<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
   ) -> Signal<U, Failure> {
-    let upstream = core
-    return madeAt(
-      Signal<U, Failure>(deriving: { downstream in
-        var accumulated = initial
-        return upstream.observe { event in
-          switch event {
-          case .value(let value):
-            next(&accumulated, value)
-            downstream.relay(.value(accumulated))
-          case .failed(let error): downstream.relay(.failed(error))
-          case .completed: downstream.relay(.completed)
-          case .interrupted: downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(ScanStep(initial, next, sendsEveryResult: true)), #function, fileID, line)
   }
 
   /// Accumulates the values into one result, sent when the source completes.
@@ -77,22 +63,7 @@ extension Signal {
   public func reduce<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void
   ) -> Signal<U, Failure> {
-    let upstream = core
-    return madeAt(
-      Signal<U, Failure>(deriving: { downstream in
-        var accumulated = initial
-        return upstream.observe { event in
-          switch event {
-          case .value(let value):
-            next(&accumulated, value)
-          case .completed:
-            downstream.relay(.value(accumulated))
-            downstream.relay(.completed)
-          case .failed(let error): downstream.relay(.failed(error))
-          case .interrupted: downstream.relay(.interrupted)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(ScanStep(initial, next, sendsEveryResult: false)), #function, fileID, line)
   }
 }
 
@@ -126,5 +97,36 @@ extension SignalProducer {
     _ next: @escaping @Sendable (inout U, Value) -> Void
   ) -> SignalProducer<U, Failure> {
     lifting(#function, fileID, line) { $0.reduce(into: initial, next) }
+  }
+}
+
+/// The step of `scan` and `reduce`: changes the running result with every value, and sends it after every
+/// value or once, before the completion.
+struct ScanStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  var accumulated: Output
+  var next: (inout Output, Input) -> Void
+  let sendsEveryResult: Bool
+
+  init(_ initial: Output, _ next: @escaping (inout Output, Input) -> Void, sendsEveryResult: Bool) {
+    accumulated = initial
+    self.next = next
+    self.sendsEveryResult = sendsEveryResult
+  }
+
+  mutating func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event?
+  {
+    next(&accumulated, value)
+    if sendsEveryResult { downstream.relayValue(accumulated) }
+    return nil
+  }
+
+  mutating func complete(into downstream: SignalCore<Output, Failure>) {
+    if !sendsEveryResult { downstream.relayValue(accumulated) }
+  }
+
+  mutating func release() {
+    next = { _, _ in relayClosureCalledAfterTheEnd() }
   }
 }

@@ -11,18 +11,7 @@ extension Signal {
   ///   still skipping.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skip(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        var remaining = count
-        return upstream.observe { event in
-          if case .value = event, remaining > 0 {
-            remaining -= 1
-            return
-          }
-          downstream.relay(event)
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(SkipFirstStep<Value, Failure>(remaining: count)), #function, fileID, line)
   }
 
   /// Drops values while `shouldContinue` holds, then forwards everything, starting with the first value
@@ -40,18 +29,7 @@ extension Signal {
   public func skip(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
   ) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        var isSkipping = true
-        return upstream.observe { event in
-          if isSkipping, case .value(let value) = event {
-            guard !shouldContinue(value) else { return }
-            isSkipping = false
-          }
-          downstream.relay(event)
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(SkipWhileStep(shouldContinue)), #function, fileID, line)
   }
 }
 
@@ -174,5 +152,48 @@ extension SignalProducerProtocol {
     until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, Failure> {
     producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
+  }
+}
+
+/// `skip(first:)`'s step: drops `remaining` values, then relays the others.
+struct SkipFirstStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  var remaining: Int
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    if remaining > 0 {
+      remaining -= 1
+    } else {
+      downstream.relayValue(value)
+    }
+    return nil
+  }
+
+  mutating func release() {}
+}
+
+/// `skip(while:)`'s step: drops values while `shouldContinue` accepts them, then relays every value.
+struct SkipWhileStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  var shouldContinue: (Value) -> Bool
+  var isSkipping = true
+
+  init(_ shouldContinue: @escaping (Value) -> Bool) {
+    self.shouldContinue = shouldContinue
+  }
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    if isSkipping {
+      guard !shouldContinue(value) else { return nil }
+      isSkipping = false
+    }
+    downstream.relayValue(value)
+    return nil
+  }
+
+  mutating func release() {
+    shouldContinue = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

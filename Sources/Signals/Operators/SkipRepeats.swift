@@ -35,18 +35,7 @@ extension Signal {
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping (Value, Value) -> Bool
   ) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        var last: Value?
-        return upstream.observe { event in
-          if case .value(let value) = event {
-            if let last, isEquivalent(last, value) { return }
-            last = value
-          }
-          downstream.relay(event)
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(SkipRepeatsStep(isEquivalent)), #function, fileID, line)
   }
 }
 
@@ -67,19 +56,60 @@ extension Signal {
   public func skipRepeats<Key: Equatable>(
     fileID: StaticString = #fileID, line: UInt = #line, _ key: @escaping (Value) -> Key
   ) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        var lastKey: Key?
-        return upstream.observe { event in
-          if case .value(let value) = event {
-            let next = key(value)
-            if let lastKey, lastKey == next { return }
-            lastKey = next
-          }
-          downstream.relay(event)
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(SkipRepeatsByKeyStep(key)), #function, fileID, line)
+  }
+}
+
+/// `skipRepeats`'s step: relays a value unless `isEquivalent` finds it equal to the last one relayed.
+struct SkipRepeatsStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias Input = Value
+  typealias Output = Value
+  typealias InputFailure = Failure
+
+  var isEquivalent: (Value, Value) -> Bool
+  var last: Value?
+
+  init(_ isEquivalent: @escaping (Value, Value) -> Bool) {
+    self.isEquivalent = isEquivalent
+  }
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    if let last, isEquivalent(last, value) { return nil }
+    last = value
+    downstream.relayValue(value)
+    return nil
+  }
+
+  mutating func release() {
+    isEquivalent = { _, _ in relayClosureCalledAfterTheEnd() }
+    last = nil
+  }
+}
+
+/// `skipRepeats(_:)`'s step by key: relays a value unless its key equals the last relayed value's.
+struct SkipRepeatsByKeyStep<Value, Key: Equatable, Failure: Error>: RelayStep, ~Copyable {
+  typealias Input = Value
+  typealias Output = Value
+  typealias InputFailure = Failure
+
+  var key: (Value) -> Key
+  var lastKey: Key?
+
+  init(_ key: @escaping (Value) -> Key) {
+    self.key = key
+  }
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    let next = key(value)
+    if let lastKey, lastKey == next { return nil }
+    lastKey = next
+    downstream.relayValue(value)
+    return nil
+  }
+
+  mutating func release() {
+    key = { _ in relayClosureCalledAfterTheEnd() }
+    lastKey = nil
   }
 }
 

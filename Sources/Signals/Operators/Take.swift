@@ -12,21 +12,8 @@ extension Signal {
   ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        guard count > 0 else {
-          downstream.relay(.completed)
-          return nil
-        }
-        var taken = 0
-        return upstream.observe { event in
-          guard case .value = event else { return downstream.relay(event) }
-          taken += 1
-          downstream.relay(event)
-          if taken == count { downstream.relay(.completed) }
-        }
-      }), #function, fileID, line)
+    guard count > 0 else { return madeAt(.empty, #function, fileID, line) }
+    return madeAt(relaying(TakeFirstStep(count)), #function, fileID, line)
   }
 
   /// Forwards only the last `count` values, all at once when the source completes.
@@ -40,27 +27,7 @@ extension Signal {
   /// - Completes: after sending them. **Fails:** when the source fails; buffered values are dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping the buffer.
   public func take(last count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        var buffer: [Value] = []
-        buffer.reserveCapacity(Swift.max(0, Swift.min(count, 64)))
-        return upstream.observe { event in
-          switch event {
-          case .value(let value):
-            guard count > 0 else { return }
-            if buffer.count == count { buffer.removeFirst() }
-            buffer.append(value)
-          case .completed:
-            for value in buffer { downstream.relay(.value(value)) }
-            buffer = []
-            downstream.relay(.completed)
-          case .failed, .interrupted:
-            buffer = []
-            downstream.relay(event)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(TakeLastStep(count)), #function, fileID, line)
   }
 
   /// Forwards values while `shouldContinue` holds; completes at the first value that fails it.
@@ -78,17 +45,7 @@ extension Signal {
   public func take(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
   ) -> Signal {
-    let upstream = core
-    return madeAt(
-      Signal(deriving: { downstream in
-        upstream.observe { event in
-          if case .value(let value) = event, !shouldContinue(value) {
-            downstream.relay(.completed)
-          } else {
-            downstream.relay(event)
-          }
-        }
-      }), #function, fileID, line)
+    madeAt(relaying(TakeWhileStep(shouldContinue)), #function, fileID, line)
   }
 
   /// Forwards events until `trigger` sends a value or ends, then completes.
@@ -199,5 +156,73 @@ extension SignalProducerProtocol {
     until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, Failure> {
     producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
+  }
+}
+
+/// `take(first:)`'s step: relays values until it has relayed `count`, then is done.
+struct TakeFirstStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  var remaining: Int
+
+  init(_ count: Int) {
+    remaining = count
+  }
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    remaining -= 1
+    downstream.relayValue(value)
+    return remaining == 0 ? .completed : nil
+  }
+
+  mutating func release() {}
+}
+
+/// `take(while:)`'s step: relays values until one fails `shouldContinue`, then is done.
+struct TakeWhileStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  var shouldContinue: (Value) -> Bool
+
+  init(_ shouldContinue: @escaping (Value) -> Bool) {
+    self.shouldContinue = shouldContinue
+  }
+
+  func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    guard shouldContinue(value) else { return .completed }
+    downstream.relayValue(value)
+    return nil
+  }
+
+  mutating func release() {
+    shouldContinue = { _ in relayClosureCalledAfterTheEnd() }
+  }
+}
+
+/// `take(last:)`'s step: keeps the latest `count` values, and relays them at the completion.
+struct TakeLastStep<Value, Failure: Error>: RelayStep, ~Copyable {
+  typealias InputFailure = Failure
+
+  let count: Int
+  var buffer: [Value] = []
+
+  init(_ count: Int) {
+    self.count = count
+    buffer.reserveCapacity(Swift.max(0, Swift.min(count, 64)))
+  }
+
+  mutating func receive(_ value: Value, into downstream: SignalCore<Value, Failure>) -> Signal<Value, Failure>.Event? {
+    guard count > 0 else { return nil }
+    if buffer.count == count { buffer.removeFirst() }
+    buffer.append(value)
+    return nil
+  }
+
+  mutating func complete(into downstream: SignalCore<Value, Failure>) {
+    for value in buffer { downstream.relay(.value(value)) }
+  }
+
+  mutating func release() {
+    buffer = []
   }
 }

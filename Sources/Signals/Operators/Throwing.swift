@@ -1,24 +1,12 @@
-// Transforms that may fail: a throwing `map`, `scan` and `skipRepeats`, and ReactiveSwift's `attemptMap`.
-// They use typed throws. On a stream that cannot fail, `map`, `scan` and `skipRepeats` take a closure that
-// throws any error type, which becomes the result's `Failure`. On a stream that can fail with `F`, the throwing
-// transform is `attemptMap`, whose closure throws `F` (or returns a `Result`).
+// Transforms that may fail, with typed throws: on a stream that cannot fail, `map`, `scan` and `skipRepeats`
+// take a closure that throws any error type, which becomes the result's `Failure`; on a stream that fails
+// with `F`, `attemptMap`'s closure throws `F` (or returns a `Result`).
 //
-// The throwing forms are declared on `SignalProtocol` and `SignalProducerProtocol`, not on `Signal` and
-// `SignalProducer`: the non-throwing `map`, `scan` and `skipRepeats` (their own files, untouched) must keep
-// winning for a closure that does not throw. Swift 6.3 does not rank `(Value) -> U` above
-// `(Value) throws(E) -> U`: declared side by side, `signal.map { $0 * 2 }` is ambiguous. A member of the
-// concrete type does rank above a protocol extension's, so a plain closure picks the plain operator.
-//
-// Why no `map` whose closure throws the stream's own `Failure`: on a stream that cannot fail, `throws(Failure)`
-// is `throws(Never)`, the plain closure's own type, and the type checker then tries both overloads for every
-// `map` of a chain and type-checks each closure body again: a fixture of everyday chains type-checked several
-// times slower with it. `attemptMap` has no plain overload to compete with.
-//
-// Why `@_disfavoredOverload` on the `Failure == Never` forms: without it the type checker still tries them for
-// every plain closure of a chain, and the fixture type-checks more than twice as slowly; disfavoured, a
-// solution with the plain operator is found first and the throwing form is dropped without checking the
-// closure again. A throwing closure cannot use the plain operator, so it
-// still reaches these. It is a compiler attribute the standard library uses for the same purpose, not an API.
+// Declared on the protocols: Swift does not rank `(Value) -> U` above `(Value) throws(E) -> U`, but ranks a
+// member of `Signal` above a protocol extension's, so a plain closure keeps picking the plain operator. No
+// `map` throws the stream's own `Failure`: on a stream that cannot fail, that is the plain closure's type, and
+// every `map` of a chain would be type-checked twice. `@_disfavoredOverload` on the `Failure == Never` forms
+// lets the type checker settle on the plain operator before it tries them.
 
 extension Signal {
   /// ReactiveSwift's spelling of a transform that may fail: `transform` returns `.success(u)` to send `u`, or
@@ -159,23 +147,7 @@ extension Signal {
   func attempting<U, E>(
     _ failure: @escaping (Failure) -> E, _ makeStep: () -> (Value) throws(E) -> U?
   ) -> Signal<U, E> {
-    let upstream = core
-    let step = makeStep()
-    return Signal<U, E>(deriving: { downstream in
-      upstream.observe { event in
-        switch event {
-        case .value(let value):
-          do throws(E) {
-            if let output = try step(value) { downstream.relay(.value(output)) }
-          } catch {
-            downstream.relay(.failed(error))
-          }
-        case .failed(let error): downstream.relay(.failed(failure(error)))
-        case .completed: downstream.relay(.completed)
-        case .interrupted: downstream.relay(.interrupted)
-        }
-      }
-    })
+    relaying(AttemptStep(makeStep(), failure))
   }
 
   /// The step of a throwing `scan`: the running result, kept by the step.
@@ -267,5 +239,43 @@ extension SignalProducerProtocol where Failure == Never {
     _ isEquivalent: @escaping @Sendable (Value, Value) throws(E) -> Bool
   ) -> SignalProducer<Value, E> {
     producer.lifting(#function, fileID, line) { $0.skipRepeats(isEquivalent) }
+  }
+}
+
+/// The step of the throwing transforms: relays what `step` makes of a value, and fails when it throws; the
+/// upstream's own failure is carried over by `failure`.
+struct AttemptStep<Input, InputFailure: Error, Output, Failure: Error>: RelayStep, ~Copyable {
+  var step: (Input) throws(Failure) -> Output?
+  var failure: (InputFailure) -> Failure
+
+  init(_ step: @escaping (Input) throws(Failure) -> Output?, _ failure: @escaping (InputFailure) -> Failure) {
+    self.step = step
+    self.failure = failure
+  }
+
+  func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event? {
+    do throws(Failure) {
+      if let output = try step(value) { downstream.relayValue(output) }
+      return nil
+    } catch {
+      return .failed(error)
+    }
+  }
+
+  func end(
+    _ end: Signal<Input, InputFailure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+  {
+    switch end {
+    case .failed(let error): .failed(failure(error))
+    case .completed: .completed
+    case .value, .interrupted: .interrupted
+    }
+  }
+
+  mutating func release() {
+    step = { _ throws(Failure) in relayClosureCalledAfterTheEnd() }
+    failure = { _ in relayClosureCalledAfterTheEnd() }
   }
 }

@@ -1,11 +1,9 @@
 /// Where `combineLatest` keeps the latest value of one input: a typed cell, read and written only under the
 /// operator's lock.
 ///
-/// The cells of a parameter pack's inputs are reached from code that stays generic at run time: Swift 6.3
-/// specialises a function over a pack, but not the calls made for each element of a `repeat` expansion. So
-/// the cell is built to cost no metadata look-up there: the value lives behind a plain pointer and whether it
-/// holds one behind another, and storing or reading it uses only the value type's own witnesses — no
-/// `Optional<Value>`, and no stored `var`, whose every access is checked for exclusivity.
+/// A pack's cells are reached from code that stays generic at run time (see ``InputEvent``), so the value
+/// lives behind a plain pointer, and whether it holds one behind another: no `Optional<Value>`, no stored
+/// `var`.
 ///
 /// Whether an input has sent a value is decided by the operator's state machine, not by this flag, which
 /// only tells storing from replacing, and `deinit` whether there is a value to destroy. So `nil` is a value
@@ -17,7 +15,6 @@ final class LatestSlot<Value>: InputStore {
   /// Whether `cell` holds a value.
   @usableFromInline let isSet: UnsafeMutablePointer<Bool>
 
-  /// An empty cell.
   @inlinable
   init() {
     cell = .allocate(capacity: 1)

@@ -1,20 +1,13 @@
-// Property.combineLatest with a closure and combiningLatest(with:), two to six properties: declarations only, over the
-// one property-graph node (`latestTuple` / `latestReduced` in CombineLatest.swift, `combinedProperty`).
-// Why they exist: see CombineLatestOverloads.swift. The inputs are `some PropertyProtocol<B>` rather than
-// `B: PropertyProtocol` with `B.Value` in the closure's type: the badge closure of the type-check budget checks
-// several times faster so (the commit that made them gives the measurement).
+// Property.combineLatest with a closure and combiningLatest(with:), two to six properties, over the one
+// property-graph node (CombineLatest.swift); why they exist: CombineLatestOverloads.swift. The inputs are
+// `some PropertyProtocol<B>`, not `B: PropertyProtocol` with `B.Value` in the closure's type, which the type
+// checker solves more slowly.
 
 extension Property {
   /// A property whose value is `reduce` applied to the current values of two properties.
   ///
-  /// The two-input overload of the parameter-pack `combineLatest`, which the type checker takes first (see
-  /// `Docs/Operators/CombineLatest.md`); same rules:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source;
-  ///   glitch-free (one change reaching several sources is combined once, from their new values together).
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
+  ///   two-input overload, the one the type checker takes first.
   @inlinable
   public static func combineLatest<B, Result>(
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>,
@@ -25,14 +18,8 @@ extension Property {
 
   /// A property whose value is `reduce` applied to the current values of three properties.
   ///
-  /// The three-input overload of the parameter-pack `combineLatest`, which the type checker takes first (see
-  /// `Docs/Operators/CombineLatest.md`); same rules:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source;
-  ///   glitch-free (one change reaching several sources is combined once, from their new values together).
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
+  ///   three-input overload, the one the type checker takes first.
   @inlinable
   public static func combineLatest<B, C, Result>(
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
@@ -43,14 +30,8 @@ extension Property {
 
   /// A property whose value is `reduce` applied to the current values of four properties.
   ///
-  /// The four-input overload of the parameter-pack `combineLatest`, which the type checker takes first (see
-  /// `Docs/Operators/CombineLatest.md`); same rules:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source;
-  ///   glitch-free (one change reaching several sources is combined once, from their new values together).
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
+  ///   four-input overload, the one the type checker takes first.
   @inlinable
   public static func combineLatest<B, C, D, Result>(
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
@@ -62,14 +43,8 @@ extension Property {
 
   /// A property whose value is `reduce` applied to the current values of five properties.
   ///
-  /// The five-input overload of the parameter-pack `combineLatest`, which the type checker takes first (see
-  /// `Docs/Operators/CombineLatest.md`); same rules:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source;
-  ///   glitch-free (one change reaching several sources is combined once, from their new values together).
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
+  ///   five-input overload, the one the type checker takes first.
   @inlinable
   public static func combineLatest<B, C, D, E, Result>(
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
@@ -81,14 +56,8 @@ extension Property {
 
   /// A property whose value is `reduce` applied to the current values of six properties.
   ///
-  /// The six-input overload of the parameter-pack `combineLatest`, which the type checker takes first (see
-  /// `Docs/Operators/CombineLatest.md`); same rules:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source;
-  ///   glitch-free (one change reaching several sources is combined once, from their new values together).
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
+  ///   six-input overload, the one the type checker takes first.
   @inlinable
   public static func combineLatest<B, C, D, E, F, Result>(
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
@@ -102,13 +71,8 @@ extension Property {
 extension PropertyProtocol {
   /// A property whose value is the tuple of this property's value and those of 1 other.
   ///
-  /// The two-input overload of the parameter-pack `combiningLatest(with:)`, which the type checker takes
-  /// first; same rules as `Property.combineLatest`:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combiningLatest(with:)`, of which
+  ///   this is the two-input overload, the one the type checker takes first.
   @inlinable
   public func combiningLatest<B>(
     with b: some PropertyProtocol<B>, fileID: StaticString = #fileID, line: UInt = #line
@@ -118,13 +82,8 @@ extension PropertyProtocol {
 
   /// A property whose value is the tuple of this property's value and those of 2 others.
   ///
-  /// The three-input overload of the parameter-pack `combiningLatest(with:)`, which the type checker takes
-  /// first; same rules as `Property.combineLatest`:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combiningLatest(with:)`, of which
+  ///   this is the three-input overload, the one the type checker takes first.
   @inlinable
   public func combiningLatest<B, C>(
     with b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>, fileID: StaticString = #fileID, line: UInt = #line
@@ -134,13 +93,8 @@ extension PropertyProtocol {
 
   /// A property whose value is the tuple of this property's value and those of 3 others.
   ///
-  /// The four-input overload of the parameter-pack `combiningLatest(with:)`, which the type checker takes
-  /// first; same rules as `Property.combineLatest`:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combiningLatest(with:)`, of which
+  ///   this is the four-input overload, the one the type checker takes first.
   @inlinable
   public func combiningLatest<B, C, D>(
     with b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>, _ d: some PropertyProtocol<D>,
@@ -151,13 +105,8 @@ extension PropertyProtocol {
 
   /// A property whose value is the tuple of this property's value and those of 4 others.
   ///
-  /// The five-input overload of the parameter-pack `combiningLatest(with:)`, which the type checker takes
-  /// first; same rules as `Property.combineLatest`:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combiningLatest(with:)`, of which
+  ///   this is the five-input overload, the one the type checker takes first.
   @inlinable
   public func combiningLatest<B, C, D, E>(
     with b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>, _ d: some PropertyProtocol<D>,
@@ -168,13 +117,8 @@ extension PropertyProtocol {
 
   /// A property whose value is the tuple of this property's value and those of 5 others.
   ///
-  /// The six-input overload of the parameter-pack `combiningLatest(with:)`, which the type checker takes
-  /// first; same rules as `Property.combineLatest`:
-  ///
-  /// - Emits: its `producer` sends the current combination, then a new one once per change of any source.
-  /// - Completes: when every source has ended.
-  /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
-  ///   property derived from it is alive; once all are gone it detaches.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combiningLatest(with:)`, of which
+  ///   this is the six-input overload, the one the type checker takes first.
   @inlinable
   public func combiningLatest<B, C, D, E, F>(
     with b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>, _ d: some PropertyProtocol<D>,

@@ -23,8 +23,7 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
   @usableFromInline let disposables = CompositeDisposable()
   /// The machine's ``FlattenState/passingID``, stored under the coordinator's lock with every change.
   @usableFromInline let passing: Atomic<Int>
-  /// ``stop()``, made where the types are known: `dispose()` is called through `any Disposable`, and runs
-  /// unspecialised.
+  /// ``stop()``, made where the types are known.
   @usableFromInline let stopSpecialised: (FlattenEngine) -> Void
 
   @inlinable
@@ -97,7 +96,6 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
       let inner = transform(value)
       switch strategy {
       case .merge:
-        // The inner producer stays here rather than passing through the machine: fewer copies to make.
         if let id = update({ machine, _ in machine.receiveOuterValue() }) { start(inner, id: id) }
       case .latest:
         // The new id, and the replaced start taken out, in one critical section. The replaced start is stopped

@@ -67,18 +67,13 @@ protocol InputStore<Value>: AnyObject {
 struct CombiningInputs<Failure: Error> {
   /// Adds an input to the state machine and returns its index, or `nil` once the result has ended.
   ///
-  /// The machine learns how many inputs there are from these calls, not from counting a parameter pack: in
-  /// Swift 6.3's optimised builds, a loop that only counts the elements of a stored pack can be miscompiled
-  /// (three elements counted as two). Inputs cannot send anything while they are being attached — signals
-  /// do not replay and producers start only afterwards — so growing the machine one input at a time is safe.
+  /// The machine counts its inputs from these calls, not from the pack: an optimised build can miscount the
+  /// elements of a stored pack. Inputs send nothing while they are attached, so growing it here is safe.
   @usableFromInline let add: () -> Int?
   /// Input `index` sent a value: `store` keeps it in the input's store, under the lock, unless the result ended.
   @usableFromInline let value: (_ index: Int, _ store: () -> Void) -> Void
-  /// Input `index` completed.
   @usableFromInline let completed: (_ index: Int) -> Void
-  /// An input failed.
   @usableFromInline let failed: (Failure) -> Void
-  /// An input was interrupted.
   @usableFromInline let interrupted: () -> Void
 
   /// The handlers of one running operator: `coordinator` holds its state machine, `snapshot` takes what one
@@ -123,17 +118,13 @@ struct CombiningInputs<Failure: Error> {
 
   /// Adds `input` to the state machine and observes it, keeping its values in `slot`. Returns the
   /// disposable that detaches it, or `nil` if the result has ended (or ends because `input` had).
-  ///
-  /// For a pack's inputs this runs generic at run time, and so does the observer it attaches; it only
-  /// stores the value and calls the specialised handlers.
   @inlinable
   func observe<Slot: InputStore>(_ input: Signal<Slot.Value, Failure>, into slot: Slot) -> (any Disposable)? {
     guard let index = add() else { return nil }
     return input.core.observe(observer(of: Signal<Slot.Value, Failure>.Event.self, index: index, slot: slot))
   }
 
-  /// The observer of input `index`, generic over its event type so that, when it runs generic, it looks
-  /// no metadata up per event (see ``InputEvent``).
+  /// The observer of input `index`, generic over its event type (see ``InputEvent``).
   @inlinable
   func observer<Slot: InputStore, Event: InputEvent>(
     of _: Event.Type,
@@ -155,9 +146,6 @@ extension Signal {
   /// The pack forms' one implementation, for `combineLatest` and `zip`: each input's values go into its slot,
   /// `machine` decides, and `snapshot` (called under the lock) reads the slots into what `output` turns into
   /// the value sent (outside the lock).
-  ///
-  /// Inlinable, so that it runs specialised for the inputs' types; only the storing of each input's values
-  /// and the reading of the pack's slots stay generic at run time.
   @inlinable
   static func combining<Machine: CombiningMachine, FirstSlot: InputStore, each RestSlot: InputStore, Snapshot, Output>(
     _ first: Signal,

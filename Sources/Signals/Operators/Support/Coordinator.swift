@@ -27,7 +27,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   }
 
   /// Who is sending, and whether anything waits for them (see ``SerialWorkState``): the flusher that finds nothing
-  /// waiting after a send lets go without taking the lock, which spares one lock per value sent.
+  /// waiting after a send lets go without taking the lock.
   @usableFromInline let flushing = Atomic<Int>(SerialWorkState.idle)
   @usableFromInline let state: Locked<State>
   @usableFromInline let downstream: SignalCore<Output, Failure>
@@ -77,8 +77,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     return result
   }
 
-  /// Like ``update(_:)``, for a step that decides at most one event: `body` returns it rather than queueing
-  /// it, which spares the queue on the common path (nobody else sending), the one of every value.
+  /// Like ``update(_:)``, for a step that decides at most one event: `body` returns it rather than queueing it.
   @inlinable
   func update(deciding body: (inout Machine) -> Decision?) {
     let next = state.withLock { state -> Decision? in
@@ -106,8 +105,7 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   ///
   /// For a step that decides from state it only reads (`flatMap`: is this inner stream the current one?):
   /// claiming the flush is then enough to order it with every decision made under the lock, which queue
-  /// behind the flusher. One compare-and-exchange instead of a lock and an unlock. Only on a coordinator made
-  /// with `sendsWithoutLock`.
+  /// behind the flusher. Only on a coordinator made with `sendsWithoutLock`.
   @inlinable
   func sendWithoutLock(_ decision: Decision, if passes: () -> Bool) -> Bool {
     guard SerialWorkState.claimWithoutLock(flushing) else { return false }
@@ -124,7 +122,6 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
     return decision.map(output)
   }
 
-  /// Reads the machine under the lock.
   @inlinable
   func read<Result>(_ body: (Machine) -> Result) -> Result {
     state.withLock { body($0.machine) }
@@ -146,7 +143,6 @@ final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked S
   func flushQueued() {
     repeat {
       let next = state.withLock { state -> Decision in
-        // Only the flusher takes from the outbox.
         let following = state.outbox.popFirst()!
         if state.outbox.isEmpty { flushing.store(SerialWorkState.busy, ordering: .releasing) }
         return following

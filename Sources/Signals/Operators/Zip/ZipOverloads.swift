@@ -5,14 +5,8 @@
 extension Signal {
   /// Pairs by index the values of two signals with `reduce`.
   ///
-  /// The two-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the two-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, Result>(
     _ a: Signal, _ b: Signal<B, Failure>,
@@ -23,14 +17,8 @@ extension Signal {
 
   /// Pairs by index the values of three signals with `reduce`.
   ///
-  /// The three-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the
+  ///   three-input overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, Result>(
     _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>,
@@ -41,14 +29,8 @@ extension Signal {
 
   /// Pairs by index the values of four signals with `reduce`.
   ///
-  /// The four-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the four-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, Result>(
     _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>,
@@ -59,14 +41,8 @@ extension Signal {
 
   /// Pairs by index the values of five signals with `reduce`.
   ///
-  /// The five-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the five-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, E, Result>(
     _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
@@ -77,14 +53,8 @@ extension Signal {
 
   /// Pairs by index the values of six signals with `reduce`.
   ///
-  /// The six-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the six-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, E, F, Result>(
     _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
@@ -96,14 +66,8 @@ extension Signal {
 
   /// Pairs this signal's values by index with those of 1 other, as tuples.
   ///
-  /// The two-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   two-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B>(
     with b: Signal<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -113,14 +77,8 @@ extension Signal {
 
   /// Pairs this signal's values by index with those of 2 others, as tuples.
   ///
-  /// The three-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   three-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C>(
     with b: Signal<B, Failure>, _ c: Signal<C, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -130,14 +88,8 @@ extension Signal {
 
   /// Pairs this signal's values by index with those of 3 others, as tuples.
   ///
-  /// The four-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   four-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D>(
     with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, fileID: StaticString = #fileID,
@@ -148,14 +100,8 @@ extension Signal {
 
   /// Pairs this signal's values by index with those of 4 others, as tuples.
   ///
-  /// The five-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   five-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D, E>(
     with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
@@ -166,14 +112,8 @@ extension Signal {
 
   /// Pairs this signal's values by index with those of 5 others, as tuples.
   ///
-  /// The six-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   six-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D, E, F>(
     with b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
@@ -186,14 +126,8 @@ extension Signal {
 extension SignalProducer {
   /// Starts every producer, in argument order, and pairs by index the values of two producers with `reduce`.
   ///
-  /// The two-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the two-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, Result>(
     _ a: SignalProducer, _ b: SignalProducer<B, Failure>,
@@ -204,14 +138,8 @@ extension SignalProducer {
 
   /// Starts every producer, in argument order, and pairs by index the values of three producers with `reduce`.
   ///
-  /// The three-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the
+  ///   three-input overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, Result>(
     _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
@@ -222,14 +150,8 @@ extension SignalProducer {
 
   /// Starts every producer, in argument order, and pairs by index the values of four producers with `reduce`.
   ///
-  /// The four-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the four-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, Result>(
     _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
@@ -241,14 +163,8 @@ extension SignalProducer {
 
   /// Starts every producer, in argument order, and pairs by index the values of five producers with `reduce`.
   ///
-  /// The five-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the five-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, E, Result>(
     _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
@@ -260,14 +176,8 @@ extension SignalProducer {
 
   /// Starts every producer, in argument order, and pairs by index the values of six producers with `reduce`.
   ///
-  /// The six-input overload of the parameter-pack `zip`, which the type checker takes first (see
-  /// `Docs/Operators/Zip.md`); same rules:
-  ///
-  /// - Emits: `reduce` of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the six-input
+  ///   overload, the one the type checker takes first.
   @inlinable
   public static func zip<B, C, D, E, F, Result>(
     _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
@@ -279,14 +189,8 @@ extension SignalProducer {
 
   /// Starts this producer and 1 other, and pairs their values by index as tuples.
   ///
-  /// The two-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   two-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B>(
     with b: SignalProducer<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -296,14 +200,8 @@ extension SignalProducer {
 
   /// Starts this producer and 2 others, and pairs their values by index as tuples.
   ///
-  /// The three-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   three-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C>(
     with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, fileID: StaticString = #fileID,
@@ -314,14 +212,8 @@ extension SignalProducer {
 
   /// Starts this producer and 3 others, and pairs their values by index as tuples.
   ///
-  /// The four-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   four-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D>(
     with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,
@@ -332,14 +224,8 @@ extension SignalProducer {
 
   /// Starts this producer and 4 others, and pairs their values by index as tuples.
   ///
-  /// The five-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   five-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D, E>(
     with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,
@@ -350,14 +236,8 @@ extension SignalProducer {
 
   /// Starts this producer and 5 others, and pairs their values by index as tuples.
   ///
-  /// The six-input overload of the parameter-pack `zipping(with:)`, which the type checker takes first; same
-  /// rules as `zip`:
-  ///
-  /// - Emits: the tuple of the n-th values of every input, once every input has sent its n-th value.
-  /// - Completes: as soon as an input has completed and every value it sent has been paired.
-  /// - Fails: at once when any input fails, with its error; unpaired values are dropped.
-  /// - Interruption and disposal: interrupted at once when any input is; ending, or being abandoned,
-  ///   detaches from every input and drops the queues.
+  /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zipping(with:)`, of which this is the
+  ///   six-input overload, the one the type checker takes first.
   @inlinable
   public func zipping<B, C, D, E, F>(
     with b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>, _ d: SignalProducer<D, Failure>,

@@ -1,10 +1,8 @@
 /// An event as the observer of one input of a parameter-pack operator handles it: by dispatching on its case.
 ///
-/// The observers of a pack's inputs run generic at run time (Swift 6.3 does not specialise the calls a
-/// `repeat` expansion makes per element). Generic code that switches over a `Signal<Value, Failure>.Event`
-/// asks the runtime for that enum's metadata on every event: a hashed look-up.
-/// Code generic over the event type itself, through this protocol, gets the metadata once, when the observer
-/// is made, and the method below receives it with the event: no look-up per event.
+/// The observers of a pack's inputs run generic at run time (a `repeat` expansion's calls are not
+/// specialised): generic over the event type itself, through this protocol, they look its metadata up once,
+/// when they are made, rather than for every event they switch over.
 ///
 /// Its associated types are not named `Value` and `Failure`: the type `Signal.Event` would then gain an
 /// internal typealias of each, inferred from this conformance, which hides its generic parameters from the

@@ -10,14 +10,10 @@ import Synchronization
 /// word its one tail element, so copies of a `Locked` share the same lock, and the state is reached through a
 /// pointer with no dynamic exclusivity check: the mutex already guarantees exclusive access.
 ///
-/// ThreadSanitizer cannot see the ordering `Mutex` provides on Linux (its fast path runs in uninstrumented
-/// library code) and reports false races on the state. So in debug builds — where sanitizers run — every
-/// critical section also reads an atomic with acquire ordering on entry and writes it with release ordering
-/// on exit: instrumented operations that give ThreadSanitizer the happens-before edge the mutex already
-/// guarantees. Release builds leave them out.
-///
-/// It has `package` access so that the package's other modules (SignalsTesting) share this one lock rather
-/// than growing their own; it is not part of the public API.
+/// ThreadSanitizer cannot see the ordering `Mutex` provides on Linux (its fast path is uninstrumented), so in
+/// debug builds every critical section also reads an atomic with acquire ordering and writes it with release
+/// ordering, which shows ThreadSanitizer the edge the mutex already guarantees. `package`, so that
+/// SignalsTesting shares this lock.
 @usableFromInline
 package struct Locked<State>: @unchecked Sendable {
   @usableFromInline let storage: LockedStorage<State>

@@ -1,7 +1,6 @@
 /// The observers of a ``SignalCore``, in the order they attached.
 ///
-/// A single observer is kept inline; only two or more go to an array. Most signals have exactly one
-/// observer (every stage of a chain is observed by the next), so a chain attaches with no array at all.
+/// A single observer, the case of every stage of a chain, is kept inline; only two or more go to an array.
 ///
 /// A copy is the snapshot a delivery works from, when it takes one (two or more observers, or a list that
 /// changed during the delivery: a single observer is called in place, see ``SignalCore/soleObserver``): it
@@ -63,7 +62,6 @@ enum ObserverList<Value, Failure: Error> {
     case .many(var entries):
       self = .empty  // so that `entries` is the buffer's only owner and is edited in place
       defer { self = entries.count == 1 ? .one(entries[0]) : .many(entries) }
-      // A plain loop: `firstIndex(where:)` would run unspecialised here.
       var index = 0
       while index < entries.count {
         if entries[index].key == key { return entries.remove(at: index) }
@@ -83,7 +81,7 @@ enum ObserverList<Value, Failure: Error> {
     }
   }
 
-  /// Calls two or more observers; out of line, so that the one-observer case inlines into every send.
+  /// Calls two or more observers.
   @inlinable @inline(never)
   static func deliver(_ event: Signal<Value, Failure>.Event, to entries: ContiguousArray<Entry>) {
     for entry in entries { entry.receive(event) }

@@ -1,7 +1,5 @@
-// The user's closure as a core keeps it: released at the end, and called through a borrow, without a retain.
-
-/// An operator's closure as a ``RelayCore`` keeps it: in a variable, so that it can be released at the end,
-/// yet called without a retain and a release of its context.
+/// A user's closure as a property node keeps it, like a ``RelayStep`` keeps its own: in a variable, so that
+/// it can be released at the end, and noncopyable, so that it is called through a borrow.
 ///
 /// Calling a closure read from a class's variable retains and releases its context (the call could replace
 /// the variable); calling it through a borrow of a noncopyable value does neither.

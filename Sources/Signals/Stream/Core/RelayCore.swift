@@ -1,87 +1,131 @@
-/// The core of a signal derived from one upstream, event by event (`map`, `filter`, `compactMap`), which is
-/// also its own entry in the upstream's list of observers.
+/// What an operator fed by one upstream does with each of its events: the one way to write such an operator
+/// (Docs/Contributing.md). A ``RelayCore`` keeps the step and calls it.
 ///
-/// One object per operator attached: the derived signal's core, the node its upstream delivers to (the
-/// subclass keeps the operator's closure and receives the upstream's events), and the termination that
-/// detaches it when it ends.
+/// A step relays what it makes with ``SignalCore/relayValue(_:)`` and never ends `downstream` itself: it
+/// returns the event that ends it, and the core relays that event, then calls ``release()``. It is
+/// noncopyable so that the core calls it, and the closures it keeps, through a borrow.
+@usableFromInline
+protocol RelayStep: ~Copyable {
+  associatedtype Input
+  associatedtype InputFailure: Error
+  associatedtype Output
+  associatedtype Failure: Error
+
+  /// Relays to `downstream` what `value` makes, if anything; returns the event that ends the operator now
+  /// (`take(first:)` after its last value, a throwing `map` whose closure threw), or `nil`.
+  mutating func receive(_ value: Input, into downstream: SignalCore<Output, Failure>) -> Signal<Output, Failure>.Event?
+
+  /// Relays what goes before the upstream's terminal event `end`, and returns the event that ends the operator.
+  /// The default, where the failures are the same, calls ``complete(into:)`` before a completion and passes
+  /// every end on.
+  mutating func end(
+    _ end: Signal<Input, InputFailure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+
+  /// Relays what the operator sends before the upstream's completion (`reduce`, `collect`, `take(last:)`).
+  /// The default sends nothing.
+  mutating func complete(into downstream: SignalCore<Output, Failure>)
+
+  /// Lets go of what the step keeps, closures and buffers: after a terminal event it is never called again.
+  mutating func release()
+}
+
+extension RelayStep where Self: ~Copyable {
+  @inlinable
+  mutating func complete(into downstream: SignalCore<Output, Failure>) {}
+}
+
+extension RelayStep where Self: ~Copyable, InputFailure == Failure {
+  @inlinable
+  mutating func end(
+    _ end: Signal<Input, Failure>.Event, into downstream: SignalCore<Output, Failure>
+  )
+    -> Signal<Output, Failure>.Event
+  {
+    switch end {
+    case .completed:
+      complete(into: downstream)
+      return .completed
+    case .failed(let error): return .failed(error)
+    case .value, .interrupted: return .interrupted
+    }
+  }
+}
+
+/// The core of a signal derived from one upstream by a ``RelayStep``, which is also its own entry in the
+/// upstream's list of observers: one object per operator attached.
 ///
 /// The core holds its upstream strongly, and the upstream's list holds the core: a cycle only while it is
-/// attached. It is broken when the derived signal ends (it disposes itself, which removes it from the
-/// upstream and lets go of it), when it is abandoned (no observer, no handle), or when the upstream ends and
-/// releases its list. Letting go matters for a sealed upstream (see ``SignalCore/sealIfAlone(_:)``), which
-/// keeps its copy of this core's entry until it is freed itself.
-///
-/// The operator's closure lives in the subclass, in an ``OperatorClosure``, and is released when the core
-/// ends, even while someone still holds the signal:
-/// - A terminal event ends the core during the upstream's delivery of it, and the closure is replaced there.
-///   Only the upstream's deliveries, which are serial, call it, so it needs no lock. That holds because
-///   nothing else ends such a core with an event: `interrupt()` is only called on the cores of producer
-///   starts, and `relay(_:)` only by the core's own `receive`.
-/// - A core that ends because nobody can observe it any more (no observer, no handle) may end on any thread,
-///   while the upstream delivers on another: it keeps its closure, and both go when the last reference to the
-///   core does. A disposed subscription lets go of its core for that reason.
-///
-/// A value that arrives after the end does not call the closure: `receive` checks ``hasTerminated`` first.
+/// attached, broken when the derived signal ends (it disposes itself, which removes it from the upstream),
+/// when it is abandoned (no observer, no handle), or when the upstream ends and releases its list. A sealed
+/// upstream (see ``SignalCore/sealIfAlone(_:)``) keeps its copy of the entry until it is freed itself, hence
+/// the release of the step's closures at the end:
+/// - A terminal event ends the core during the upstream's delivery of it, and the step is released there.
+///   Only the upstream's deliveries, which are serial, call the step, so it needs no lock: nothing else ends
+///   such a core with an event.
+/// - A core that ends because nobody can observe it any more may end on any thread while the upstream
+///   delivers on another: it keeps its step, and both go with the last reference to the core.
 @usableFromInline
-class RelayCore<Input, Value, Failure: Error>: SignalCore<Value, Failure>, Disposable, @unchecked Sendable {
-  /// The upstream, until the core detaches from it. Set in `init` and cleared once, by ``dispose()``: not
-  /// checked for exclusivity at run time.
-  @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Input, Failure>?
-  /// Replaces the subclass's closure with one that traps; see the type's documentation.
-  @usableFromInline let releaseClosure: (RelayCore) -> Void
-  /// Detaches the core from its upstream and, if a terminal event ended it, calls `releaseClosure`. Made in
-  /// the specialised `init`: `dispose()` runs unspecialised.
+final class RelayCore<Step: RelayStep & ~Copyable>: SignalCore<Step.Output, Step.Failure>, Disposable,
+  @unchecked Sendable
+{
+  @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Step.Input, Step.InputFailure>?
+  /// Called only from the upstream's serial deliveries, and released by the end one of them brings.
+  @exclusivity(unchecked) @usableFromInline var step: Step
+  /// Detaches the core and releases the step after a terminal event; made where the step's type is known.
   @usableFromInline let detach: (RelayCore) -> Void
 
-  /// A core that will relay `upstream`'s events; `releaseClosure` must replace the subclass's closure.
-  @inlinable
-  init(upstream: SignalCore<Input, Failure>, releaseClosure: @escaping (RelayCore) -> Void) {
+  /// Attaches a new core to `upstream`; an upstream that already ended interrupts it at once. Not inlined:
+  /// the closure the upstream calls is made once per type.
+  @inlinable @inline(never)
+  init(upstream: SignalCore<Step.Input, Step.InputFailure>, step: consuming Step) {
     self.upstream = upstream
-    self.releaseClosure = releaseClosure
+    self.step = step
     detach = { core in
       core.upstream?.remove(key: ObjectIdentifier(core))
       core.upstream = nil
-      if core.endedWithEvent { core.releaseClosure(core) }
+      if core.endedWithEvent { core.step.release() }
     }
     super.init(endsWhenUnobserved: true)
-  }
-
-  /// Attaches this core to its upstream, which calls `receive` with each of its events.
-  ///
-  /// `receive` must capture this core and nothing else (it is made where the subclass is known, and calls
-  /// its `receive`), so that the core is the closure's context. If the upstream already ended, this core
-  /// receives `interrupted` at once.
-  @inlinable
-  final func attachToUpstream(_ receive: @escaping (Signal<Input, Failure>.Event) -> Void) {
-    guard let upstream, upstream.attach(ObserverEntry(key: self, action: receive)) else { return }
+    guard upstream.attach(ObserverEntry(key: self, action: { [self] in receive($0) })) else { return }
     addTermination(self)
   }
 
-  /// Whether a terminal event ended the core, so that its closure may be released now: only the upstream's
-  /// delivery of that event, which is serial with every call of the closure, ends it that way.
+  @inlinable @inline(__always)
+  func receive(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
+    guard case .value(let value) = event else { return relayEnd(event) }
+    guard !hasTerminated, let end = step.receive(value, into: self) else { return }
+    relay(end)
+  }
+
+  @inlinable @inline(never)
+  func relayEnd(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
+    guard !hasTerminated else { return }
+    relay(step.end(event, into: self))
+  }
+
+  /// Whether a terminal event ended the core, so that its step may be released now.
   @inlinable
-  final var endedWithEvent: Bool {
+  var endedWithEvent: Bool {
     withState { $0.ending?.isEvent == true }
   }
 
-  /// Relays the upstream's terminal event; ignores a value. Out of line: the value path stays small.
-  @inlinable @inline(never)
-  final func relayEnd(_ event: Signal<Input, Failure>.Event) {
-    switch event {
-    case .value: break
-    case .failed(let error): relay(.failed(error))
-    case .completed: relay(.completed)
-    case .interrupted: relay(.interrupted)
-    }
-  }
-
   @usableFromInline
-  final var isDisposed: Bool { hasTerminated }
+  var isDisposed: Bool { hasTerminated }
 
-  /// Detaches this core from its upstream and, after a terminal event, releases the operator's closure.
   /// Called once, by the core's own termination.
   @usableFromInline
-  final func dispose() {
+  func dispose() {
     detach(self)
+  }
+}
+
+extension Signal {
+  /// The signal `step` derives from this one; see ``RelayStep``.
+  @inlinable @inline(__always)
+  func relaying<Step: RelayStep & ~Copyable>(_ step: consuming Step) -> Signal<Step.Output, Step.Failure>
+  where Step.Input == Value, Step.InputFailure == Failure {
+    Signal<Step.Output, Step.Failure>(core: RelayCore(upstream: core, step: step))
   }
 }

@@ -1,5 +1,3 @@
-// The states of a serial hand-off, where one thread at a time does the work and the others queue theirs.
-
 import Synchronization
 
 /// The states of a serial hand-off: one thread at a time does the work (a core's delivery, a coordinator's

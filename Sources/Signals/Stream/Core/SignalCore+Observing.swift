@@ -10,7 +10,6 @@ extension SignalCore {
     return attach(EventObserverBox(subscription, action).entry, subscription)
   }
 
-  /// Attaches an observer of values only; see ``observe(_:)``.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
     let subscription = Subscription(core: self)
@@ -19,9 +18,6 @@ extension SignalCore {
 
   /// Attaches a user's observer, `entry`, whose box belongs to `subscription`; an ended core interrupts it at
   /// once and returns `nil`.
-  ///
-  /// Always inlined, into `observe` and `observeValues`: left to itself, the compiler stops inlining it once
-  /// the inline lock makes it large.
   @inlinable @inline(__always)
   final func attach(
     _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>
@@ -224,7 +220,6 @@ extension SignalCore {
     return state.takeTerminations()
   }
 
-  /// Disposes `disposable` when the core ends, or at once if it already has.
   @inlinable
   final func addTermination(_ disposable: (any Disposable)?) {
     guard let disposable else { return }

@@ -167,8 +167,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   // MARK: Sending
 
-  /// Accepts an event from any thread and delivers it serially. Always inlined, as `relay` and `deliver` are:
-  /// people debug through the frames between a send and its observer.
+  /// Accepts an event from any thread and delivers it serially.
   @inlinable @inline(__always)
   final func send(_ event: Event) {
     if !replays, case .value = event, SerialWorkState.claimWithoutLock(delivery) {
@@ -226,8 +225,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     relayValue(value)
   }
 
-  /// ``relay(_:)`` for a value, once the caller has found the core running: an operator's core checks its
-  /// end before it calls the user's closure (see ``RelayCore``), and the end is checked once per hop.
+  /// ``relay(_:)`` for a value, once the caller has found the core running (see ``RelayCore``).
   @inlinable @inline(__always)
   final func relayValue(_ value: Value) {
     if isSealed.load(ordering: .acquiring) {
@@ -237,8 +235,7 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// ``relay(_:)`` for a core that is not sealed, or a terminal event: one lock, a snapshot. Kept out of line,
-  /// so that the sealed path, a hop of every chain of operators, stays small.
+  /// ``relay(_:)`` for a core that is not sealed, or a terminal event: one lock, a snapshot.
   @inlinable @inline(never)
   final func relayUnsealed(_ event: Event) {
     let (accepted, snapshot) = withState { state -> (Bool, Observers) in
@@ -274,7 +271,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     finish()
   }
 
-  /// Delivers `event` to a snapshot of the observers (``relay(_:)``, which does not own a delivery).
   @inlinable @inline(__always)
   static func deliver(_ event: Event, to observers: Observers) {
     observers.deliver(event)
@@ -404,7 +400,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   // MARK: Reading (replaying cores)
 
-  /// The latest accepted value of a replaying core.
   @inlinable
   final var latestValue: Value {
     withState { _ in replaying.latest! }

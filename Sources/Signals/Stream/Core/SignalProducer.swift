@@ -189,8 +189,7 @@ extension SignalProducer {
   ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.events(action))
-    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
-    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    // While a leak check records, what the start attaches is noted as attached here.
     let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
     if noted { AttachmentSites.leave() }
@@ -252,8 +251,7 @@ extension SignalProducer {
     }
     guard !constant else { return EndedDisposable.shared }
     let start = StartCore<Value, Failure>(.values(action))
-    // While a leak check records, what the start attaches is noted as attached here. Nothing of the start is
-    // passed out of line, so that the optimiser sees the start whole when nobody records.
+    // While a leak check records, what the start attaches is noted as attached here.
     let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
     if noted { AttachmentSites.leave() }
@@ -329,12 +327,6 @@ extension SignalProducer {
   public func lift<U, F>(
     _ transform: @escaping @Sendable (Signal<Value, Failure>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
-    lifting(transform)
-  }
-
-  /// `lift(_:)` unchecked, for the library's operators, whose transforms capture what ``unchecked(_:)`` allows.
-  @inlinable
-  func lifting<U, F>(_ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>) -> SignalProducer<U, F> {
     SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in
         lifetime.hold(interrupter)
@@ -351,16 +343,6 @@ extension SignalProducer {
   public func lift<U, F, V, G>(
     _ other: SignalProducer<V, G>,
     _ transform: @escaping @Sendable (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
-  ) -> SignalProducer<U, F> {
-    lifting(other, transform)
-  }
-
-  /// The two-signal `lift(_:_:)` unchecked, for the library's operators, whose transforms capture what
-  /// ``unchecked(_:)`` allows.
-  @inlinable
-  func lifting<U, F, V, G>(
-    _ other: SignalProducer<V, G>,
-    _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
   ) -> SignalProducer<U, F> {
     SignalProducer<U, F>.unchecked { observer, lifetime in
       self.startWithSignal { signal, interrupter in

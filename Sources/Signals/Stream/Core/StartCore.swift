@@ -23,13 +23,12 @@ final class StartCore<Value, Failure: Error>: SignalCore<Value, Failure>, Dispos
   /// The disposables of the start's ``Lifetime``, made at its first addition (see ``lifetimeDisposables()``);
   /// guarded by the core's lock.
   @exclusivity(unchecked) @usableFromInline var madeLifetime: CompositeDisposable?
-  /// ``makeLifetimeDisposables()``, made where the types are known (the lifetime calls it through an
-  /// existential, unspecialised).
+  /// ``makeLifetimeDisposables()``, made where the types are known.
   @usableFromInline let makeLifetime: (StartCore) -> CompositeDisposable
   /// Read only by this core's deliveries, which are serial, and set to `.none` by the delivery of the
   /// terminal event, the last one. Not checked for exclusivity at run time for that reason.
   @exclusivity(unchecked) @usableFromInline final var receiver: Receiver
-  /// `interrupt()`, made in the specialised `init`: `dispose()` runs unspecialised.
+  /// `interrupt()`, made where the types are known.
   @usableFromInline let interruptSpecialised: (StartCore) -> Void
 
   /// A start whose events go to `receiver`: the core's own observer (``Recipients/own``), unless it is

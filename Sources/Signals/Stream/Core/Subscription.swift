@@ -13,7 +13,7 @@ import Synchronization
 /// The subscription holds its core strongly until it is disposed. That is a cycle only while it is attached,
 /// and it is broken when the observer is removed (disposal) or the core finishes (every core finishes when
 /// its input, upstream or owner goes away). Letting go of the core at disposal lets a derived signal that
-/// nobody references any more be freed. Not weak: a weak reference gives the core a side table.
+/// nobody references any more be freed.
 @usableFromInline
 final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
@@ -22,7 +22,7 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
   @usableFromInline var core: SignalCore<Value, Failure>?
   /// The identity of the observer's box in the core's list; never dereferenced.
   @usableFromInline var box: ObjectIdentifier?
-  /// `core.remove(key: box)`, made in the specialised `init`: `dispose()` runs unspecialised.
+  /// `core.remove(key: box)`, made where the types are known.
   @usableFromInline let detach: (Subscription) -> Void
 
   @inlinable
@@ -48,8 +48,8 @@ final class Subscription<Value, Failure: Error>: Disposable, @unchecked Sendable
 /// One observer as a core's list keeps it: the closure that receives the events, and the identity of the
 /// object it calls, by which the entry is removed.
 ///
-/// That object is either an operator's core (`map`, `filter`: see ``RelayCore``) or the box of a user's
-/// closure, and the closure captures nothing else, so the object itself is the closure's context.
+/// That object is an operator's core (see ``RelayCore``) or the box of a user's closure, and the closure
+/// captures nothing else.
 @usableFromInline
 struct ObserverEntry<Value, Failure: Error> {
   /// The identity of the object `action` calls; never dereferenced.

@@ -11,8 +11,9 @@ func madeAt<Value, Failure>(
 }
 
 extension SignalProducer {
-  /// `lift(_:)` for an operator made by `function` at `fileID`:`line`. In a release build of Signals, exactly
-  /// `lifting(_:)`. In a debug build, every start records that site on the signal it makes (the one
+  /// The one way an operator's producer form applies its signal form to every start: ``lift(_:)`` for the
+  /// operator `function` made at `fileID`:`line`, whose `transform` may capture what ``unchecked(_:)``
+  /// allows. In a debug build, every start records that site on the signal it makes (the one
   /// `startWithSignal` hands out) and on the signal the operator makes from this producer's.
   @inlinable @inline(__always)
   func lifting<U, F>(
@@ -28,7 +29,12 @@ extension SignalProducer {
       }
     }
     #else
-    return lifting(transform)
+    return SignalProducer<U, F>.unchecked { observer, lifetime in
+      self.startWithSignal { signal, interrupter in
+        lifetime.hold(interrupter)
+        lifetime.hold(transform(signal).observeForwardingEnd(observer))
+      }
+    }
     #endif
   }
 
@@ -50,7 +56,15 @@ extension SignalProducer {
       }
     }
     #else
-    return lifting(other, transform)
+    return SignalProducer<U, F>.unchecked { observer, lifetime in
+      self.startWithSignal { signal, interrupter in
+        lifetime.hold(interrupter)
+        other.startWithSignal { otherSignal, otherInterrupter in
+          lifetime.hold(otherInterrupter)
+          lifetime.hold(transform(signal, otherSignal).observeForwardingEnd(observer))
+        }
+      }
+    }
     #endif
   }
 }
