@@ -10,7 +10,7 @@ let signals: Target.Dependency = .product(name: "Signals", package: "Signals")
 
 let mistakes = [
   "MistakeClosureArity", "MistakeClosureArityProperty", "MistakeClosureInParentheses", "MistakeFlatMapStrategy",
-  "MistakeCommandCandidates",
+  "MistakeCommandCandidates", "MistakeResultSelector",
 ]
 
 /// The budget, in milliseconds of the type checker's processor time, per expression and per function body. A

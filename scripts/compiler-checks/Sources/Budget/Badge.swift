@@ -4,7 +4,8 @@ import Signals
 // written as users write it, with no annotation, on properties, signals and producers, in the closure form and
 // in the tuple-then-map form (`a.combiningLatest(with: b, …).map`); its four- and three-input cousins are in
 // Cousins.swift. Each must type-check in under 200 ms. (`Property.combineLatest(a, …, e).map { … }`, the static
-// tuple form then `map`, is not here: it still takes seconds, see CombineLatestOverloads.swift.)
+// tuple form then `map` in one expression, is not here: it still takes seconds; TupleThenMap.swift holds the
+// spelling the combineLatest guide gives instead, the tuple named first.)
 
 struct Badge: Equatable, Sendable {
   var title: String
