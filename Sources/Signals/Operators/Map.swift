@@ -118,8 +118,7 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
       compute: { node, wave in
         let node = unsafeDowncast(node, to: MapNode.self)
         return node.set(node.transform(node.input.unsafelyUnwrapped.value(in: wave)), in: wave)
-      },
-      perform: { ValueNode<Value>.performCommon($0, $1) })
+      })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
   }

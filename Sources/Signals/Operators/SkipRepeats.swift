@@ -198,8 +198,7 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
         let value = node.input.unsafelyUnwrapped.value(in: wave)
         guard !node.isEquivalent(node.committedValue(in: wave), value) else { return .unchanged }
         return node.set(value, in: wave)
-      },
-      perform: { ValueNode<Value>.performCommon($0, $1) })
+      })
     if let handle { inputHandles = [handle] }
     join([input.node], claim)
   }

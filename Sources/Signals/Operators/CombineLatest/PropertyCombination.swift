@@ -20,8 +20,7 @@ final class CombineNode<Value>: DerivedNode<Value> {
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineNode.self)
         return node.set(node.combine(Unmanaged.passUnretained(wave)), in: wave)
-      },
-      perform: { ValueNode<Value>.performCommon($0, $1) })
+      })
     inputHandles = handles
     join(inputs, claim)
   }
@@ -107,8 +106,7 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineListNode.self)
         return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
-      },
-      perform: { ValueNode<[Element]>.performCommon($0, $1) })
+      })
     inputHandles = handles
     join(nodes, claim)
   }

@@ -61,6 +61,7 @@ final class Propagation: DeliveryContext {
   @usableFromInline
   init(transaction: Unmanaged<PropertyTransaction>? = nil) {
     self.transaction = transaction
+    if transaction != nil { id = .max }
   }
 
   deinit {

@@ -79,8 +79,10 @@ class ValueNode<Value>: GraphNode {
   /// otherwise (for the owner); for a transaction's view, the value the transaction sees.
   @inlinable @inline(__always)
   final func value(in wave: Propagation) -> Value {
+    // A view's `id` is no wave's, so an input that changed in the wave is read with one comparison.
+    if changedIn == wave.id { return waveValue }
     if let transaction = wave.transaction { return transaction.borrow { $0.tentativeValue(of: self) } }
-    return changedIn == wave.id ? waveValue : committed
+    return committed
   }
 
   /// Makes `value` the node's value in `wave`, which is computing it: `compute`'s result, a change.
@@ -152,13 +154,23 @@ class DerivedNode<Value>: ValueNode<Value> {
     released += Swift.exchange(&inputHandles, with: [])
   }
 
-  /// A derived node whose first value is `initial`.
+  /// A derived node whose first value is `initial`, handling the graph's messages with `perform`.
   @inlinable
   init(
     initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     super.init(isSource: false, committed: initial, compute: compute, perform: perform)
+    inGraph.store(true, ordering: .relaxed)
+  }
+
+  /// A derived node whose first value is `initial`, handling the graph's messages as every value node does
+  /// (``ValueNode/performCommon(_:_:)``). The closure is made here, once per value type: one per operator, all
+  /// alike, would be folded together by the optimiser and reached through a thunk.
+  @inlinable
+  init(initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult) {
+    super.init(
+      isSource: false, committed: initial, compute: compute, perform: { ValueNode<Value>.performCommon($0, $1) })
     inGraph.store(true, ordering: .relaxed)
   }
 
