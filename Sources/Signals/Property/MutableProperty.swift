@@ -13,7 +13,6 @@
 /// Releasing the property completes its `producer` and `signal`, and ends its ``lifetime``.
 public final class MutableProperty<Value>: PropertyProtocol {
   @usableFromInline let source: SourceCore<Value>
-  @usableFromInline let storage: PropertyStorage<Value>
   @usableFromInline let token: Lifetime.Token
 
   /// The property's lifetime: it ends when the property is released.
@@ -29,7 +28,6 @@ public final class MutableProperty<Value>: PropertyProtocol {
   @inlinable
   public init(_ initialValue: Value, fileID: StaticString = #fileID, line: UInt = #line) {
     source = SourceCore(mutable: initialValue)
-    storage = PropertyStorage(core: source)
     (lifetime, token) = Lifetime.make()
     #if DEBUG
     DebugInfo.noteSite(source.node, fileID, line)
@@ -39,6 +37,10 @@ public final class MutableProperty<Value>: PropertyProtocol {
   deinit {
     source.end()
   }
+
+  /// The property's core, as every property's: its `signal` and `producer` are made from it.
+  @inlinable
+  var storage: PropertyStorage<Value> { PropertyStorage(core: source) }
 
   /// The current value. Setting it emits the new value on `signal` and `producer`.
   ///

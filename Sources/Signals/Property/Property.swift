@@ -7,7 +7,8 @@
 /// are gone it detaches, so a composition you drop is freed even if its sources live on.
 public final class Property<Value>: PropertyProtocol {
   @usableFromInline let storage: PropertyStorage<Value>
-  /// What keeps the source alive: the mutable property this is a view of, if any.
+  /// What keeps the source alive: the property this is a view of, if any. A property that is no view is one
+  /// of its core's handles (see ``PropertyStorage``), which it lets go of in its `deinit`.
   let source: AnyObject?
 
   /// A property that always has `value`; its `producer` sends it and completes.
@@ -31,6 +32,10 @@ public final class Property<Value>: PropertyProtocol {
   init(storage: PropertyStorage<Value>) {
     self.storage = storage
     source = nil
+  }
+
+  deinit {
+    if source == nil { storage.core.handleReleased() }
   }
 
   /// A read-only view of `property`, which it keeps alive.

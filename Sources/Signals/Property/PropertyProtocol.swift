@@ -39,19 +39,26 @@ extension PropertyProtocol {
   var graphCore: PropertyCore<Value> { graphInput.core }
 }
 
-/// What every property is built on: a replaying core and the handle of its `signal`.
+/// What every property is built on: its core. The handle of its `signal` is made when asked for, not stored: a
+/// derived property's core counts its handles (the `Property` holding it, and each `signal` made from it), and
+/// ends when none is left and nothing observes it.
 @usableFromInline
 struct PropertyStorage<Value> {
   @usableFromInline let core: PropertyCore<Value>
-  @usableFromInline let signal: Signal<Value, Never>
 
   @inlinable
   init(core: PropertyCore<Value>) {
     self.core = core
-    self.signal = Signal(core: core)
   }
 
-  /// The replaying producer. It holds the `signal` handle, so a composed property stays attached to its
+  /// A handle of the core's signal, counted by the core while it lives.
+  @inlinable
+  var signal: Signal<Value, Never> {
+    core.handleMade()
+    return Signal(core: core)
+  }
+
+  /// The replaying producer. It holds a `signal` handle, so a composed property stays attached to its
   /// sources while someone holds its producer to start later.
   @inlinable
   var producer: SignalProducer<Value, Never> {

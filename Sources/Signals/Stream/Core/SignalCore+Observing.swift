@@ -6,23 +6,22 @@ extension SignalCore {
   /// Attaches an observer; an ended core interrupts it at once and returns `nil`.
   @inlinable
   final func observe(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    return attach(EventObserverBox(subscription, action).entry, subscription)
+    let box = EventObserverBox(self, action)
+    return attach(box.entry, Subscription(core: self, box: box))
   }
 
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    return attach(ValueObserverBox(subscription, action).entry, subscription)
+    let box = ValueObserverBox(self, action)
+    return attach(box.entry, Subscription(core: self, box: box))
   }
 
-  /// Attaches a user's observer, `entry`, whose box belongs to `subscription`; an ended core interrupts it at
+  /// Attaches a user's observer, `entry`, whose box `subscription` detaches; an ended core interrupts it at
   /// once and returns `nil`.
   @inlinable @inline(__always)
   final func attach(
     _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>
   ) -> (any Disposable)? {
-    subscription.box = entry.key
     guard attach(entry) else { return nil }
     return subscription
   }
@@ -50,9 +49,9 @@ extension SignalCore {
   /// signal late still get `interrupted`.
   @inlinable
   final func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    let entry = EventObserverBox(subscription, action).entry
-    subscription.box = entry.key
+    let box = EventObserverBox(self, action)
+    let entry = box.entry
+    let subscription = Subscription(core: self, box: box)
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let ending = withState { state -> Event? in
       if let ending = state.ending { return ending.event() }
@@ -71,9 +70,9 @@ extension SignalCore {
   /// events already accepted, so the observer starts at the right point of the stream.
   @inlinable
   final func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
-    let subscription = Subscription(core: self)
-    let entry = EventObserverBox(subscription, action).entry
-    subscription.box = entry.key
+    let box = EventObserverBox(self, action)
+    let entry = box.entry
+    let subscription = Subscription(core: self, box: box)
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(replaying.latest) }
@@ -104,18 +103,34 @@ extension SignalCore {
     }
   }
 
-  /// Detaches the observer with `key` (a disposed user's observer, or an operator's core that ended). Its
-  /// closure is released after the lock, or when the delivery in progress is done with it.
+  /// Detaches a user's observer whose subscription was disposed: see ``remove(key:switchingOff:)``. Under the
+  /// lock, a box still in the list is switched off as it leaves, so that a delivery working from a snapshot
+  /// taken before does not call it once `dispose()` has returned, and lets go of the core (the core's sole
+  /// observer may still hold the box). The box is not reached unless the list holds it.
   @inlinable
-  final func remove(key: ObjectIdentifier) {
+  final func remove(observer box: ObjectIdentifier) {
+    remove(key: box, switchingOff: true)
+  }
+
+  /// Detaches the observer with `key` (a disposed user's observer, `isUsersObserver`, or an operator's core that
+  /// ended). Its closure is released after the lock, or when the delivery in progress is done with it.
+  @inlinable
+  final func remove(key: ObjectIdentifier, switchingOff isUsersObserver: Bool = false) {
+    var heldCore: Unmanaged<AnyObject>?
     let (removed, terminations) = withState { state -> (ObserverEntry<Value, Failure>?, Terminations) in
       let removed = state.observers.remove(key: key)
+      if removed != nil, isUsersObserver {
+        // The removed entry holds the box: its address is a live object until after the lock.
+        let box = Unmanaged<ObserverBox>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(bitPattern: key))!)
+        heldCore = box._withUnsafeGuaranteedRef { $0.switchOff() }
+      }
       observersChanged(&state)
       let terminations = endIfAbandoned(&state)
       sealIfAlone(&state)
       return (removed, terminations)
     }
     _ = removed
+    heldCore?.release()
     terminations.disposeAll()
   }
 
@@ -169,11 +184,20 @@ extension SignalCore {
     writeSoleObserver(state)
   }
 
+  /// One more handle of an `endsWhenUnobserved` core is alive (a `signal` made from a property): it keeps the
+  /// core from ending unobserved until ``handleReleased()``.
+  @inlinable
+  final func handleMade() {
+    guard endsWhenUnobserved else { return }
+    withState { $0.handles += 1 }
+  }
+
+  /// A handle of an `endsWhenUnobserved` core is gone; the core ends once none is left and nothing observes it.
   @inlinable
   final func handleReleased() {
     guard endsWhenUnobserved else { return }
     let terminations = withState { state -> Terminations in
-      state.hasHandle = false
+      state.handles -= 1
       let terminations = endIfAbandoned(&state)
       sealIfAlone(&state)
       return terminations
@@ -193,7 +217,7 @@ extension SignalCore {
   /// its end.
   @inlinable
   final func sealIfAlone(_ state: inout State) {
-    guard endsWhenUnobserved, !replays, !state.hasHandle, !state.isTerminated, state.pending.isEmpty,
+    guard endsWhenUnobserved, !replays, state.handles == 0, !state.isTerminated, state.pending.isEmpty,
       case .one = state.observers, !isSealed.load(ordering: .relaxed),
       soleState.load(ordering: .relaxed) == SoleState.valid, !SerialWorkState.isBusy(delivery)
     else { return }
@@ -206,7 +230,7 @@ extension SignalCore {
   /// observer already).
   @inlinable
   final func endIfAbandoned(_ state: inout State) -> Terminations {
-    guard endsWhenUnobserved, !state.hasHandle, state.observers.isEmpty, state.graphDependents == 0,
+    guard endsWhenUnobserved, state.handles == 0, state.observers.isEmpty, state.graphDependents == 0,
       !state.isTerminated
     else {
       return Terminations()

@@ -29,7 +29,7 @@ import Synchronization
 /// The first terminal event accepted ends the core: later sends are dropped, and once the terminal event has
 /// been delivered the observers and the queue are released and the termination disposables run. A core with
 /// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
-/// be attached) and its ``Signal`` handle is gone: nobody could ever observe it again, so it detaches from its
+/// be attached) and its handles are gone: nobody could ever observe it again, so it detaches from its
 /// upstream.
 @usableFromInline
 class SignalCore<Value, Failure: Error>: @unchecked Sendable {
@@ -57,8 +57,9 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     /// How the core ended, `nil` while it runs: the one record of the end, set only by
     /// ``SignalCore/end(_:with:)``.
     @usableFromInline var ending: Ending<Failure>?
-    /// Whether the ``Signal`` handle of an `endsWhenUnobserved` core is still alive.
-    @usableFromInline var hasHandle = true
+    /// How many handles of an `endsWhenUnobserved` core are alive: its ``Signal`` (a derived signal has one),
+    /// or a property's `Property` and the `signal`s made from it (see ``PropertyStorage``).
+    @usableFromInline var handles: UInt32 = 1
     /// What to dispose when the core ends: upstream subscriptions, a producer's lifetime.
     @usableFromInline var terminations = Terminations()
     /// Whether `terminations` were handed out; later ones are disposed at once.
