@@ -10,13 +10,13 @@ import Synchronization
 /// had observers replays what it delivered last, as every replaying core does.
 @usableFromInline
 class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @unchecked Sendable {
-  /// The property in the graph: the core's ``ReplayingCore/graphNode``, typed (the core keeps it once).
-  @inlinable
-  final var node: ValueNode<Value> { unsafeDowncast(graphNode.unsafelyUnwrapped, to: ValueNode<Value>.self) }
+  /// The property in the graph.
+  @usableFromInline final let node: ValueNode<Value>
 
   /// The core of `node`, replaying `initial` (nothing yet, for a property whose first value is still to come).
   @inlinable
   init(node: ValueNode<Value>, holding initial: Value?, endsWhenUnobserved: Bool) {
+    self.node = node
     super.init(replaying: initial, endsWhenUnobserved: endsWhenUnobserved, node: node)
     if node.domain == nil {
       node.core = self

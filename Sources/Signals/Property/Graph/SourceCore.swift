@@ -14,9 +14,8 @@ import Synchronization
 /// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
-  /// The source's node, typed (the core keeps it once, as ``ReplayingCore/graphNode``).
-  @inlinable
-  final var source: SourceNode<Value> { unsafeDowncast(graphNode.unsafelyUnwrapped, to: SourceNode<Value>.self) }
+  /// The source's node, typed.
+  @usableFromInline let source: SourceNode<Value>
   /// How many sets were accepted; guarded by the core's lock.
   @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
 
@@ -28,14 +27,16 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// A `MutableProperty`'s core, holding `initial`.
   @inlinable
   init(mutable initial: Value) {
-    super.init(node: SourceNode(isFed: false, initial: initial), holding: initial, endsWhenUnobserved: false)
+    source = SourceNode(isFed: false, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: false)
   }
 
   /// The core of a property fed by a producer, which sent `initial` first; it detaches from the producer when
   /// nobody can observe it any more.
   @inlinable
   init(fed initial: Value) {
-    super.init(node: SourceNode(isFed: true, initial: initial), holding: initial, endsWhenUnobserved: true)
+    source = SourceNode(isFed: true, initial: initial)
+    super.init(node: source, holding: initial, endsWhenUnobserved: true)
   }
 
   // MARK: Setting
