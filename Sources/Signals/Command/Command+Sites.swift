@@ -24,10 +24,11 @@ extension Command {
 
 extension Command: AttachmentListingProviding {
   var listedCores: [(String, any AttachmentListing, AnyObject)] {
-    [
-      ("values", values.core, values.core), ("errors", errors.core, errors.core),
-      ("isEnabled", isEnabled.storage.core, isEnabled.storage.core.node),
-      ("isExecuting", isExecuting.storage.core, isExecuting.storage.core.node),
-    ]
+    var cores: [(String, any AttachmentListing, AnyObject)] = [("values", values.core, values.core)]
+    // `errors` only once made: listing it must not make it.
+    if let errors = lazyOutputs.withLock({ $0.errors }) { cores.append(("errors", errors.core, errors.core)) }
+    cores.append(("isEnabled", isEnabled.storage.core, isEnabled.storage.core.node))
+    cores.append(("isExecuting", isExecuting.storage.core, isExecuting.storage.core.node))
+    return cores
   }
 }

@@ -64,10 +64,45 @@ public final class Command<Input, Output, Failure: Error> {
   /// Every failure of the work, from every execution; not ``CommandError/disabled`` attempts (see
   /// ``disabledAttempts``). An execution that failed before you observed is not replayed. Completes when the
   /// command is released.
-  public let errors: Signal<Failure, Never>
+  ///
+  /// Made when first asked for (each read returns the same signal), so that a command whose failures nobody
+  /// observes does not hand each of its events to it.
+  public var errors: Signal<Failure, Never> {
+    lazyOutputs.withLock { outputs in
+      if let errors = outputs.errors { return errors }
+      let errors = core.events.compactMap { $0.error }
+      outputs.errors = errors
+      return errors
+    }
+  }
 
   /// One `()` per execution that completed. Completes when the command is released.
-  public let completed: Signal<Void, Never>
+  ///
+  /// Made when first asked for, as ``errors`` is.
+  public var completed: Signal<Void, Never> {
+    lazyOutputs.withLock { outputs in
+      if let completed = outputs.completed { return completed }
+      let completed = core.events.compactMap { event -> Void? in
+        if case .completed = event { return () }
+        return nil
+      }
+      outputs.completed = completed
+      return completed
+    }
+  }
+
+  /// ``errors`` and ``completed``, once made.
+  @usableFromInline let lazyOutputs = Locked(LazyOutputs())
+
+  /// The outputs of a command made when first asked for.
+  @usableFromInline
+  struct LazyOutputs {
+    @usableFromInline var errors: Signal<Failure, Never>?
+    @usableFromInline var completed: Signal<Void, Never>?
+
+    @inlinable
+    init() {}
+  }
 
   /// The input of every execution refused because the command was disabled. Completes when the command is
   /// released.
@@ -116,11 +151,6 @@ public final class Command<Input, Output, Failure: Error> {
     isExecuting = Property(core.executing)
     events = core.events
     values = core.events.compactMap { $0.value }
-    errors = core.events.compactMap { $0.error }
-    completed = core.events.compactMap { event in
-      if case .completed = event { return () }
-      return nil
-    }
     disabledAttempts = core.disabledAttempts
     enabledIfObservation = enabledIf?.producer.startWithValues { [weak core] value in
       core?.setEnabledIf(value)

@@ -12,8 +12,8 @@
 /// `enabledIf`), the sources take the states in the order in which they happened, and both values are stored
 /// before anyone is told of either. A source is only set when its value really changes. Observers are called
 /// after the locks are released, so an observer may read, execute or feed `enabledIf` of this very command
-/// without deadlock (ReactiveSwift #309). Locks are only ever taken in the order `isExecuting` → `isEnabled`
-/// → state.
+/// without deadlock (ReactiveSwift #309). Locks are only ever taken in the order `isExecuting` → `isEnabled`;
+/// the state has no lock of its own: it is only touched under both.
 ///
 /// Two sources rather than two properties derived from one: every change of a derived property is a wave, run
 /// by the thread that owns the graph's domain for every other thread's changes too, so a thread executing the
@@ -31,7 +31,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Caller = (observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime)
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
-  @usableFromInline let state: Locked<ExecutionState>
+  /// The truth; only ``transition(_:)`` reads or changes it, and only inside ``SourceCore/update(_:_:_:)``,
+  /// that is under both sources' locks, which guard it: it needs no lock of its own.
+  @exclusivity(unchecked) @usableFromInline var state: ExecutionState
   @usableFromInline let executing: MutableProperty<Bool>
   @usableFromInline let enabled: MutableProperty<Bool>
   @usableFromInline let events: Signal<WorkEvent, Never>
@@ -43,7 +45,7 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
-    state = Locked(initial)
+    state = initial
     executing = MutableProperty(initial.isExecuting)
     enabled = MutableProperty(initial.isEnabled)
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
@@ -106,8 +108,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
     SourceCore.update(executing.source, enabled.source) { isExecuting, isEnabled in
-      let (changeResult, now) = state.withLock { state in (change(&state), (state.isExecuting, state.isEnabled)) }
-      result = changeResult
+      // Under both sources' locks, which guard the state.
+      result = change(&state)
+      let now = (state.isExecuting, state.isEnabled)
       defer { (isExecuting, isEnabled) = now }
       return (now.0 != isExecuting, now.1 != isEnabled)
     }

@@ -131,6 +131,12 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       state.pending.append(.event(.value(value)))
       return .none
     }
+    // Nobody to call (a command's `isExecuting` nobody observes): the value is stored where a first observer
+    // reads its replay, and the delivery is not taken, which would only hand an empty list over and drain it.
+    guard !state.observers.isEmpty else {
+      delivered = value
+      return .none
+    }
     SerialWorkState.claim(delivery)
     state.deliverer = 0  // see set(_:origin:)
     delivered = value
