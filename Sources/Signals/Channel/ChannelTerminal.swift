@@ -3,7 +3,8 @@
 /// What comes out of a terminal and what is sent into it belong to two different directions: a value sent into
 /// a terminal goes to the other side (the other terminal of a ``Channel``, or the property behind a property's
 /// terminal), not back to this terminal's own observers. Observing a terminal starts its ``producer``, which
-/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``).
+/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``); a
+/// ``Channel``'s terminal observes its values directly, with the same rule, and no start in between.
 ///
 /// A terminal is a binding source (`property <~ terminal`) and a binding target (`terminal <~ signal`), and
 /// either side of a two-way binding (`a <~> b`). Make your own — for a text field, say — with
