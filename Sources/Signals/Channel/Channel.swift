@@ -57,9 +57,10 @@ public final class Channel<Value> {
     replaying: Bool,
     sendingTo input: SignalCore<Value, Never>
   ) -> ChannelTerminal<Value> {
-    ChannelTerminal.unchecked(producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime) {
-      event in self.core.send(event, to: input)
-    }
+    ChannelTerminal(
+      sendingTo: { event in self.core.send(event, to: input) },
+      producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime, output: output,
+      input: input)
   }
 }
 
@@ -113,6 +114,24 @@ final class ChannelCore<Value>: @unchecked Sendable {
     toLeading.send(event)
     toFollowing.send(event)
     token.dispose()
+  }
+
+  /// Observes the values of one direction, replaying what it keeps: what starting ``producer(of:replaying:)``
+  /// with `startWithValues` does, without the start's own core, and so without a second serial delivery and
+  /// a closure per value. Values only: the terminal event, which ``producer(of:replaying:)`` maps to the one
+  /// that ended the channel, is not seen.
+  ///
+  /// Disposing it detaches the observer; it is not called after `dispose()` has returned. An ended direction
+  /// replays its last value (the following side's) and returns a disposable that is already disposed.
+  @inlinable
+  static func observeValues(
+    of direction: SignalCore<Value, Never>, fileID: StaticString, line: UInt, _ action: @escaping (Value) -> Void
+  ) -> any Disposable {
+    // While a leak check records, what is attached here is noted at the caller's site.
+    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
+    defer { if noted { AttachmentSites.leave() } }
+    let subscription = direction.replays ? direction.observeReplayingValues(action) : direction.observeValues(action)
+    return subscription ?? EndedDisposable.shared
   }
 
   /// Observations of one direction, each replaying what the direction keeps.

@@ -3,7 +3,8 @@
 /// What comes out of a terminal and what is sent into it belong to two different directions: a value sent into
 /// a terminal goes to the other side (the other terminal of a ``Channel``, or the property behind a property's
 /// terminal), not back to this terminal's own observers. Observing a terminal starts its ``producer``, which
-/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``).
+/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``); a
+/// ``Channel``'s terminal observes its values directly, with the same rule, and no start in between.
 ///
 /// A terminal is a binding source (`property <~ terminal`) and a binding target (`terminal <~ signal`), and
 /// either side of a two-way binding (`a <~> b`). Make your own — for a text field, say — with
@@ -19,6 +20,15 @@ public struct ChannelTerminal<Value> {
   public let lifetime: Lifetime
 
   @usableFromInline let sendAction: (Event) -> Void
+
+  /// A ``Channel``'s terminal: the direction its observers receive, which ``observeValues(fileID:line:_:)``
+  /// attaches to directly, without a start of ``producer`` in between; `nil` for other terminals.
+  @usableFromInline let output: SignalCore<Value, Never>?
+  /// A ``Channel``'s terminal: the direction a value sent into it goes to, which ``send(value:)`` sends into
+  /// directly, rather than through `sendAction` (which keeps the channel alive, and ends it on a terminal
+  /// event); `nil` for other terminals. Unretained: `sendAction` holds it (see
+  /// ``init(sendingTo:producer:lifetime:output:input:)``), so a send neither retains nor releases it.
+  @usableFromInline let input: Unmanaged<SignalCore<Value, Never>>?
 
   /// A terminal whose output is `producer` and whose input is `send`.
   ///
@@ -38,6 +48,8 @@ public struct ChannelTerminal<Value> {
     self.producer = producer
     self.lifetime = lifetime
     self.sendAction = send
+    self.output = nil
+    self.input = nil
   }
 
   /// A terminal whose `send` the compiler does not check for `Sendable`: for the library's own terminals,
@@ -52,23 +64,47 @@ public struct ChannelTerminal<Value> {
 
   /// The terminal ``unchecked(producer:lifetime:send:)`` makes; its closure comes first, so that no trailing
   /// closure matches it.
+  ///
+  /// `output` and `input`, a ``Channel``'s directions, are what ``observeValues(fileID:line:_:)`` observes
+  /// and what ``send(value:)`` sends a value into directly: `output` must deliver the values `producer`
+  /// delivers, and `send` must send a value into `input` and nothing else, and hold `input` (the terminal
+  /// keeps only an unretained reference to it).
   @inlinable
-  init(sendingTo send: @escaping (Event) -> Void, producer: SignalProducer<Value, Never>, lifetime: Lifetime) {
+  init(
+    sendingTo send: @escaping (Event) -> Void, producer: SignalProducer<Value, Never>, lifetime: Lifetime,
+    output: SignalCore<Value, Never>? = nil, input: SignalCore<Value, Never>? = nil
+  ) {
     self.producer = producer
     self.lifetime = lifetime
     self.sendAction = send
+    self.output = output
+    self.input = input.map { Unmanaged.passUnretained($0) }
   }
 
   /// Sends an event into the terminal.
   @inlinable
   public func send(_ event: Event) {
-    sendAction(event)
+    if let input, case .value = event {
+      Self.send(event, into: input)
+    } else {
+      sendAction(event)
+    }
   }
 
   /// Sends a value into the terminal: it reaches the other side's observers, not this terminal's.
   @inlinable
   public func send(value: Value) {
-    sendAction(.value(value))
+    if let input {
+      Self.send(.value(value), into: input)
+    } else {
+      sendAction(.value(value))
+    }
+  }
+
+  /// Sends a value into a channel's direction, which this terminal's `sendAction` holds for the whole call.
+  @inlinable @inline(__always)
+  static func send(_ event: Event, into input: Unmanaged<SignalCore<Value, Never>>) {
+    input._withUnsafeGuaranteedRef { $0.send(event) }
   }
 
   /// Completes the terminal; for a ``Channel``, both terminals complete.
@@ -100,7 +136,8 @@ public struct ChannelTerminal<Value> {
   public func observeValues(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
   ) -> any Disposable {
-    producer.startWithValues(fileID: fileID, line: line, action)
+    guard let output else { return producer.startWithValues(fileID: fileID, line: line, action) }
+    return ChannelCore.observeValues(of: output, fileID: fileID, line: line, action)
   }
 }
 

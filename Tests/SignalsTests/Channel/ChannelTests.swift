@@ -84,6 +84,47 @@ import Testing
     #expect(observerCount(Signal(core: channel.core.toFollowing)) == 0)
   }
 
+  // `observeValues` attaches to the channel's direction itself, without a start of the terminal's producer:
+  // it must see what the producer's observers see.
+  @Test func observingATerminalsValuesKeepsTheProducersRules() {
+    let channel = Channel<Int>()
+    let leadingSeen = Locked([Int]())
+    let followingSeen = Locked([Int]())
+    channel.followingTerminal.send(value: 9)  // before anyone observes the leading side: not replayed
+    channel.leadingTerminal.send(value: 1)
+    channel.leadingTerminal.send(value: 2)
+    channel.leadingTerminal.observeValues { value in leadingSeen.withLock { $0.append(value) } }
+    let following = channel.followingTerminal.observeValues { value in followingSeen.withLock { $0.append(value) } }
+    channel.leadingTerminal.send(.value(3))
+    channel.followingTerminal.send(.value(7))
+    following.dispose()
+    channel.leadingTerminal.send(value: 4)
+    #expect(followingSeen.withLock { $0 } == [2, 3])  // the latest value replayed, none after dispose
+    #expect(leadingSeen.withLock { $0 } == [7])  // its own sends never come back
+    #expect(observerCount(Signal(core: channel.core.toFollowing)) == 0)
+    channel.leadingTerminal.sendCompleted()
+    let late = (leading: Locked([Int]()), following: Locked([Int]()))
+    let lateLeading = channel.leadingTerminal.observeValues { value in late.leading.withLock { $0.append(value) } }
+    let lateFollowing = channel.followingTerminal.observeValues { value in
+      late.following.withLock { $0.append(value) }
+    }
+    #expect(late.leading.withLock { $0 }.isEmpty)
+    #expect(late.following.withLock { $0 } == [4])
+    #expect(lateLeading.isDisposed && lateFollowing.isDisposed)
+  }
+
+  @Test func observingATerminalsValuesDoesNotKeepTheChannelAlive() {
+    var channel: Channel<Int>? = Channel()
+    let weakChannel = Weak(channel!)
+    let seen = Locked([Int]())
+    let observation = channel!.followingTerminal.observeValues { value in seen.withLock { $0.append(value) } }
+    channel!.leadingTerminal.send(value: 1)
+    channel = nil
+    #expect(weakChannel.object == nil)
+    observation.dispose()  // after the end: nothing to detach
+    #expect(seen.withLock { $0 } == [1])
+  }
+
   @Test func releasingTheChannelAndItsTerminalsInterruptsTheObserversAndFreesTheChannel() {
     var channel: Channel<Int>? = Channel()
     let weakChannel = Weak(channel!)

@@ -71,8 +71,25 @@ extension SignalCore {
   @inlinable
   final func observeReplaying(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let box = EventObserverBox(self, action)
-    let entry = box.entry
-    let subscription = Subscription(core: self, box: box)
+    return attachReplaying(box.entry, Subscription(core: self, box: box), replay: action)
+  }
+
+  /// ``observeReplaying(_:)`` for an observer of the values only (a channel terminal's `observeValues`): the
+  /// closure is called as it is, not through a closure that drops the terminal event.
+  @inlinable
+  final func observeReplayingValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    let box = ValueObserverBox(self, action)
+    return attachReplaying(box.entry, Subscription(core: self, box: box)) { event in
+      if case .value(let value) = event { action(value) }
+    }
+  }
+
+  /// Attaches `entry` replaying: `replay` receives what the observer receives before it is attached (the
+  /// current value, or an ended core's last value and `completed`).
+  @inlinable @inline(__always)
+  final func attachReplaying(
+    _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>, replay action: (Event) -> Void
+  ) -> (any Disposable)? {
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let step = withState { state -> ReplayStep<Value> in
       if state.isTerminated { return .ended(replaying.latest) }
