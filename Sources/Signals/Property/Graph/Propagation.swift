@@ -61,7 +61,6 @@ final class Propagation: DeliveryContext {
   @usableFromInline
   init(transaction: Unmanaged<PropertyTransaction>? = nil) {
     self.transaction = transaction
-    if transaction != nil { id = .max }
   }
 
   deinit {

@@ -79,10 +79,9 @@ class ValueNode<Value>: GraphNode {
   /// otherwise (for the owner); for a transaction's view, the value the transaction sees.
   @inlinable @inline(__always)
   final func value(in wave: Propagation) -> Value {
-    // A view's `id` is no wave's, so an input that changed in the wave is read with one comparison.
-    if changedIn == wave.id { return waveValue }
+    // A view first: it runs on a transaction's thread, which must not read the owner's fields.
     if let transaction = wave.transaction { return transaction.borrow { $0.tentativeValue(of: self) } }
-    return committed
+    return changedIn == wave.id ? waveValue : committed
   }
 
   /// Makes `value` the node's value in `wave`, which is computing it: `compute`'s result, a change.

@@ -71,21 +71,22 @@ final class RelayCore<Step: RelayStep & ~Copyable>: SignalCore<Step.Output, Step
   @unchecked Sendable
 {
   @exclusivity(unchecked) @usableFromInline var upstream: SignalCore<Step.Input, Step.InputFailure>?
-  /// Called only from the upstream's serial deliveries, and released by the end one of them brings.
-  @exclusivity(unchecked) @usableFromInline var step: Step
   /// Detaches the core and releases the step after a terminal event; made where the step's type is known.
   @usableFromInline let detach: (RelayCore) -> Void
+  /// The step, called only from the upstream's serial deliveries, and released by the end one of them brings.
+  /// Last, and in a slot of its own (see ``HeldStep``).
+  @exclusivity(unchecked) @usableFromInline var held: HeldStep<Step>
 
   /// Attaches a new core to `upstream`; an upstream that already ended interrupts it at once. Not inlined:
   /// the closure the upstream calls is made once per type.
   @inlinable @inline(never)
   init(upstream: SignalCore<Step.Input, Step.InputFailure>, step: consuming Step) {
     self.upstream = upstream
-    self.step = step
+    held = HeldStep(step)
     detach = { core in
       core.upstream?.remove(key: ObjectIdentifier(core))
       core.upstream = nil
-      if core.endedWithEvent { core.step.release() }
+      if core.endedWithEvent { core.held.step.release() }
     }
     super.init(endsWhenUnobserved: true)
     guard upstream.attach(ObserverEntry(key: self, action: { [self] in receive($0) })) else { return }
@@ -95,14 +96,14 @@ final class RelayCore<Step: RelayStep & ~Copyable>: SignalCore<Step.Output, Step
   @inlinable @inline(__always)
   func receive(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
     guard case .value(let value) = event else { return relayEnd(event) }
-    guard !hasTerminated, let end = step.receive(value, into: self) else { return }
+    guard !hasTerminated, let end = held.step.receive(value, into: self) else { return }
     relay(end)
   }
 
   @inlinable @inline(never)
   func relayEnd(_ event: Signal<Step.Input, Step.InputFailure>.Event) {
     guard !hasTerminated else { return }
-    relay(step.end(event, into: self))
+    relay(held.step.end(event, into: self))
   }
 
   /// Whether a terminal event ended the core, so that its step may be released now.
@@ -118,6 +119,21 @@ final class RelayCore<Step: RelayStep & ~Copyable>: SignalCore<Step.Output, Step
   @usableFromInline
   func dispose() {
     detach(self)
+  }
+}
+
+/// A step as its core keeps it: beside one byte, so that a step with no state (`ignoreValues`, `promoteError`,
+/// `materialize`) is not zero-sized. A zero-sized step would share its address with another field of the core,
+/// and ThreadSanitizer takes the step's exclusive access in `receive` for an access to that field, which the
+/// core's end touches on another thread.
+@usableFromInline
+struct HeldStep<Step: RelayStep & ~Copyable>: ~Copyable {
+  @usableFromInline var step: Step
+  @usableFromInline let byte: UInt8 = 0
+
+  @inlinable
+  init(_ step: consuming Step) {
+    self.step = step
   }
 }
 
