@@ -42,40 +42,17 @@ extension Signal {
   /// skip(until:):    -----3-4-|
   /// ```
   ///
-  /// Any event of `trigger` opens the gate — a value, completion, or interruption — as any event of it ends
-  /// ``take(until:fileID:line:)``; so `skip(until: lifetime.ended)` waits for a lifetime's end. A trigger that had already
-  /// ended when the result was made opens it at once.
+  /// Any event of `trigger` opens the gate — a value, completion, or interruption — so `skip(until:
+  /// lifetime.ended)` waits for a lifetime's end; a trigger that had already ended opens it at once.
   ///
-  /// - Parameters:
-  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
-  /// - Emits: the source's values that arrive after the trigger fired; none before.
-  /// - Completes: when the source completes, even while still skipping. **Fails:** when the source fails,
-  ///   with its error, even while still skipping.
-  /// - Interruption and disposal: an interrupted source interrupts the result. Once the trigger fired, the
-  ///   result detaches from it; ending, for any reason, detaches from both.
+  /// - Emits: the source's values that arrive after the trigger fired.
+  /// - Completes: when the source completes. **Fails:** when the source fails, even while still skipping.
+  /// - Interruption and disposal: an interrupted source interrupts the result. The result detaches from the
+  ///   trigger once it fired, and from both when it ends.
   public func skip<Trigger>(
     until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
-    let upstream = core
-    let triggerCore = trigger.core
-    return madeAt(
-      Signal(deriving: { downstream in
-        // Two upstreams, each serial on its own but not with the other: a flag behind a lock, and `send`.
-        let isSkipping = Locked(true)
-        let triggerObservation = SerialDisposable()
-        triggerObservation.inner = triggerCore.observe { _ in
-          isSkipping.withLock { $0 = false }
-          triggerObservation.dispose()
-        }
-        let source = upstream.observe { event in
-          if case .value = event, isSkipping.withLock({ $0 }) { return }
-          downstream.send(event)
-        }
-        return CompositeDisposable([triggerObservation, source].compactMap { $0 })
-      }), #function, fileID, line)
+    skipping(until: trigger, failure: { switch $0 {} }, #function, fileID, line)
   }
 }
 
@@ -93,8 +70,7 @@ extension SignalProducer {
   }
 
   /// Drops the values of every start until a start of `trigger` fires; see ``Signal/skip(until:fileID:line:)``.
-  ///
-  /// Each start starts `trigger` first, then this producer; disposing or ending the start interrupts both.
+  /// `trigger` starts first.
   public func skip<Trigger>(
     until trigger: SignalProducer<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -102,9 +78,8 @@ extension SignalProducer {
   }
 }
 
-// A trigger that can fail, with the source's failure type: RxSwift's `skip(until:)` forwards the trigger's error,
-// and so do these; ReactiveSwift's triggers cannot fail. Declared on the protocols, as the failing
-// `take(until:)` is (Take.swift), so that where the trigger cannot fail the forms above are the ones Swift picks.
+// A trigger that can fail, with the source's failure type, as RxSwift's (ReactiveSwift's cannot fail). Declared
+// on the protocols so that where the trigger cannot fail the forms above win (see Take.swift).
 
 extension SignalProtocol {
   /// Drops values until `trigger` sends a value or ends, then forwards everything; a trigger that fails before
@@ -116,32 +91,12 @@ extension SignalProtocol {
   /// skip(until:):   ---X
   /// ```
   ///
-  /// - Emits, completes, interruption and disposal: as ``Signal/skip(until:fileID:line:)``; the trigger's value,
-  ///   completion or interruption opens the gate, and from then on the result no longer observes it, so a
-  ///   later failure of the trigger changes nothing.
-  /// - Fails: when the source fails, with its error, even while still skipping; or when the trigger fails
-  ///   before it fired, with its error.
+  /// - Emits, completes, interruption and disposal: as ``Signal/skip(until:fileID:line:)``.
+  /// - Fails: when the source fails, or when the trigger fails before it fired, with its error.
   public func skip<Trigger>(
     until trigger: Signal<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, Failure> {
-    let upstream = signal.core
-    let triggerCore = trigger.core
-    return madeAt(
-      Signal(deriving: { downstream in
-        // As the form above: a flag behind a lock, and `send`, since the two upstreams are not serial together.
-        let isSkipping = Locked(true)
-        let triggerObservation = SerialDisposable()
-        triggerObservation.inner = triggerCore.observe { event in
-          if case .failed(let error) = event { return downstream.send(.failed(error)) }
-          isSkipping.withLock { $0 = false }
-          triggerObservation.dispose()
-        }
-        let source = upstream.observe { event in
-          if case .value = event, isSkipping.withLock({ $0 }) { return }
-          downstream.send(event)
-        }
-        return CompositeDisposable([triggerObservation, source].compactMap { $0 })
-      }), #function, fileID, line)
+    signal.skipping(until: trigger, failure: { $0 }, #function, fileID, line)
   }
 }
 
@@ -152,6 +107,23 @@ extension SignalProducerProtocol {
     until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, Failure> {
     producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.skip(until: triggerSignal) }
+  }
+}
+
+extension Signal {
+  /// Both `skip(until:)`: drops values until `trigger` fires. The gate is behind a lock: the trigger's
+  /// deliveries and the source's are not serial together.
+  func skipping<Trigger, TriggerFailure>(
+    until trigger: Signal<Trigger, TriggerFailure>, failure: @escaping (TriggerFailure) -> Failure,
+    _ function: StaticString, _ fileID: StaticString, _ line: UInt
+  ) -> Signal {
+    let isSkipping = Locked(true)
+    return gated(by: trigger, failure: failure, function, fileID, line) { _ in
+      isSkipping.withLock { $0 = false }
+    } forward: { downstream, event in
+      if case .value = event, isSkipping.withLock({ $0 }) { return }
+      downstream.send(event)
+    }
   }
 }
 

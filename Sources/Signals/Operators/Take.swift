@@ -7,9 +7,8 @@ extension Signal {
   /// ```
   ///
   /// - Emits: the first `count` values.
-  /// - Completes: right after the `count`-th value (at once if `count` ≤ 0: a later observer of the signal then
-  ///   sees `interrupted`, a producer's observer `completed`), or when the source completes
-  ///   earlier. Reaching `count` detaches from the source. **Fails:** when the source fails first.
+  /// - Completes: after the `count`-th value, detaching from the source (at once if `count` ≤ 0), or when the
+  ///   source completes earlier. **Fails:** when the source fails first.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func take(first count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     guard count > 0 else { return madeAt(.empty, #function, fileID, line) }
@@ -37,10 +36,9 @@ extension Signal {
   /// take(while: < 3): -1-2-|
   /// ```
   ///
-  /// - Emits: the values before the first one for which `shouldContinue` returns `false`; that value is
-  ///   not sent.
+  /// - Emits: the values before the first one that fails `shouldContinue`; that one is not sent.
   /// - Completes: at that value, detaching from the source, or when the source completes earlier.
-  ///   **Fails:** when the source fails first, with its error.
+  ///   **Fails:** when the source fails first.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func take(
     fileID: StaticString = #fileID, line: UInt = #line, while shouldContinue: @escaping (Value) -> Bool
@@ -56,33 +54,16 @@ extension Signal {
   /// result:  -1-2-|
   /// ```
   ///
-  /// Any event of `trigger` ends the result — a value, completion, or interruption — so a signal that ends
-  /// without ever sending a value works as a trigger: `take(until: lifetime.ended)`. A trigger that had
-  /// already ended when the result was made ends it at once, so, like every ended signal, it interrupts the
-  /// observers that come later.
+  /// Any event of `trigger` ends the result — a value, completion, or interruption — so `take(until:
+  /// lifetime.ended)` works; a trigger that had already ended ends it at once.
   ///
-  /// - Parameters:
-  ///   - trigger: any signal that cannot fail; only the fact that it sends something matters.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
   /// - Emits: the source's values until the trigger fires.
-  /// - Completes: when the trigger sends a value, completes or is interrupted, or when the source
-  ///   completes. **Fails:** when the source fails first, with its error.
-  /// - Interruption and disposal: an interrupted source interrupts the result. Ending, for any reason,
-  ///   detaches from both the source and the trigger.
+  /// - Completes: when the trigger fires, or when the source completes. **Fails:** when the source fails first.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
   public func take<Trigger>(
     until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
-    let upstream = core
-    let triggerCore = trigger.core
-    return madeAt(
-      Signal(deriving: { downstream in
-        let disposables = CompositeDisposable()
-        disposables += triggerCore.observe { _ in downstream.send(.completed) }
-        disposables += upstream.observe { downstream.send($0) }
-        return disposables
-      }), #function, fileID, line)
+    taking(until: trigger, failure: { switch $0 {} }, #function, fileID, line)
   }
 }
 
@@ -104,11 +85,9 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.take(while: shouldContinue) }
   }
 
-  /// Forwards every start's events until a start of `trigger` sends a value or ends, then completes;
-  /// see ``Signal/take(until:fileID:line:)``.
-  ///
-  /// Each start starts `trigger` first, then this producer; a trigger that fires synchronously completes
-  /// the start without starting this producer. Disposing or ending the start interrupts both.
+  /// Forwards every start's events until a start of `trigger` fires, then completes; see
+  /// ``Signal/take(until:fileID:line:)``. `trigger` starts first: if it fires synchronously, this producer is
+  /// not started.
   public func take<Trigger>(
     until trigger: SignalProducer<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -116,9 +95,8 @@ extension SignalProducer {
   }
 }
 
-// A trigger that can fail, with the source's failure type: RxSwift's `take(until:)` forwards the trigger's
-// error, and so do these; ReactiveSwift's triggers cannot fail. Declared on the protocols so that, where both
-// cannot fail, the forms above are the ones Swift picks (see Throwing.swift).
+// A trigger that can fail, with the source's failure type, as RxSwift's (ReactiveSwift's cannot fail). Declared
+// on the protocols so that where neither can fail the forms above win (see Throwing.swift).
 
 extension SignalProtocol {
   /// Forwards events until `trigger` sends a value or completes, then completes; a trigger that fails fails
@@ -135,17 +113,7 @@ extension SignalProtocol {
   public func take<Trigger>(
     until trigger: Signal<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, Failure> {
-    let upstream = signal.core
-    let triggerCore = trigger.core
-    return madeAt(
-      Signal(deriving: { downstream in
-        let disposables = CompositeDisposable()
-        disposables += triggerCore.observe { event in
-          if case .failed(let error) = event { downstream.send(.failed(error)) } else { downstream.send(.completed) }
-        }
-        disposables += upstream.observe { downstream.send($0) }
-        return disposables
-      }), #function, fileID, line)
+    signal.taking(until: trigger, failure: { $0 }, #function, fileID, line)
   }
 }
 
@@ -156,6 +124,20 @@ extension SignalProducerProtocol {
     until trigger: SignalProducer<Trigger, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<Value, Failure> {
     producer.lifting(#function, fileID, line, trigger) { signal, triggerSignal in signal.take(until: triggerSignal) }
+  }
+}
+
+extension Signal {
+  /// Both `take(until:)`: forwards events until `trigger` fires, then completes.
+  func taking<Trigger, TriggerFailure>(
+    until trigger: Signal<Trigger, TriggerFailure>, failure: @escaping (TriggerFailure) -> Failure,
+    _ function: StaticString, _ fileID: StaticString, _ line: UInt
+  ) -> Signal {
+    gated(by: trigger, failure: failure, function, fileID, line) {
+      $0.send(.completed)
+    } forward: {
+      $0.send($1)
+    }
   }
 }
 
