@@ -35,12 +35,9 @@ final class Retrying<Value, Failure: Error>: @unchecked Sendable {
     let scheduler: any TimeScheduler
   }
 
-  struct State {
+  struct State: RestartsAttempts {
     var remaining: Int
-    /// A thread is inside `run()`, starting an attempt.
-    var isStarting = false
-    /// The attempt being started failed synchronously: `run()` must start (or schedule) another.
-    var restartPending = false
+    var attempts = AttemptLoop()
   }
 
   private enum Decision {
@@ -73,19 +70,10 @@ final class Retrying<Value, Failure: Error>: @unchecked Sendable {
   /// Starts attempts until one does not fail synchronously with retries left; with a pause, schedules the
   /// next attempt instead of starting it.
   func run() {
-    var again = true
-    while again && !lifetime.hasEnded {
-      state.withLock {
-        $0.isStarting = true
-        $0.restartPending = false
-      }
+    let restartPending = state.startAttempts(while: lifetime, stoppingAtRestart: pause != nil) {
       attempt.inner = producer.start { self.receive($0) }
-      again = state.withLock { state -> Bool in
-        state.isStarting = false
-        return state.restartPending
-      }
-      if again, pause != nil { return restartLater() }
     }
+    if restartPending { restartLater() }
   }
 
   /// Replaces the ended attempt with the wait before the next one.
@@ -99,16 +87,57 @@ final class Retrying<Value, Failure: Error>: @unchecked Sendable {
     let decision = state.withLock { state -> Decision in
       guard state.remaining > 0 else { return .forward }
       state.remaining -= 1
-      guard !state.isStarting else {
-        state.restartPending = true
-        return .leaveToRun
-      }
-      return .restartNow
+      return state.attempts.restartsNow() ? .restartNow : .leaveToRun
     }
     switch decision {
     case .forward: observer.send(event)
     case .restartNow: pause == nil ? run() : restartLater()
     case .leaveToRun: break
     }
+  }
+}
+
+/// The restart loop of `retry(upTo:)` and `retry(when:)`, kept in the state of a start behind its lock.
+struct AttemptLoop {
+  /// A thread is inside `startAttempts`, starting an attempt.
+  var isStarting = false
+  /// The attempt being started asked for a restart while it was being started: the loop starts another.
+  var restartPending = false
+
+  /// Whether a restart asked for now is the caller's to make; while an attempt is being started it is left to
+  /// the loop, so that attempts failing synchronously restart in a loop, not a recursion.
+  mutating func restartsNow() -> Bool {
+    guard !isStarting else {
+      restartPending = true
+      return false
+    }
+    return true
+  }
+}
+
+/// The state of a start of `retry(upTo:)` or `retry(when:)`.
+protocol RestartsAttempts {
+  var attempts: AttemptLoop { get set }
+}
+
+extension Locked where State: RestartsAttempts {
+  /// Calls `start` to start an attempt, again while the attempt asked for a restart as it was being started
+  /// and `lifetime` has not ended. With `stoppingAtRestart`, returns `true` instead of starting again.
+  @discardableResult
+  func startAttempts(while lifetime: Lifetime, stoppingAtRestart: Bool = false, _ start: () -> Void) -> Bool {
+    var again = true
+    while again && !lifetime.hasEnded {
+      withLock {
+        $0.attempts.isStarting = true
+        $0.attempts.restartPending = false
+      }
+      start()
+      again = withLock { state -> Bool in
+        state.attempts.isStarting = false
+        return state.attempts.restartPending
+      }
+      if again && stoppingAtRestart { return true }
+    }
+    return false
   }
 }

@@ -52,15 +52,12 @@ extension SignalProducer {
 /// Every attempt delivers straight to the result's observer. An attempt that fails synchronously, to a trigger
 /// that answers synchronously, is restarted by the loop in ``run()``, not by a recursion.
 final class RetryingWhen<Value, Failure: Error, Trigger>: @unchecked Sendable {
-  struct State {
+  struct State: RestartsAttempts {
     /// The last attempt failed, and no trigger value has restarted it yet.
     var isWaiting = false
     /// The trigger was started (at the first failure).
     var triggerStarted = false
-    /// A thread is inside ``run()``, starting an attempt.
-    var isStarting = false
-    /// A trigger value came while an attempt was being started, after it failed: ``run()`` starts another.
-    var restartPending = false
+    var attempts = AttemptLoop()
   }
 
   private enum Decision {
@@ -93,18 +90,7 @@ final class RetryingWhen<Value, Failure: Error, Trigger>: @unchecked Sendable {
 
   /// Starts attempts until one does not fail synchronously to a trigger that answers synchronously.
   func run() {
-    var again = true
-    while again && !lifetime.hasEnded {
-      state.withLock {
-        $0.isStarting = true
-        $0.restartPending = false
-      }
-      attempt.inner = producer.start { self.receive($0) }
-      again = state.withLock { state -> Bool in
-        state.isStarting = false
-        return state.restartPending
-      }
-    }
+    state.startAttempts(while: lifetime) { attempt.inner = producer.start { self.receive($0) } }
   }
 
   private func receive(_ event: Signal<Value, Failure>.Event) {
@@ -124,11 +110,7 @@ final class RetryingWhen<Value, Failure: Error, Trigger>: @unchecked Sendable {
       let decision = state.withLock { state -> Decision in
         guard state.isWaiting else { return .ignore }
         state.isWaiting = false
-        guard !state.isStarting else {
-          state.restartPending = true
-          return .leaveToRun
-        }
-        return .restartNow
+        return state.attempts.restartsNow() ? .restartNow : .leaveToRun
       }
       if case .restartNow = decision { run() }
     case .completed: observer.sendCompleted()
