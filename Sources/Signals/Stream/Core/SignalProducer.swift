@@ -188,8 +188,13 @@ extension SignalProducer {
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Event) -> Void
   ) -> any Disposable {
     guard !sendConstantEvents(to: action) else { return EndedDisposable.shared }
-    let start = StartCore<Value, Failure>(.events(action))
-    // While a leak check records, what the start attaches is noted as attached here.
+    return run(StartCore(.events(action)), fileID, line)
+  }
+
+  /// Runs the work of one start into `start` and returns it; while a leak check records, what the start
+  /// attaches is noted as attached at `fileID`:`line`.
+  @inlinable @inline(__always)
+  func run(_ start: StartCore<Value, Failure>, _ fileID: StaticString, _ line: UInt) -> StartCore<Value, Failure> {
     let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
     run(into: start)
     if noted { AttachmentSites.leave() }
@@ -250,12 +255,7 @@ extension SignalProducer {
       if case .value(let value) = event { action(value) }
     }
     guard !constant else { return EndedDisposable.shared }
-    let start = StartCore<Value, Failure>(.values(action))
-    // While a leak check records, what the start attaches is noted as attached here.
-    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
-    run(into: start)
-    if noted { AttachmentSites.leave() }
-    return start
+    return run(StartCore(.values(action)), fileID, line)
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
