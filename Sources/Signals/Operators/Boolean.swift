@@ -6,8 +6,7 @@ extension Signal where Value == Bool {
   /// negate():  -f-t|
   /// ```
   ///
-  /// - Emits, completes, fails: as ``map(fileID:line:_:)``, with `!value`.
-  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
+  /// - Emits `!value`; completes, fails, interruption and disposal: as ``map(fileID:line:_:)``.
   public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(map { !$0 }, #function, fileID, line)
   }
@@ -20,8 +19,7 @@ extension Signal where Value == Bool {
   /// and:       --t--f--|
   /// ```
   ///
-  /// - Emits, completes, fails: as `combiningLatest(with:)`, with `value && otherValue`.
-  /// - Interruption and disposal: as `combiningLatest(with:)`.
+  /// - Emits `value && otherValue`; completes, fails, interruption and disposal: as `combiningLatest(with:)`.
   public func and(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 && $1 }, #function, fileID, line)
   }
@@ -34,8 +32,7 @@ extension Signal where Value == Bool {
   /// or:        --f--t--|
   /// ```
   ///
-  /// - Emits, completes, fails: as `combiningLatest(with:)`, with `value || otherValue`.
-  /// - Interruption and disposal: as `combiningLatest(with:)`.
+  /// - Emits `value || otherValue`; completes, fails, interruption and disposal: as `combiningLatest(with:)`.
   public func or(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 || $1 }, #function, fileID, line)
   }
@@ -60,30 +57,26 @@ extension SignalProducer where Value == Bool {
 }
 
 extension PropertyProtocol where Value == Bool {
-  /// A property whose value is always the opposite of this one's: `map { !$0 }`.
-  ///
-  /// - Emits: its `producer` sends `!value` now, then at every change of this property.
-  /// - Completes: when this property ends. **Disposal:** as ``PropertyProtocol/map(_:fileID:line:)``.
+  /// A property whose value is always the opposite of this one's (`map { !$0 }`): its `producer` sends `!value`
+  /// now and at every change. Completes and disposes as ``PropertyProtocol/map(_:fileID:line:)``.
   public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Bool> {
     map(fileID: fileID, line: line) { !$0 }
   }
 
-  /// A property whose value is whether this property's value and `other`'s are both `true`:
-  /// `Property.combineLatest(self, other) { $0 && $1 }`, glitch-free.
-  ///
-  /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
-  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:fileID:line:)``.
+  /// A property whose value is whether this property's value and `other`'s are both `true`
+  /// (`Property.combineLatest(self, other) { $0 && $1 }`, glitch-free): its `producer` sends the current
+  /// result, then one at every change of either. Completes and disposes as
+  /// ``Property/combineLatest(_:_:fileID:line:)``.
   public func and<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Bool> {
     Property.combineLatest(self, other, fileID: fileID, line: line) { $0 && $1 }
   }
 
-  /// A property whose value is whether this property's value or `other`'s is `true`:
-  /// `Property.combineLatest(self, other) { $0 || $1 }`, glitch-free.
-  ///
-  /// - Emits: its `producer` sends the current result, then a new one at every change of either property.
-  /// - Completes: when both have ended. **Disposal:** as ``Property/combineLatest(_:_:fileID:line:)``.
+  /// A property whose value is whether this property's value or `other`'s is `true`
+  /// (`Property.combineLatest(self, other) { $0 || $1 }`, glitch-free): its `producer` sends the current
+  /// result, then one at every change of either. Completes and disposes as
+  /// ``Property/combineLatest(_:_:fileID:line:)``.
   public func or<Other: PropertyProtocol<Bool>>(
     _ other: Other, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Bool> {

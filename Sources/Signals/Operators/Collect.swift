@@ -6,9 +6,9 @@ extension Signal {
   /// collect(): -------(a|)   (a = [1, 2, 3])
   /// ```
   ///
-  /// - Emits: one array of all the values, in order, when the source completes — `[]` if there were none.
-  /// - Completes: right after the array. **Fails:** when the source fails; the values gathered are dropped.
-  /// - Interruption and disposal: an interrupted source interrupts the result and nothing is sent; ending
+  /// - Emits: one array of all the values, in order, when the source completes (`[]` if there were none).
+  /// - Completes: right after it. **Fails:** when the source fails, dropping the values gathered.
+  /// - Interruption and disposal: an interrupted source interrupts the result, sending nothing; ending
   ///   detaches from the source.
   public func collect(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Failure> {
     madeAt(reduce(into: []) { values, value in values.append(value) }, #function, fileID, line)
@@ -21,15 +21,9 @@ extension Signal {
   /// collect(count:2): ---a---b---(c|)   (a = [1, 2], b = [3, 4], c = [5])
   /// ```
   ///
-  /// - Parameters:
-  ///   - count: the size of each array; it must be positive.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
-  /// - Emits: an array each time `count` values have arrived; on completion, the remaining values if there
-  ///   are any (no empty array).
-  /// - Completes: when the source completes, after the remainder. **Fails:** when the source fails; the
-  ///   partial array is dropped.
+  /// - Emits: an array each time `count` (positive) values have arrived; at completion, the rest, if any.
+  /// - Completes: when the source completes, after the rest. **Fails:** when the source fails, dropping the
+  ///   partial array.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping the partial array;
   ///   ending detaches from the source.
   public func collect(count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> Signal<[Value], Failure> {

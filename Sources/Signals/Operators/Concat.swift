@@ -1,5 +1,4 @@
-// concat: producers one after the other. Producers only: a signal is already running, so "start the next
-// one when the previous completes" has no meaning for it (use `flatMap(.concat)` to queue work per value).
+// Producers only: a signal is already running (use `flatMap(.concat)` to queue work per value).
 
 extension SignalProducer {
   /// Runs the producers of a list one after the other, each starting when the previous one completes.
@@ -10,11 +9,11 @@ extension SignalProducer {
   /// concat: -1-2-3|
   /// ```
   ///
-  /// - Emits: every value of the first producer, then every value of the second, and so on.
-  /// - Completes: when the last producer completes; an **empty list** completes at once.
-  /// - Fails: when the current producer fails; the rest are never started.
-  /// - Interruption and disposal: an interruption of the current producer interrupts the result; disposing
-  ///   the result interrupts the current producer, and the rest are never started.
+  /// - Emits: every value of each producer in turn.
+  /// - Completes: when the last producer completes (an empty list, at once). **Fails:** when the current one
+  ///   fails; the rest never start.
+  /// - Interruption and disposal: an interrupted producer interrupts the result; disposing the result
+  ///   interrupts the current producer, and the rest never start.
   public static func concat(
     _ producers: some Sequence<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {
@@ -30,10 +29,8 @@ extension SignalProducer {
     madeAt(concat(producers), #function, fileID, line)
   }
 
-  /// Runs this producer, then `next` once this one has completed; see
+  /// Runs this producer, then `next` (not `concat(_:)`: see `Signal.combiningLatest(with:)`); see
   /// ``concat(_:fileID:line:)-(Sequence<SignalProducer<Value,Failure>>,_,_)``.
-  ///
-  /// Not spelled `concat(_:)` for the reason given at `Signal.combiningLatest(with:)`.
   public func concatenating(
     _ next: SignalProducer, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

@@ -1,5 +1,4 @@
-// Error operators. mapError, promoteError and flatMapError exist for signals and producers alike;
-// retry(upTo:) is for producers only (Retry.swift): a signal cannot be restarted.
+// mapError, promoteError and flatMapError; retry(upTo:) is for producers only (Retry.swift).
 
 extension Signal {
   /// Transforms the failure; values and the other terminal events pass through.
@@ -9,8 +8,7 @@ extension Signal {
   /// mapError: -1-Y   (Y = transform(X))
   /// ```
   ///
-  /// - Emits: every value of the source. **Completes:** when the source completes.
-  /// - Fails: when the source fails, with `transform(error)`.
+  /// - Emits: every value. **Completes:** when the source completes. **Fails:** with `transform(error)`.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func mapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Failure) -> F
@@ -26,11 +24,11 @@ extension Signal {
   /// flatMapError: -1-2-(9|)
   /// ```
   ///
-  /// - Emits: the values of the source, then — if it fails — those of `handler(error)`, started at once.
-  /// - Completes: when the source completes, or when the handler's producer completes.
-  /// - Fails: only if the handler's producer fails, with its error (`F`; `Never` if it cannot fail).
-  /// - Interruption and disposal: an interruption of the source or of the handler's producer interrupts the
-  ///   result; ending, or being abandoned, detaches from the source and interrupts the handler's producer.
+  /// - Emits: the source's values, then, if it fails, those of `handler(error)`, started at once.
+  /// - Completes: when the source or the handler's producer completes. **Fails:** when the handler's producer
+  ///   fails.
+  /// - Interruption and disposal: an interruption of either interrupts the result; ending detaches from the
+  ///   source and interrupts the handler's producer.
   public func flatMapError<F>(
     fileID: StaticString = #fileID, line: UInt = #line, _ handler: @escaping (Failure) -> SignalProducer<Value, F>
   ) -> Signal<Value, F> {
@@ -52,13 +50,12 @@ extension Signal {
 }
 
 extension Signal where Failure == Never {
-  /// Gives a signal that cannot fail the failure type `F`, so that it can be combined with ones that can.
+  /// Gives a signal that cannot fail the failure type `F`, to combine it with ones that can; every event
+  /// passes through unchanged.
   ///
   /// ```swift
   /// Signal.combineLatest(search, settings.promoteError())  // F inferred from `search`
   /// ```
-  ///
-  /// Every event passes through unchanged; the result never fails.
   public func promoteError<F>(
     _: F.Type = F.self, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, F> {

@@ -29,23 +29,13 @@ extension Signal {
   /// logEvents(identifier: "prices"): -1-2-|
   /// ```
   ///
-  /// With the default logger, this writes `[prices] value 1 (Prices.swift:12)`, `[prices] value 2 (…)`,
-  /// `[prices] completed (…)`, `[prices] terminated (…)` and `[prices] disposed (…)` to standard error, one
-  /// line per event, each flushed as it is written (so the lines before a crash survive it); the place in
-  /// parentheses is the line that called `logEvents`.
+  /// With the default logger, this writes `[prices] value 1 (Prices.swift:12)`, …, `[prices] completed (…)`,
+  /// `[prices] terminated (…)` and `[prices] disposed (…)` to standard error, a line per event, flushed as it
+  /// is written; the place is the line that called `logEvents`. Each event is logged before it is forwarded.
+  /// `starting` and `started` apply to producers only.
   ///
-  /// Each event is logged before it is forwarded, as with
-  /// ``on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)``. `starting` and `started` apply to
-  /// producers only and are ignored here.
-  ///
-  /// - Parameters:
-  ///   - identifier: names this stream in the log.
-  ///   - events: which kinds of event to log.
-  ///   - fileID: the calling file, filled in for you; the default logger shows it.
-  ///   - line: the calling line, filled in for you; the default logger shows it.
-  ///   - logger: receives `identifier` and the message (`value 3`, `value ""`, `failed boom`, `completed`, …);
-  ///     by default, `[identifier] message (call site)` is written to standard error. Values are shown as
-  ///     ``LogEvent/describe(_:)`` does: text in quotes, so that an empty string is visible.
+  /// - Parameter logger: receives `identifier` and the message (`value 3`, `failed boom`, `completed`), with
+  ///   values shown as ``LogEvent/describe(_:)`` does; by default it writes to standard error.
   /// - Emits, completes, fails: exactly as the source.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func logEvents(
@@ -92,12 +82,11 @@ extension PropertyProtocol {
   /// // [title] value "Ann" (HotelView.swift:31)
   /// ```
   ///
-  /// - Emits: the same values as this property, in the same order; its value is always this property's.
-  ///   Logs `value` once for the current value and once per change (not per observer), `completed`,
-  ///   `terminated` and `disposed` when this property ends; `starting` and `started` once, now.
+  /// - Emits: the same values as this property. Logs `value` for the current value and each change (once,
+  ///   not per observer), `completed`, `terminated` and `disposed` when it ends, `starting` and `started` now.
   /// - Completes: when this property ends.
-  /// - Disposal: the result is a property of its own, fed by this one's `producer`; it holds this property
-  ///   until it ends or is released.
+  /// - Disposal: the result is fed by this property's `producer` and holds this property until it ends or is
+  ///   released.
   public func logEvents(
     identifier: String = "Signals",
     events: Set<LogEvent> = LogEvent.all,
@@ -114,9 +103,8 @@ extension PropertyProtocol {
 }
 
 extension LogEvent {
-  /// How `logEvents` shows a value or an error: text (`String`, `Substring`, `Character`) in quotes, with
-  /// escapes, so that an empty string reads `""`; an optional as what it wraps, or `nil`; anything else as
-  /// `String(describing:)` shows it.
+  /// How `logEvents` shows a value or an error: text in quotes, with escapes (an empty string reads `""`); an
+  /// optional as what it wraps, or `nil`; anything else as `String(describing:)`.
   public static func describe(_ payload: Any) -> String {
     describedValue(payload)
   }
@@ -137,8 +125,7 @@ struct EventLog {
     self.logger = logger ?? { identifier, message in StandardError.writeLine("[\(identifier)] \(message) (\(site))") }
   }
 
-  /// `signal` with a hook for each selected kind of event; the producer form adds `starting` and `started`,
-  /// and applies this to every start.
+  /// `signal` with a hook for each selected kind of event.
   func logging<Value, Failure>(_ signal: Signal<Value, Failure>) -> Signal<Value, Failure> {
     signal.on(
       value: hook(.value), failed: hook(.failed), completed: hook(.completed), interrupted: hook(.interrupted),

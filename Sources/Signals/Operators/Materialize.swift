@@ -7,18 +7,17 @@ extension Signal {
   /// ```
   ///
   /// - Emits: each event of the source as a value, in order.
-  /// - Completes: right after sending the source's terminal event — whichever it is, `interrupted`
-  ///   included — so the result never fails and is never interrupted by its source. **Fails:** never.
-  /// - Interruption and disposal: an interrupted source is reported as the value `.interrupted`, then the
-  ///   result completes; ending detaches from the source. Disposing a producer start still interrupts it.
+  /// - Completes: right after the source's terminal event, whichever it is. **Fails:** never.
+  /// - Interruption and disposal: an interrupted source is sent as the value `.interrupted`; ending detaches
+  ///   from the source. Disposing a producer's start still interrupts it.
   public func materialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Event, Never> {
     madeAt(relaying(MaterializeStep<Value, Failure>()), #function, fileID, line)
   }
 }
 
 extension Signal where Failure == Never {
-  /// Turns values that are events back into events: the inverse of ``materialize(fileID:line:)``. The values are any
-  /// ``EventProtocol``, so an extension constrained to streams of events can call it.
+  /// Turns values that are events (any ``EventProtocol``) back into events: the inverse of
+  /// ``materialize(fileID:line:)``.
   ///
   /// ```
   /// input:           -a-b-c-   (a = value(1), b = value(2), c = failed(boom))
@@ -26,10 +25,9 @@ extension Signal where Failure == Never {
   /// ```
   ///
   /// - Emits: the value of every `.value` event.
-  /// - Completes: at a `.completed` value, or when the source completes. **Fails:** at a `.failed` value,
-  ///   with its error. Each terminal value detaches from the source.
-  /// - Interruption and disposal: an `.interrupted` value or an interrupted source interrupts the result;
-  ///   ending detaches from the source.
+  /// - Completes: at a `.completed` value, or when the source completes. **Fails:** at a `.failed` value.
+  /// - Interruption and disposal: an `.interrupted` value or an interrupted source interrupts the result. A
+  ///   terminal value, or ending, detaches from the source.
   public func dematerialize(fileID: StaticString = #fileID, line: UInt = #line) -> Signal<Value.Value, Value.Failure>
   where Value: EventProtocol {
     madeAt(relaying(DematerializeStep<Value>()), #function, fileID, line)

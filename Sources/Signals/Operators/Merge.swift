@@ -7,13 +7,10 @@ extension Signal {
   /// merge: -12--3--4|
   /// ```
   ///
-  /// - Emits: every value of every input, in the order the inputs send them. Concurrent sends from different
-  ///   inputs are serialised; each input's own order is kept.
-  /// - Completes: once every input has completed. An **empty list** completes as it is created (so observers
-  ///   see `interrupted`, like on any signal that already ended; the producer form completes).
-  /// - Fails: at once when any input fails, with its error.
-  /// - Interruption and disposal: interrupted at once when any input is interrupted (or had already ended);
-  ///   ending, or being abandoned, detaches from every input.
+  /// - Emits: every value of every input as it comes, serialised; each input's order is kept.
+  /// - Completes: once every input has completed; an empty list at once. **Fails:** when any input fails.
+  /// - Interruption and disposal: interrupted when any input is interrupted (or had already ended); ending
+  ///   detaches from every input.
   public static func merge(
     _ signals: some Sequence<Signal>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
@@ -46,18 +43,16 @@ extension Signal {
   }
 
   /// Forwards the values of this signal and of `others` as they come; see
-  /// ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``.
-  ///
-  /// Not spelled `merge(with:)` for the reason given at `combiningLatest(with:)`.
+  /// ``merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``. Not `merge(with:)`: see `combiningLatest(with:)`.
   public func merging(with others: Signal..., fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(Signal.merge([self] + others), #function, fileID, line)
   }
 }
 
 extension SignalProducer {
-  /// Starts every producer of a list, in order, and forwards all their values as they come; see
-  /// ``Signal/merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``. An empty list completes at once. Producers after
-  /// one that ends the result synchronously are not started; disposing the result interrupts them all.
+  /// Starts every producer of a list, in order, and forwards their values as they come; see
+  /// ``Signal/merge(_:fileID:line:)-(Sequence<Signal<Value,Failure>>,_,_)``. Producers after one that ends the
+  /// result synchronously are not started.
   public static func merge(
     _ producers: some Sequence<SignalProducer>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer {

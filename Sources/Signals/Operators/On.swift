@@ -6,21 +6,10 @@ extension Signal {
   /// on(value: log): -1-2-|   (log ran with 1, then with 2, each before the value went on)
   /// ```
   ///
-  /// Every hook runs on the delivering thread, before the event is forwarded: first the hook for the kind of
-  /// event, then `terminated` for a terminal event. `disposed` runs once, after the result has ended or has
-  /// been abandoned — no observer and no handle left, which for a result nobody keeps or observes is at once.
+  /// Every hook runs on the delivering thread, before the event is forwarded: the hook for the kind of event,
+  /// then `terminated` for a terminal event. `interrupted` runs at once if the signal had already ended.
+  /// `disposed` runs once, after the result has ended or been abandoned and detached from the source.
   ///
-  /// - Parameters:
-  ///   - value: called with every value.
-  ///   - failed: called with the error if the source fails.
-  ///   - completed: called if the source completes.
-  ///   - interrupted: called if the source is interrupted, including at once when `on` is applied to a signal
-  ///     that had already ended (a late observer of the result runs no hook).
-  ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens.
-  ///   - disposed: called once when the result ends or is abandoned, after it has detached from the source.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as the source.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func on(
@@ -61,26 +50,11 @@ extension SignalProducer {
   /// on(starting: s, started: t): (1|)   (s ran before the start closure, t after it returned)
   /// ```
   ///
-  /// Per start, in order: `starting`, then this producer's start closure — during which events pass the
-  /// event hooks as in ``Signal/on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)`` — then
-  /// `started` once the start closure has returned (a synchronous producer has already ended by then).
-  /// `disposed` runs once per start, when that start ends or is disposed.
+  /// Per start, in order: `starting`; this producer's start closure, its events passing the hooks of
+  /// ``Signal/on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)``; then `started`, once the
+  /// start closure has returned. Disposing a start calls `interrupted` and `terminated`; `disposed` runs once
+  /// per start, when it ends or is disposed.
   ///
-  /// - Parameters:
-  ///   - starting: called on each start, before this producer's start closure runs.
-  ///   - started: called on each start, after this producer's start closure has returned (or was skipped
-  ///     because the start had already ended).
-  ///   - value: called with every value of a start.
-  ///   - failed: called with the error if a start fails.
-  ///   - completed: called if a start completes.
-  ///   - interrupted: called if a start is interrupted — disposing a start calls it, after the start's
-  ///     observer has received `interrupted`.
-  ///   - terminated: called after `failed`, `completed` or `interrupted`, whichever happens (disposing a start
-  ///     calls it too).
-  ///   - disposed: called once per start, when that start ends or is disposed.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
   /// - Emits, completes, fails: exactly as this producer.
   /// - Interruption and disposal: disposing the start interrupts this producer.
   public func on(

@@ -6,10 +6,9 @@ extension SignalProducer {
   /// prefix(value: 0): 0-1-2-|
   /// ```
   ///
-  /// - Emits: `value` synchronously on start, then every value of this producer.
-  /// - Completes or fails: as this producer. This producer is started after `value` was sent, and not at
-  ///   all if the start was disposed while `value` was being delivered.
-  /// - Disposal: interrupts this producer.
+  /// - Emits: `value` synchronously on start, then this producer's values; this producer is started after
+  ///   `value`, unless the start was disposed meanwhile.
+  /// - Completes, fails: as this producer. **Disposal:** interrupts it.
   public func prefix(value: Value, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     madeAt(
       SignalProducer.unchecked { observer, lifetime in

@@ -1,14 +1,10 @@
-// ReactiveSwift's spellings of the instance forms that Signals renamed (`Docs/Contracts.md` §10, Naming):
-// `a.combineLatest(with: b)` is `a.combiningLatest(with: b)`, and so on. Declaring them as methods, even
-// unavailable ones, would bring back the ambiguity that made us rename them: Swift 6.3 then cannot infer
-// `Signal.combineLatest(a, b)` (swiftlang/swift#80146). An unavailable *property* of the old name does not
-// disturb the static forms, and its `renamed:` gives the fix-it: "'combineLatest' has been renamed to
-// 'combiningLatest'". The property's type is callable with the old arguments and returns what the new name
-// returns, so the rest of the expression type-checks and that is the only error.
+// ReactiveSwift's spellings of the instance forms Signals renamed (`Docs/Contracts.md` §10): unavailable
+// *properties*, since methods of the old names, even unavailable, stop Swift 6.3 inferring
+// `Signal.combineLatest(a, b)` (swiftlang/swift#80146). Their `renamed:` gives the fix-it, and their type is
+// callable with the old arguments, so that fix-it is the only error.
 
 extension Signal {
-  /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// `combiningLatest(with:)`.
+  /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, renamed `combiningLatest(with:)`.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
@@ -20,12 +16,11 @@ extension Signal {
   @available(*, unavailable, renamed: "merging")
   public var merge: RenamedMergeOperator { RenamedMergeOperator() }
 
-  /// The type of an unavailable old spelling that combines into tuples (`combineLatest`, `zip`); it exists only
-  /// so that the compiler offers the new name. Never made.
+  /// The type of an unavailable old spelling that combines into tuples; never made.
   public struct RenamedTupleOperator {
     init() {}
 
-    /// The old call's shape; the property that gives this value is unavailable, so it is never called.
+    /// The old call's shape; never called.
     public func callAsFunction<each V>(
       with others: repeat Signal<each V, Failure>
     ) -> Signal<(Value, repeat each V), Failure> {
@@ -33,12 +28,11 @@ extension Signal {
     }
   }
 
-  /// The type of the unavailable old spelling `merge(with:)`; it exists only so that the compiler offers the
-  /// new name. Never made.
+  /// The type of the unavailable old spelling `merge(with:)`; never made.
   public struct RenamedMergeOperator {
     init() {}
 
-    /// The old call's shape; the property that gives this value is unavailable, so it is never called.
+    /// The old call's shape; never called.
     public func callAsFunction(with others: Signal...) -> Signal {
       preconditionFailure("An unavailable spelling was called")
     }
@@ -46,8 +40,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, with a fix-it to
-  /// `combiningLatest(with:)`.
+  /// ReactiveSwift's `a.combineLatest(with: b)`: unavailable, renamed `combiningLatest(with:)`.
   @available(*, unavailable, renamed: "combiningLatest")
   public var combineLatest: RenamedTupleOperator { RenamedTupleOperator() }
 
@@ -63,12 +56,11 @@ extension SignalProducer {
   @available(*, unavailable, renamed: "concatenating")
   public var concat: RenamedConcatOperator { RenamedConcatOperator() }
 
-  /// The type of an unavailable old spelling that combines into tuples (`combineLatest`, `zip`); it exists only
-  /// so that the compiler offers the new name. Never made.
+  /// The type of an unavailable old spelling that combines into tuples; never made.
   public struct RenamedTupleOperator {
     init() {}
 
-    /// The old call's shape; the property that gives this value is unavailable, so it is never called.
+    /// The old call's shape; never called.
     public func callAsFunction<each V>(
       with others: repeat SignalProducer<each V, Failure>
     ) -> SignalProducer<(Value, repeat each V), Failure> {
@@ -76,23 +68,21 @@ extension SignalProducer {
     }
   }
 
-  /// The type of the unavailable old spelling `merge(with:)`; it exists only so that the compiler offers the
-  /// new name. Never made.
+  /// The type of the unavailable old spelling `merge(with:)`; never made.
   public struct RenamedMergeOperator {
     init() {}
 
-    /// The old call's shape; the property that gives this value is unavailable, so it is never called.
+    /// The old call's shape; never called.
     public func callAsFunction(with others: SignalProducer...) -> SignalProducer {
       preconditionFailure("An unavailable spelling was called")
     }
   }
 
-  /// The type of the unavailable old spelling `concat(_:)`; it exists only so that the compiler offers the new
-  /// name. Never made.
+  /// The type of the unavailable old spelling `concat(_:)`; never made.
   public struct RenamedConcatOperator {
     init() {}
 
-    /// The old call's shape; the property that gives this value is unavailable, so it is never called.
+    /// The old call's shape; never called.
     public func callAsFunction(_ next: SignalProducer) -> SignalProducer {
       preconditionFailure("An unavailable spelling was called")
     }
@@ -100,8 +90,7 @@ extension SignalProducer {
 }
 
 extension Signal {
-  /// ReactiveSwift's name of the failure type. Unavailable, so that `Error` inside an extension of `Signal`
-  /// says which of the two it means rather than silently becoming `Swift.Error`.
+  /// ReactiveSwift's name of the failure type: unavailable, so that `Error` does not silently mean `Swift.Error`.
   @available(
     *, unavailable,
     message: "the failure type is 'Failure' (ReactiveSwift's 'Error'); write 'Swift.Error' for the protocol"
@@ -110,8 +99,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// ReactiveSwift's name of the failure type. Unavailable, so that `Error` inside an extension of
-  /// `SignalProducer` says which of the two it means rather than silently becoming `Swift.Error`.
+  /// ReactiveSwift's name of the failure type: unavailable, so that `Error` does not silently mean `Swift.Error`.
   @available(
     *, unavailable,
     message: "the failure type is 'Failure' (ReactiveSwift's 'Error'); write 'Swift.Error' for the protocol"
@@ -120,8 +108,7 @@ extension SignalProducer {
 }
 
 extension SignalProtocol {
-  /// ReactiveSwift's name of the failure type. Unavailable, so that `Error` inside an extension of
-  /// `SignalProtocol` says which of the two it means rather than silently becoming `Swift.Error`.
+  /// ReactiveSwift's name of the failure type: unavailable, so that `Error` does not silently mean `Swift.Error`.
   @available(
     *, unavailable,
     message: "the failure type is 'Failure' (ReactiveSwift's 'Error'); write 'Swift.Error' for the protocol"
@@ -130,8 +117,7 @@ extension SignalProtocol {
 }
 
 extension SignalProducerConvertible {
-  /// ReactiveSwift's name of the failure type. Unavailable, so that `Error` inside an extension of
-  /// `SignalProducerProtocol` says which of the two it means rather than silently becoming `Swift.Error`.
+  /// ReactiveSwift's name of the failure type: unavailable, so that `Error` does not silently mean `Swift.Error`.
   @available(
     *, unavailable,
     message: "the failure type is 'Failure' (ReactiveSwift's 'Error'); write 'Swift.Error' for the protocol"
@@ -140,8 +126,7 @@ extension SignalProducerConvertible {
 }
 
 extension EventProtocol {
-  /// ReactiveSwift's name of the failure type (`Value.Error` in a constraint on a stream of events).
-  /// Unavailable, so that it says which of the two it means rather than silently becoming `Swift.Error`.
+  /// ReactiveSwift's name of the failure type (`Value.Error` on a stream of events): unavailable.
   @available(
     *, unavailable,
     message: "the failure type is 'Failure' (ReactiveSwift's 'Error'); write 'Swift.Error' for the protocol"
@@ -149,14 +134,9 @@ extension EventProtocol {
   public typealias Error = Failure
 }
 
-// RxSwift's `resultSelector:` label of the static `combineLatest` and `zip` is `reduce:` here. Without these
-// stubs, `SignalProducer.combineLatest(a, b, resultSelector: +)` matched no static form, and the compiler named
-// the unavailable instance property above instead ("instance member 'combineLatest' cannot be used on type").
-// Static, so they do not bring back swiftlang/swift#80146, which is about an instance method of the static's name.
-// Two inputs only, and no parameter pack: a trailing closure also matches a `resultSelector:` parameter, so a
-// pack-shaped stub is a candidate for every combining closure, and the type-check budget's five-input closure
-// (scripts/compiler-checks) stopped type-checking with one. RxSwift code names `resultSelector:` mostly with
-// two inputs; with more, the compiler's own message for the label stands.
+// RxSwift's `resultSelector:` label is `reduce:` here. Without these static stubs, `combineLatest(a, b,
+// resultSelector: +)` named the unavailable instance property above. Two inputs only, and no pack: a pack-shaped
+// stub is a candidate for every trailing closure, and made the type-check budget's five-input closure fail.
 
 extension Signal {
   /// RxSwift's `Observable.combineLatest(a, b, resultSelector: f)`: unavailable; the label is `reduce:`

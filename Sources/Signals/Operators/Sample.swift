@@ -7,12 +7,9 @@ extension Signal {
   /// result:   --p---qr-|     (p = (a, x), q = (b, y), r = (b, z))
   /// ```
   ///
-  /// - Emits: `(latest, sample)` for each sampler value once the source has sent a value; the same source
-  ///   value is sent again for every sample until a new one arrives (as ReactiveSwift does; RxSwift's
-  ///   `sample` sends each value at most once).
-  /// - Completes: when the source or the sampler completes: once the source has completed, samples could
-  ///   only repeat its last value.
-  /// - Fails: when the source fails, with its error.
+  /// - Emits: `(latest, sample)` for each sampler value once the source has sent one, repeating a value until
+  ///   a new one arrives (as ReactiveSwift; RxSwift sends each at most once).
+  /// - Completes: when the source or the sampler completes. **Fails:** when the source fails.
   /// - Interruption and disposal: an interrupted source or sampler interrupts the result. Ending detaches
   ///   from both.
   public func sample<T>(
@@ -21,8 +18,7 @@ extension Signal {
     madeAt(sampling(with: sampler.core) { never in never }, #function, fileID, line)
   }
 
-  /// The source's latest value at each value of `samplerCore`; a failure of the sampler, mapped by
-  /// `failure`, fails the result.
+  /// The source's latest value at each value of `samplerCore`, whose failure, mapped by `failure`, fails it.
   func sampling<T, F>(
     with samplerCore: SignalCore<T, F>, failure: @escaping (F) -> Failure
   ) -> Signal<(Value, T), Failure> {
@@ -55,15 +51,14 @@ extension Signal {
     })
   }
 
-  /// Each time `sampler` sends a value, sends the source's latest value.
+  /// Each time `sampler` sends a value, sends the source's latest value: ``sample(with:fileID:line:)`` without
+  /// the sampler's value.
   ///
   /// ```
   /// input:    -a--b----|
   /// sampler:  --x---yz---
   /// result:   --a---bb-|
   /// ```
-  ///
-  /// Like ``sample(with:fileID:line:)``, without the sampler's value.
   public func sample(on sampler: Signal<Void, Never>, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(sample(with: sampler).map { $0.0 }, #function, fileID, line)
   }
@@ -85,13 +80,12 @@ extension SignalProducer {
   }
 }
 
-// A sampler that can fail, with the source's failure type: RxSwift's `sample` forwards the sampler's error, and
-// so do these. ReactiveSwift's samplers cannot fail. Declared on the protocols so that, where both cannot fail,
-// the forms above are the ones Swift picks (see Throwing.swift).
+// A sampler that can fail, with the source's failure type, as RxSwift's (ReactiveSwift's cannot fail).
+// Declared on the protocols so that where neither can fail the forms above win (see Throwing.swift).
 
 extension SignalProtocol {
-  /// Each time `sampler` sends a value, sends the source's latest value together with it; a sampler that can
-  /// fail fails the result with its error.
+  /// Each time `sampler` sends a value, sends the source's latest value with it; the sampler's failure fails
+  /// the result.
   ///
   /// ```
   /// input:    -a--b----|
@@ -107,8 +101,7 @@ extension SignalProtocol {
     madeAt(signal.sampling(with: sampler.core) { $0 }, #function, fileID, line)
   }
 
-  /// Each time `sampler` sends a value, sends the source's latest value; a sampler that can fail fails the
-  /// result with its error. Like the failing ``sample(with:fileID:line:)``, without the sampler's value.
+  /// The failing ``sample(with:fileID:line:)`` without the sampler's value.
   public func sample(
     on sampler: Signal<Void, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<Value, Failure> {

@@ -21,16 +21,11 @@ extension Signal {
   /// skipRepeats { abs($0 - $1) < 5 }: -0---6---|
   /// ```
   ///
-  /// A value is compared with the last value *forwarded*, not with the one just before it, so a slow drift
-  /// is still reported: what the result last sent is always equivalent to the source's latest value.
+  /// A value is compared with the last value *forwarded*, not the one just before it, so a slow drift is still
+  /// reported.
   ///
-  /// - Parameters:
-  ///   - isEquivalent: called with the last forwarded value and the new one; `true` drops the new one.
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
-  /// - Emits: the first value, then each value that `isEquivalent` does not match with the last one forwarded.
-  /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
+  /// - Emits: the first value, then each value `isEquivalent(lastForwarded, new)` does not match.
+  /// - Completes: when the source completes. **Fails:** when the source fails.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping (Value, Value) -> Bool
@@ -40,18 +35,16 @@ extension Signal {
 }
 
 extension Signal {
-  /// Drops each value whose key equals the key of the last value forwarded: RxSwift's
-  /// `distinctUntilChanged(_ keySelector:)`.
+  /// Drops each value whose key equals the last forwarded value's key (RxSwift's
+  /// `distinctUntilChanged(_ keySelector:)`); `key` runs once per value.
   ///
   /// ```
   /// input:                      -1-3-4-6-5-|
   /// skipRepeats { $0 % 2 == 0 }: -1---4---5-|
   /// ```
   ///
-  /// `key` runs once per value; the key of the last value forwarded is kept and compared with `==`.
-  ///
   /// - Emits: the first value, then each value whose key differs from the last forwarded value's key.
-  /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
+  /// - Completes: when the source completes. **Fails:** when the source fails.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func skipRepeats<Key: Equatable>(
     fileID: StaticString = #fileID, line: UInt = #line, _ key: @escaping (Value) -> Key
@@ -141,11 +134,8 @@ extension SignalProducer {
 }
 
 extension PropertyProtocol where Value: Equatable {
-  /// A property that follows this one but changes only when the value really changes.
-  ///
-  /// Its value is always equal to this property's value; its `signal` and `producer` skip sets of an equal
-  /// value. In a graph, a property computed from it is not recomputed when it did not change. It ends when
-  /// this property ends.
+  /// A property that follows this one but changes only when the value really changes; a property computed
+  /// from it is not recomputed when it did not. It ends when this property ends.
   @inlinable
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Value> {
     let (input, handle) = graphInput
@@ -161,10 +151,8 @@ extension PropertyProtocol {
   /// skipRepeats(): 1-----2-----1-|
   /// ```
   ///
-  /// - Emits: its `producer` sends the current value, then each value not equivalent to the last one it took.
-  ///   Its value is always equivalent to this property's value (it keeps the last value it took). A property
-  ///   computed from it is not recomputed for a change it held back (unless another of its inputs changed):
-  ///   this is how a graph stops a change that makes no difference.
+  /// - Emits: its `producer` sends the current value, then each value not equivalent to the last one it took;
+  ///   a property computed from it is not recomputed for a change it held back.
   /// - Completes: when this property ends.
   /// - Disposal: as ``map(fileID:line:_:)``.
   @inlinable

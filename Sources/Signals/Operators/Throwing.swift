@@ -1,15 +1,13 @@
-// Transforms that may fail, with typed throws: on a stream that cannot fail, `map`, `scan` and `skipRepeats`
-// take a closure that throws any error type, which becomes the result's `Failure`; on a stream that fails
-// with `F`, `attemptMap`'s closure throws `F` (or returns a `Result`).
+// Transforms that may fail, with typed throws: on a stream that cannot fail, `map`, `scan` and `skipRepeats` take
+// a closure that throws any error type, which becomes the result's `Failure`; on a stream that fails with `F`,
+// `attemptMap`'s closure throws `F` (or returns a `Result`).
 //
-// Declared on the protocols: Swift does not rank `(Value) -> U` above `(Value) throws(E) -> U`, but ranks a
-// member of `Signal` above a protocol extension's, so a plain closure keeps picking the plain operator. No
-// `map` throws the stream's own `Failure`: on a stream that cannot fail, that is the plain closure's type, and
-// every `map` of a chain would be type-checked twice. `@_disfavoredOverload` on the `Failure == Never` forms
-// lets the type checker settle on the plain operator before it tries them.
+// Declared on the protocols: Swift ranks a member of `Signal` above a protocol extension's, so a plain closure
+// keeps picking the plain operator. No `map` throws the stream's own `Failure`, or every `map` of a chain would
+// be type-checked twice; `@_disfavoredOverload` lets the type checker settle on the plain operator first.
 
 extension Signal {
-  /// ReactiveSwift's spelling of a transform that may fail: `transform` returns `.success(u)` to send `u`, or
+  /// ReactiveSwift's transform that may fail: `transform` returns `.success(u)` to send `u`, or
   /// `.failure(error)` to fail the result.
   ///
   /// ```
@@ -18,10 +16,8 @@ extension Signal {
   /// ```
   ///
   /// - Emits: `u` for each value, until `transform` returns a failure.
-  /// - Completes: when the source completes. **Fails:** when the source fails, with its error, or when
-  ///   `transform` returns `.failure(error)`, with `error`.
-  /// - Interruption and disposal: as ``map(fileID:line:_:)``; a failure ends the result, which detaches it
-  ///   from the source (a producer's start is interrupted).
+  /// - Completes: when the source completes. **Fails:** when the source fails, or with the `.failure`'s error.
+  /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func attemptMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> Result<U, Failure>
   ) -> Signal<U, Failure> {
@@ -42,23 +38,17 @@ extension Signal where Failure == Never {
 }
 
 extension SignalProtocol {
-  /// ReactiveSwift's `attemptMap` with a closure that may throw the stream's `Failure`; a throw fails the
-  /// result.
+  /// `attemptMap` with a closure that may throw the stream's `Failure` (RxSwift's throwing `map`); a throw
+  /// fails the result.
   ///
   /// ```
   /// input:                                     -1-2-x-3-|
   /// attemptMap { v throws(F) in try parse(v) }: -a-b-X       (X = what parse threw for x)
   /// ```
   ///
-  /// This is the throwing transform of a stream that can fail (RxSwift's throwing `map` on an
-  /// `any Error` stream is `attemptMap { v throws -> U in … }`); on a stream that cannot fail, `map` takes a
-  /// throwing closure too.
-  ///
   /// - Emits: `transform(value)` for each value, until `transform` throws.
-  /// - Completes: when the source completes. **Fails:** when the source fails, with its error, or when
-  ///   `transform` throws, with what it threw.
-  /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``; a throw ends the result, which detaches
-  ///   it from the source (a producer's start is interrupted).
+  /// - Completes: when the source completes. **Fails:** when the source fails, or with what `transform` threw.
+  /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``.
   public func attemptMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) throws(Failure) -> U
   ) -> Signal<U, Failure> {
@@ -67,21 +57,17 @@ extension SignalProtocol {
 }
 
 extension SignalProtocol where Failure == Never {
-  /// Transforms every value with a closure that may throw; the result fails with what it throws, so its
-  /// `Failure` is the closure's error type: `map { v throws(ParseError) -> Int in … }` gives
-  /// `Signal<Int, ParseError>`, and an untyped `throws` gives `Signal<Int, any Error>`.
+  /// Transforms every value with a closure that may throw; the result's `Failure` is the closure's error type
+  /// (`any Error` for an untyped `throws`). A closure that does not throw picks ``Signal/map(fileID:line:_:)``.
   ///
   /// ```
   /// input:                                      -1-2-x-3-|
   /// map { v throws(ParseError) in try parse(v) }: -a-b-X       (X = what parse threw for x)
   /// ```
   ///
-  /// A closure that does not throw picks ``Signal/map(fileID:line:_:)`` instead.
-  ///
   /// - Emits: `transform(value)` for each value, until `transform` throws.
-  /// - Completes: when the source completes. **Fails:** when `transform` throws, with what it threw.
-  /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``; a throw ends the result, which detaches
-  ///   it from the source (a producer's start is interrupted).
+  /// - Completes: when the source completes. **Fails:** with what `transform` threw.
+  /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``.
   @_disfavoredOverload
   public func map<U, E>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) throws(E) -> U
@@ -89,25 +75,22 @@ extension SignalProtocol where Failure == Never {
     madeAt(signal.attempting({ never -> E in never }, { transform }), #function, fileID, line)
   }
 
-  /// ReactiveSwift's `attemptMap` with a throwing transform, on a stream that cannot fail: the same as the
-  /// throwing ``map(fileID:line:_:)``.
+  /// `attemptMap` with a throwing transform, on a stream that cannot fail: the throwing ``map(fileID:line:_:)``.
   public func attemptMap<U, E>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) throws(E) -> U
   ) -> Signal<U, E> {
     madeAt(signal.attempting({ never -> E in never }, { transform }), #function, fileID, line)
   }
 
-  /// Accumulates the values with a closure that may throw; the result fails with what it throws (RxSwift's
-  /// throwing `scan`).
+  /// Accumulates the values with a closure that may throw (RxSwift's throwing `scan`).
   ///
   /// ```
   /// input:                         -1-2-3-|
   /// scan(0) { throws past 4 }:     -1-3-X
   /// ```
   ///
-  /// - Emits: the running result after every value, as ``Signal/scan(_:fileID:line:_:)``, until `next`
-  ///   throws. A producer starts from `initial` on every start.
-  /// - Completes: when the source completes. **Fails:** when `next` throws, with what it threw.
+  /// - Emits: the running result after every value, until `next` throws.
+  /// - Completes: when the source completes. **Fails:** with what `next` threw.
   /// - Interruption and disposal: as the throwing `map`.
   @_disfavoredOverload
   public func scan<U, E>(
@@ -118,17 +101,15 @@ extension SignalProtocol where Failure == Never {
       line)
   }
 
-  /// Drops repeats by a comparison that may throw; the result fails with what it throws (RxSwift's
-  /// `distinctUntilChanged` with a throwing comparer).
+  /// Drops repeats by a comparison that may throw (RxSwift's `distinctUntilChanged` with a throwing comparer).
   ///
   /// ```
   /// input:                 -1-1-2-x-|
   /// skipRepeats(compare):  -1---2-X      (X = what compare threw for x)
   /// ```
   ///
-  /// - Emits: as ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``, until `isEquivalent`
-  ///   throws.
-  /// - Completes: when the source completes. **Fails:** when `isEquivalent` throws, with what it threw.
+  /// - Emits: as ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``, until `isEquivalent` throws.
+  /// - Completes: when the source completes. **Fails:** with what `isEquivalent` threw.
   /// - Interruption and disposal: as the throwing `map`.
   @_disfavoredOverload
   public func skipRepeats<E>(
@@ -141,9 +122,8 @@ extension SignalProtocol where Failure == Never {
 }
 
 extension Signal {
-  /// The engine of the throwing transforms: `makeStep` makes, once per derived signal (per start, for a
-  /// producer), the step each value goes through — it returns the value to send, `nil` to send nothing, or
-  /// throws to fail the result. `failure` carries the source's own failure over.
+  /// The engine of the throwing transforms: `makeStep` makes, once per derived signal, the step each value goes
+  /// through (returning the value to send, `nil`, or throwing); `failure` carries the source's failure over.
   func attempting<U, E>(
     _ failure: @escaping (Failure) -> E, _ makeStep: () -> (Value) throws(E) -> U?
   ) -> Signal<U, E> {
@@ -194,8 +174,8 @@ extension SignalProducer where Failure == Never {
 }
 
 extension SignalProducerProtocol {
-  /// ReactiveSwift's `attemptMap` with a closure that may throw the producer's `Failure`, for every start;
-  /// see ``SignalProtocol/attemptMap(fileID:line:_:)->Signal<U,Self.Failure>``.
+  /// `attemptMap` with a closure that may throw, for every start; see
+  /// ``SignalProtocol/attemptMap(fileID:line:_:)->Signal<U,Self.Failure>``.
   public func attemptMap<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) throws(Failure) -> U
   ) -> SignalProducer<U, Failure> {
@@ -204,8 +184,7 @@ extension SignalProducerProtocol {
 }
 
 extension SignalProducerProtocol where Failure == Never {
-  /// Transforms every value of every start with a closure that may throw; the result's `Failure` is the
-  /// closure's error type. See ``SignalProtocol/map(fileID:line:_:)``.
+  /// The throwing `map` for every start; see ``SignalProtocol/map(fileID:line:_:)``.
   @_disfavoredOverload
   public func map<U, E>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) throws(E) -> U
@@ -213,16 +192,14 @@ extension SignalProducerProtocol where Failure == Never {
     producer.lifting(#function, fileID, line) { $0.map(transform) }
   }
 
-  /// ReactiveSwift's `attemptMap` with a throwing transform, on a producer that cannot fail: the same as the
-  /// throwing ``map(fileID:line:_:)``.
+  /// The throwing `attemptMap` for every start; see ``SignalProtocol/map(fileID:line:_:)``.
   public func attemptMap<U, E>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) throws(E) -> U
   ) -> SignalProducer<U, E> {
     producer.lifting(#function, fileID, line) { $0.attemptMap(transform) }
   }
 
-  /// A throwing `scan` for every start of a producer that cannot fail; the result's `Failure` is the closure's
-  /// error type.
+  /// The throwing `scan` for every start: fails with what `next` throws.
   @_disfavoredOverload
   public func scan<U, E>(
     _ initial: U, fileID: StaticString = #fileID, line: UInt = #line,
@@ -231,8 +208,7 @@ extension SignalProducerProtocol where Failure == Never {
     producer.lifting(#function, fileID, line) { $0.scan(initial, next) }
   }
 
-  /// A `skipRepeats` with a throwing comparison, for every start of a producer that cannot fail; the result's
-  /// `Failure` is the closure's error type.
+  /// The throwing `skipRepeats` for every start: fails with what `isEquivalent` throws.
   @_disfavoredOverload
   public func skipRepeats<E>(
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -242,8 +218,7 @@ extension SignalProducerProtocol where Failure == Never {
   }
 }
 
-/// The step of the throwing transforms: relays what `step` makes of a value, and fails when it throws; the
-/// upstream's own failure is carried over by `failure`.
+/// The step of the throwing transforms: relays what `step` makes of a value and fails when it throws.
 struct AttemptStep<Input, InputFailure: Error, Output, Failure: Error>: RelayStep, ~Copyable {
   var step: (Input) throws(Failure) -> Output?
   var failure: (InputFailure) -> Failure

@@ -7,11 +7,8 @@ extension Signal {
   /// result:  ----p-q-|     (p = (b, x), q = (c, y))
   /// ```
   ///
-  /// - Emits: `(value, latestOther)` for each value that arrives once `other` has sent a value; values
-  ///   before that are dropped.
-  /// - Completes: when the source completes. `other` ending, in any way, changes nothing: its last value
-  ///   stays the latest.
-  /// - Fails: when the source fails, with its error.
+  /// - Emits: `(value, latestOther)` for each value once `other` has sent one; values before that are dropped.
+  /// - Completes: when the source completes; `other`'s end changes nothing. **Fails:** when the source fails.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
   public func withLatest<U>(
     from other: Signal<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
@@ -19,8 +16,8 @@ extension Signal {
     madeAt(withLatest(from: other.core, holding: nil) { never in never }, #function, fileID, line)
   }
 
-  /// Pairs every value with the latest value of a start of `other`, made now: ReactiveSwift's
-  /// `withLatest(from:)` taking a producer.
+  /// Pairs every value with the latest value of a start of `other`, made now (ReactiveSwift's
+  /// `withLatest(from:)` taking a producer); a value it sends synchronously is there for the first value.
   ///
   /// ```
   /// input:   -a--b-c-|
@@ -28,12 +25,8 @@ extension Signal {
   /// result:  -p--q-r-|      (p = (a, x), q = (b, y), r = (c, y))
   /// ```
   ///
-  /// `other` is started at once, before any value of this signal can arrive, so a value it sends
-  /// synchronously (a property's current value) is there for the first value.
-  ///
-  /// - Emits, completes, fails: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
-  /// - Interruption and disposal: as ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``; when the result ends or is
-  ///   abandoned, the start of `other` is interrupted.
+  /// - Emits, completes, fails, interruption and disposal: as
+  ///   ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``; ending interrupts the start of `other`.
   public func withLatest<U>(
     from other: SignalProducer<U, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, U), Failure> {
@@ -44,9 +37,8 @@ extension Signal {
     return madeAt(result!, #function, fileID, line)
   }
 
-  /// The pairs of this signal's values with the latest value of `otherCore`; `start`, if any, is disposed
-  /// when the result ends (the start that feeds `otherCore`). A failure of `otherCore`, mapped by `failure`,
-  /// fails the result.
+  /// The pairs of this signal's values with the latest value of `otherCore`, whose failure, mapped by
+  /// `failure`, fails the result; `start`, the start feeding `otherCore`, is disposed when the result ends.
   func withLatest<U, F>(
     from otherCore: SignalCore<U, F>, holding start: (any Disposable)?, failure: @escaping (F) -> Failure
   ) -> Signal<(Value, U), Failure> {
@@ -85,12 +77,10 @@ extension Signal {
   /// result:    -p--q|     (p = (a, x), q = (b, y))
   /// ```
   ///
-  /// - Emits: `(value, property.value)` for every value, reading the property as the value arrives; no value
-  ///   is dropped, since a property always has one.
-  /// - Completes: when the source completes. The property ending changes nothing: its last value stays.
-  /// - Fails: when the source fails, with its error.
+  /// - Emits: `(value, property.value)` for every value, read as the value arrives.
+  /// - Completes: when the source completes. **Fails:** when the source fails.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from the
-  ///   source; the result holds `property` for as long as it lives.
+  ///   source; the result holds `property` while it lives.
   public func withLatest<P: PropertyProtocol>(
     from property: P, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, P.Value), Failure> {
@@ -115,20 +105,8 @@ extension SignalProducer {
     madeAt(withLatest(from: SignalProducer<U, Never>(other)), #function, fileID, line)
   }
 
-  /// Pairs every value of every start with the current value of `property`; see
-  /// ``Signal/withLatest(from:fileID:line:)-(P,_,_)``.
-  ///
-  /// ```
-  /// producer:  -a--b|
-  /// property:  x--y       (x at first, y from tick 3)
-  /// result:    -p--q|     (p = (a, x), q = (b, y))
-  /// ```
-  ///
-  /// - Emits: `(value, property.value)` for every value of a start, reading the property as the value
-  ///   arrives, so a later start sees the property as it is then.
-  /// - Completes: when the start completes. **Fails:** when it fails, with its error.
-  /// - Interruption and disposal: an interrupted start interrupts the result; disposing the result's start
-  ///   interrupts this producer's start. The producer holds `property` for as long as it lives.
+  /// Pairs every value of every start with the current value of `property`, read as the value arrives; see
+  /// ``Signal/withLatest(from:fileID:line:)-(P,_,_)``. The producer holds `property` while it lives.
   public func withLatest<P: PropertyProtocol>(
     from property: P, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, P.Value), Failure> {
@@ -136,9 +114,8 @@ extension SignalProducer {
   }
 }
 
-// An `other` that can fail, with the source's failure type: RxSwift's `withLatestFrom` forwards the second
-// source's error, and so do these. ReactiveSwift's `other` cannot fail. Declared on the protocols so that,
-// where both cannot fail, the forms above are the ones Swift picks (see Throwing.swift).
+// An `other` that can fail, with the source's failure type, as RxSwift's (ReactiveSwift's cannot fail).
+// Declared on the protocols so that where neither can fail the forms above win (see Throwing.swift).
 
 extension SignalProtocol {
   /// Pairs every value with the latest value of `other`, which can fail: its failure fails the result.
@@ -149,8 +126,7 @@ extension SignalProtocol {
   /// result:  ----pX        (p = (b, x))
   /// ```
   ///
-  /// - Emits, completes, interruption and disposal: as ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``;
-  ///   `other` completing or being interrupted changes nothing.
+  /// - Emits, completes, interruption and disposal: as ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
   /// - Fails: when the source or `other` fails, with its error.
   public func withLatest<U>(
     from other: Signal<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
@@ -158,8 +134,8 @@ extension SignalProtocol {
     madeAt(signal.withLatest(from: other.core, holding: nil) { $0 }, #function, fileID, line)
   }
 
-  /// Pairs every value with the latest value of a start of `other`, made now, which can fail; see the failing
-  /// ``withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``. When the result ends, that start is interrupted.
+  /// Pairs every value with the latest value of a start of `other`, made now, which can fail; see
+  /// ``withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``. Ending interrupts that start.
   public func withLatest<U>(
     from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, U), Failure> {
@@ -172,8 +148,8 @@ extension SignalProtocol {
 }
 
 extension SignalProducerProtocol {
-  /// Pairs every value of every start with the latest value of a start of `other`, which starts first and
-  /// can fail; see the failing ``SignalProtocol/withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``.
+  /// Pairs every value of every start with the latest value of a start of `other`, which starts first and can
+  /// fail; see ``SignalProtocol/withLatest(from:fileID:line:)-(Signal<U,Self.Failure>,_,_)``.
   public func withLatest<U>(
     from other: SignalProducer<U, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, U), Failure> {

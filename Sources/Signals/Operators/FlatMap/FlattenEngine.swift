@@ -2,15 +2,11 @@ import Synchronization
 
 /// The running `flatMap`: the state machine, the ordered hand-off downstream, and the inner starts.
 ///
-/// An inner value, the common event, only asks the machine whether its inner stream is current. The
-/// machine's answer is mirrored in ``passing`` whenever it changes (under the coordinator's lock), so the
-/// value is sent with ``Coordinator/sendWithoutLock(_:if:)``: one compare-and-exchange rather than a lock.
-///
-/// The current inner start of `.latest` and `.concat` is kept in the machine too (``FlattenMachine``), so
-/// that `.latest` decides the new inner stream and takes the replaced one out in one critical section.
-///
-/// The engine is itself in ``disposables``, to stop the current start when the result ends: a cycle, broken
-/// when the result ends or is abandoned, which disposes them.
+/// An inner value only asks whether its inner stream is current: the machine's answer is mirrored in ``passing``
+/// (under the coordinator's lock), so the value goes out with ``Coordinator/sendWithoutLock(_:if:)``. The
+/// current inner start of `.latest` and `.concat` is kept in the machine (``FlattenMachine``), so that `.latest`
+/// swaps the inner stream in one critical section. The engine is in its own ``disposables``, to stop the
+/// current start when the result ends: a cycle, broken when the result ends or is abandoned.
 @usableFromInline
 final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendable {
   @usableFromInline typealias Inner = SignalProducer<Value, Failure>
@@ -225,18 +221,12 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
     return run(inner) { self.receiveInner($0, id: id) }
   }
 
-  /// Starts `inner` with its events going to `action`, and returns what stops the start (`nil` if it has
-  /// already ended).
+  /// Starts `inner` with its events going to `action`, and returns what stops it (`nil` if it already ended);
+  /// ``SignalProducer/start(_:)-(Event)->Void`` that keeps the core, for ``FlattenMachine/current``.
   ///
-  /// A producer that merely observes a signal (``SignalProducer/init(_:)-(Signal<Value,Failure>)``) needs no
-  /// signal of its own: `action` observes that signal directly, and stopping the start detaches it. The events
-  /// `action` sees are the same: the signal's from now on, or `interrupted` at once if it has already ended.
-  /// Only the `interrupted` of a start the engine stops itself is missing, and the engine ignores that one:
-  /// it stops an inner start only when replacing it (`.latest`, whose replaced starts' events are dropped) or
-  /// when the result has ended.
-  ///
-  /// Otherwise this is ``SignalProducer/start(_:)-(Event)->Void``, but it keeps the core, for
-  /// ``FlattenMachine/current``.
+  /// A producer that merely observes a signal is observed directly, without a signal of its own. Only the
+  /// `interrupted` of a start the engine stops itself is then missing, which the engine ignores anyway: it stops
+  /// an inner start only when replacing it (`.latest`) or when the result has ended.
   @inlinable
   func run(_ inner: Inner, action: @escaping (Signal<Value, Failure>.Event) -> Void) -> InnerStart<Value, Failure>? {
     if case .signal(let signal) = inner.work {

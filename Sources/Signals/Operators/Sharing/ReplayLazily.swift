@@ -9,35 +9,24 @@ extension SignalProducer {
   /// start at tick 8, upTo: 1:     --------(c|)
   /// ```
   ///
-  /// The work starts once, when the result is first started, and runs to its end however many observers
-  /// come and go: this is the tool for "call the network once, give everyone the answer".
+  /// The work starts once, at the result's first start, and runs to its end however many observers come and
+  /// go: "call the network once, give everyone the answer". `capacity` 0 replays only the terminal event.
   ///
-  /// - Emits: to each new observer, first the latest `capacity` values (fewer if fewer were sent), then
-  ///   every value from then on — no value missed or seen twice, whatever the threads.
-  /// - Completes / Fails: each observer receives the source's terminal event; observers that come after it
-  ///   receive the replayed values and then that terminal event, without a restart.
-  /// - Interruption and disposal: disposing one observer's start interrupts that observer only; the shared
-  ///   work keeps running for the others and for later observers. The shared work is interrupted when the
-  ///   result and every start of it have been released.
-  ///
-  /// - Parameters:
-  ///   - capacity: how many of the latest values to replay (0 replays only the terminal event).
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
+  /// - Emits: to each new observer, the latest `capacity` values, then every value from then on — none missed
+  ///   or seen twice, whatever the threads.
+  /// - Completes / Fails: each observer receives the source's terminal event, replayed to later ones.
+  /// - Interruption and disposal: disposing one observer's start interrupts that observer only. The shared
+  ///   work is interrupted when the result and every start of it have been released.
   public func replayLazily(upTo capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ReplayHub(self, capacity: max(0, capacity))
     return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 
-/// The shared start of `replayLazily(upTo:)`: its replay buffer and its observers, kept by a
-/// ``ReplayMachine``.
-///
+/// The shared start of `replayLazily(upTo:)`: its replay buffer and observers, kept by a ``ReplayMachine``.
 /// Upstream events and new observers go through the machine's one ordered outbox, and one thread at a time
-/// (the flusher) carries out what it decides, outside the lock: an event is delivered to the observers
-/// attached so far, an attachment replays the buffer. So a new observer sees exactly the events after its
-/// replay.
+/// (the flusher) carries out what it decides outside the lock, so a new observer sees exactly the events after
+/// its replay.
 private final class ReplayHub<Value, Failure: Error>: @unchecked Sendable {
   typealias Observer = Signal<Value, Failure>.Observer
 

@@ -7,19 +7,14 @@ extension SignalProducer {
   /// second start at tick 2:     ---b-c-d|     (the same start of source: started once)
   /// ```
   ///
-  /// The result connects — starts this producer — when its first observer starts it, forwards that one
-  /// stream to every observer, and disconnects — interrupts the stream — when the last observer leaves.
+  /// It connects — starts this producer — at its first start, and disconnects — interrupts it — when the last
+  /// observer leaves; the next start connects anew (as RxSwift's `share()`; RAC's `autoconnect` never
+  /// reconnects). To keep and replay the first result, use ``replayLazily(upTo:fileID:line:)``.
   ///
-  /// **Reconnection.** After a disconnection, or after the shared stream ended, the next start connects
-  /// again with a fresh start of this producer. (RxSwift's `share()` does the same; RAC's `autoconnect`
-  /// never reconnects, which leaves every later subscriber with a dead stream.) A view that appears again
-  /// gets fresh work, not silence; to keep and replay the first result instead, use ``replayLazily(upTo:fileID:line:)``.
-  ///
-  /// - Emits: to each observer, the values the shared stream sends while it is attached; nothing is replayed.
+  /// - Emits: to each observer, what the shared stream sends while it is attached; nothing is replayed.
   /// - Completes / Fails: every attached observer receives the shared stream's terminal event.
   /// - Interruption and disposal: disposing one start interrupts that observer only; disposing the last one
-  ///   interrupts the shared stream. A start that joins at the very moment the shared stream ends receives
-  ///   that stream's terminal event.
+  ///   interrupts the shared stream.
   public func share(fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let hub = ShareHub(self)
     return madeAt(SignalProducer { observer, lifetime in hub.attach(observer, lifetime) }, #function, fileID, line)

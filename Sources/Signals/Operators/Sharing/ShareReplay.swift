@@ -9,37 +9,24 @@ extension SignalProducer {
   /// third start at tick 9, alone:   ---------(-a-b-c|, a fresh start)
   /// ```
   ///
-  /// The result connects — starts this producer — when its first observer starts it, replays to each joining
-  /// start the latest `capacity` values of that connection, and **disconnects** — interrupts the work and
-  /// forgets the values — when the last observer leaves or the work ends. The next start connects anew. That
-  /// is the difference from ``replayLazily(upTo:fileID:line:)``, which keeps the work and its values for as long as the
-  /// result lives, observed or not; and from ``share(fileID:line:)``, which replays nothing.
+  /// It connects — starts this producer — at its first start, replays the latest `capacity` values of that
+  /// connection to each start that joins, and disconnects — interrupts the work, forgets the values — when the
+  /// last start leaves or the work ends; the next start connects anew. ``replayLazily(upTo:fileID:line:)`` keeps
+  /// the work while the result lives; ``share(fileID:line:)`` replays nothing.
   ///
-  /// - Emits: to each start, the replayed values, then the values of the shared start while it is attached.
-  /// - Completes / Fails: every attached start receives the shared start's terminal event; a start that joins
-  ///   at the very moment it ends receives the replayed values and that terminal event.
+  /// - Emits: to each start, the replayed values, then the shared start's values while it is attached.
+  /// - Completes / Fails: every attached start receives the shared start's terminal event.
   /// - Interruption and disposal: disposing one start interrupts that start only; disposing the last one
   ///   interrupts the shared start.
-  ///
-  /// - Parameters:
-  ///   - capacity: how many of the latest values to replay (0 is ``share(fileID:line:)``, as far as observers can
-  ///     tell).
-  ///   - fileID: where it is made, shown by debugging tools (`Docs/Debugging.md`) in debug builds only;
-  ///     leave the default.
-  ///   - line: the line where it is made; see `fileID`.
   public func share(replay capacity: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     let sharing = ReplaySharing(self, capacity: max(0, capacity))
     return madeAt(SignalProducer { observer, lifetime in sharing.attach(observer, lifetime) }, #function, fileID, line)
   }
 }
 
-/// The connection of `share(replay:)`: a `replayLazily(upTo:)` of the source while at least one start is
-/// attached, dropped when the last one leaves, so that the next start makes a new one (``ConnectionMachine``
-/// decides).
-///
-/// Dropping the connection releases its replaying producer once the starts of it have ended; that releases
-/// the shared start's hub, which interrupts the work (`replayLazily`'s rule: the work ends when the result
-/// and all its starts are gone).
+/// The connection of `share(replay:)`: a `replayLazily(upTo:)` of the source while a start is attached,
+/// dropped when the last one leaves (``ConnectionMachine`` decides). Dropping it releases the shared start's
+/// hub once its starts have ended, which interrupts the work.
 private final class ReplaySharing<Value, Failure: Error>: @unchecked Sendable {
   private let machine = Locked(ConnectionMachine<SignalProducer<Value, Failure>>())
   private let source: SignalProducer<Value, Failure>

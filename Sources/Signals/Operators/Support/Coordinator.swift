@@ -2,15 +2,11 @@ import Synchronization
 
 /// The shared state of a multi-source operator, and the ordered hand-off of what it decides to send.
 ///
-/// Inputs call ``update(_:)`` from any thread. The body runs under the lock: it advances the state machine
-/// and appends to the outbox the events to send. The thread that finds nobody flushing becomes the flusher and
-/// sends the outbox downstream, outside the lock, until it is empty; a thread that finds a flusher at work
-/// leaves its events to it. So events leave in the order in which the lock accepted the decisions — a
-/// combined value computed later is never sent before one computed earlier — while nothing is called under
-/// the lock, and a reentrant send from a downstream observer only queues behind the event in flight.
-///
-/// `output` turns a snapshot into the value sent; it runs outside the lock, so it may be a user closure (the
-/// `reduce` of `combineLatest`).
+/// Inputs call ``update(_:)`` from any thread; its body runs under the lock, advancing the state and appending
+/// what to send to the outbox. The thread that finds nobody flushing becomes the flusher and sends the outbox,
+/// outside the lock, until it is empty; others leave their events to it. So events leave in the order the lock
+/// accepted the decisions, nothing is called under the lock, and a reentrant send only queues. `output`, which
+/// turns a snapshot into the value sent, runs outside the lock, so it may be a user's closure.
 @usableFromInline
 final class Coordinator<Machine, Snapshot, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Decision = Signal<Snapshot, Failure>.Event

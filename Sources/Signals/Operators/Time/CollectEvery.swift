@@ -6,16 +6,12 @@ extension Signal {
   /// collect(every: 3 ticks): ---x-----(y|)    (x = [a, b], y = [c])
   /// ```
   ///
-  /// The intervals are counted on `scheduler` from the moment of observation (for a producer, each start).
-  ///
-  /// - Emits: at the end of each interval, from an action of `scheduler`, the values that arrived during it,
-  ///   if there were any; an interval without values sends nothing.
-  /// - Completes: on `scheduler`, without waiting for the interval's end: the values gathered so far, if
-  ///   any, then the completion.
-  /// - Fails: on `scheduler`, without waiting; values of an interval that had not ended when the failure
-  ///   arrived are dropped.
-  /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
-  ///   the timer and detaches from the source.
+  /// - Emits: at the end of each interval (counted on `scheduler` from observation; for a producer, each
+  ///   start), the values that arrived during it, if any.
+  /// - Completes: on `scheduler`, without waiting, after the values gathered so far. **Fails:** on
+  ///   `scheduler`, without waiting, dropping the values gathered.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending cancels the timer and
+  ///   detaches from the source.
   public func collect(
     every interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<[Value], Failure> {

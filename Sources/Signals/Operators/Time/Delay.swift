@@ -10,14 +10,11 @@ extension Signal {
   /// ```
   ///
   /// - Emits: each value `interval` after it arrived, from an action of `scheduler`, in order.
-  /// - Completes: `interval` after the source completed, on `scheduler`, after every value.
-  /// - Fails: **on `scheduler`, without waiting** for `interval`: the failure hops to the scheduler the moment
-  ///   it arrives. Values whose instant had come by then (with a zero `interval`, a value sent just before the
-  ///   failure) are sent first; values still waiting are dropped, because the failure is news that must not
-  ///   wait behind them. ReactiveSwift does the same; RxSwift sends the failure at once on the failing thread;
-  ///   OpenCombine 0.14 delays it like a value (`Docs/Contracts.md` §12).
-  /// - Interruption and disposal: an interrupted source interrupts the result in the same way, on `scheduler`
-  ///   without waiting. When the result ends it detaches from the source and cancels every scheduled delivery.
+  /// - Completes: `interval` after the source completed, after every value.
+  /// - Fails: **at once**, on `scheduler`: values whose instant had come are sent first, those still waiting
+  ///   are dropped, so the failure does not wait behind them (`Docs/Contracts.md` §12).
+  /// - Interruption and disposal: an interrupted source interrupts the result at once, on `scheduler`. Ending
+  ///   detaches from the source and cancels every scheduled delivery.
   public func delay(
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {

@@ -6,11 +6,10 @@ extension Signal {
   /// result: -a-b-|     (delivered by the scheduler, each event one action)
   /// ```
   ///
-  /// - Emits: each value, in an action scheduled on `scheduler` when it arrives; a serial scheduler keeps
-  ///   the order.
-  /// - Completes: on `scheduler`, after the values before it. **Fails:** likewise, with the source's error.
-  /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. When the
-  ///   result ends or is abandoned it detaches from the source and cancels the deliveries still scheduled.
+  /// - Emits: each value in an action scheduled on `scheduler` as it arrives (in order on a serial scheduler).
+  /// - Completes / Fails: on `scheduler`, after the values before it.
+  /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. Ending detaches
+  ///   from the source and cancels the deliveries still scheduled.
   public func observe(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     let upstream = core
     return madeAt(
@@ -31,8 +30,8 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.observe(on: scheduler) }
   }
 
-  /// Starts the work on `scheduler`: each start runs this producer's start closure in an action scheduled
-  /// on `scheduler`, and the events follow from wherever the work sends them.
+  /// Starts the work on `scheduler`: each start runs this producer's start closure in an action of
+  /// `scheduler`; the events come from wherever the work sends them.
   ///
   /// ```
   /// producer (each start):                  (a|)   sent synchronously by its start closure
@@ -40,8 +39,7 @@ extension SignalProducer {
   /// after testScheduler.advance():          (a|)
   /// ```
   ///
-  /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work, which never
-  ///   starts; disposing later interrupts the work as usual.
+  /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work.
   public func start(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     madeAt(
       SignalProducer.unchecked { observer, lifetime in
@@ -58,30 +56,20 @@ extension SignalProducer {
 }
 
 extension PropertyProtocol {
-  /// A property that follows this one, but changes on `scheduler`: for outputs a view reads on the main thread
-  /// (`viewModel.title.observe(on: MainScheduler.shared)`), however and wherever the view model's state is set.
+  /// A property that follows this one, but changes on `scheduler`: for outputs a view reads on the main thread,
+  /// wherever the view model's state is set.
   ///
   /// ```
   /// source:                 a--b--c     (set on any thread)
   /// observe(on: scheduler): a--b--c     (its value changes in an action scheduled on `scheduler`)
   /// ```
   ///
-  /// - Emits: its value is this property's value when it is made; each later change of this property becomes
-  ///   its value, and is delivered to its observers, in an action scheduled on `scheduler`, in order on a serial
-  ///   scheduler. Until that action runs, its `value` is the previous one, so a view that reads it on the
-  ///   scheduler never sees a value change under it. Read inside `withObservationTracking`, it calls `onChange`
-  ///   on `scheduler` too.
+  /// - Emits: this property's value now; each later change becomes its value, and reaches its observers, in an
+  ///   action scheduled on `scheduler`, so a view reading it there never sees it change under it.
   /// - Completes: on `scheduler`, after the changes before it, when this property ends.
-  /// - Disposal: it is a property fed by this one's `producer`: it stays attached while it, its `signal`, its
-  ///   `producer` or an observer is alive, and detaches (cancelling the actions still scheduled) once all are
-  ///   gone. It is a source of the property graph, so properties derived from it are glitch-free among
-  ///   themselves, not with this property (see `Docs/PropertyGraph.md`).
-  ///
-  /// - Parameters:
-  ///   - scheduler: where its changes are delivered.
-  ///   - fileID: where it is made, for ``PropertyGraphDump`` and ``PropertyChange``; kept in debug builds only.
-  ///     Leave the default.
-  ///   - line: the line where it is made; see `fileID`.
+  /// - Disposal: it is fed by this one's `producer` while it, its streams or an observer live, and detaches,
+  ///   cancelling what is scheduled, once all are gone. As a source of the graph, properties derived from it are
+  ///   glitch-free among themselves, not with this property (`Docs/PropertyGraph.md`).
   public func observe(
     on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<Value> {
@@ -90,8 +78,8 @@ extension PropertyProtocol {
       unsafeProducer: SignalProducer.unchecked { observer, lifetime in
         let scheduled = CompositeDisposable()
         lifetime += scheduled
-        // The first event is the replay of the current value, sent while `start` runs; the rest follow on the
-        // scheduler. Deliveries are serial, so the flag needs no lock.
+        // The first event, the current value, is sent while `start` runs; the rest follow on the scheduler.
+        // Deliveries are serial, so the flag needs no lock.
         var replayed = false
         lifetime += source.start { event in
           guard replayed else {

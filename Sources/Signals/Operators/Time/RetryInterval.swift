@@ -7,14 +7,11 @@ extension SignalProducer {
   /// retry(upTo: 1, interval: 2 ticks):   -a---aX
   /// ```
   ///
-  /// - Emits: the values of every attempt, failed ones included, each hopping to `scheduler` as it arrives
-  ///   (no wait), in order.
-  /// - Completes: when an attempt completes, on `scheduler`.
-  /// - Fails: when attempt `count + 1` fails (with `count` ≤ 0, when the first attempt fails), with its error,
-  ///   on `scheduler` without waiting: the wait is only ever before a restart.
-  /// - Interruption and disposal: an interrupted attempt interrupts the result, on `scheduler`; disposing the
-  ///   result interrupts the current attempt, or cancels the wait before the next one. Every attempt delivers
-  ///   straight to the result, so thousands of attempts cost no stack depth.
+  /// - Emits: the values of every attempt, each hopping to `scheduler` as it arrives.
+  /// - Completes: when an attempt completes. **Fails:** when attempt `count + 1` fails, without waiting: the
+  ///   wait is only before a restart.
+  /// - Interruption and disposal: an interrupted attempt interrupts the result; disposing the result
+  ///   interrupts the current attempt or cancels the wait. Attempts deliver straight to the result, in a loop.
   public func retry(
     upTo count: Int, interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
     line: UInt = #line

@@ -7,19 +7,15 @@ extension Signal {
   /// throttle(3 ticks):  -a--c---d--(e|)
   /// ```
   ///
-  /// Leading and trailing: a value that arrives when nothing was sent for `interval` goes out at once (it
-  /// hops to `scheduler`, without waiting); values that arrive sooner wait, and only the latest of them is
-  /// sent, `interval` after the previous send. While the source runs, no two values are closer than
-  /// `interval`; at completion a waiting value is sent at once, however soon. (RxSwift's
-  /// `throttle(latest: true)` matches while the source runs but holds the completion until the waiting
-  /// value's slot; ReactiveSwift's `throttle` drops the waiting value when the source ends; RAC's `throttle:`
-  /// is a debounce.)
+  /// A value that arrives when nothing was sent for `interval` hops to `scheduler` at once; values that arrive
+  /// sooner wait, and only the latest is sent, `interval` after the previous send. At completion a waiting
+  /// value is sent at once. How the peers differ: `Docs/Operators/Throttle.md`.
   ///
   /// - Emits: as described, from actions of `scheduler`.
-  /// - Completes: on `scheduler`, without waiting; a waiting value is sent first.
-  /// - Fails: on `scheduler`, without waiting; a value that was waiting for a later slot is dropped.
-  /// - Interruption and disposal: an interrupted source interrupts the result in the same way. Ending cancels
-  ///   the timer and detaches from the source.
+  /// - Completes: on `scheduler`, without waiting, after a waiting value. **Fails:** on `scheduler`, without
+  ///   waiting; a waiting value is dropped.
+  /// - Interruption and disposal: an interrupted source interrupts the result. Ending cancels the timer and
+  ///   detaches from the source.
   public func throttle(
     _ interval: Duration, on scheduler: any TimeScheduler, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
@@ -34,13 +30,10 @@ extension Signal {
   /// throttle(3 ticks, latest: false): -a------d--|
   /// ```
   ///
-  /// A value that arrives when nothing was sent for `interval` goes out at once (it hops to `scheduler`); a
-  /// value that arrives sooner is dropped, and the next slot opens `interval` after the last value sent.
-  /// With `latest: true` this is ``throttle(_:on:fileID:line:)``.
+  /// A value that arrives when nothing was sent for `interval` hops to `scheduler` at once; one that arrives
+  /// sooner is dropped. With `latest: true` this is ``throttle(_:on:fileID:line:)``.
   ///
-  /// - Emits: as described, from actions of `scheduler`.
-  /// - Completes: on `scheduler`, without waiting (nothing ever waits with `latest: false`).
-  /// - Fails: on `scheduler`, without waiting.
+  /// - Emits: as described, from actions of `scheduler`. **Completes / Fails:** on `scheduler`, without waiting.
   /// - Interruption and disposal: as ``throttle(_:on:fileID:line:)``.
   public func throttle(
     _ interval: Duration, latest: Bool, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
@@ -59,8 +52,7 @@ extension SignalProducer {
     lifting(#function, fileID, line) { $0.throttle(interval, on: scheduler) }
   }
 
-  /// Sends at most one value of every start per `interval`, dropping the ones that come too soon with
-  /// `latest: false`; see ``Signal/throttle(_:latest:on:fileID:line:)``.
+  /// Sends at most one value of every start per `interval`; see ``Signal/throttle(_:latest:on:fileID:line:)``.
   public func throttle(
     _ interval: Duration, latest: Bool, on scheduler: any TimeScheduler, fileID: StaticString = #fileID,
     line: UInt = #line

@@ -2,15 +2,11 @@
 /// operator (``Signal/timed(_:on:)``) runs it so that **everything it sends is sent from an action of the
 /// scheduler**.
 ///
-/// The machine is told of each event of the source with the instant it arrived (``receive(_:at:)``), and
-/// answers with the instant at which the operator must wake it, if any: a value to send later, a timer to
-/// arm, or — for a terminal event, which only hops — the instant it arrived. It never sends from
-/// ``receive(_:at:)``. When a wake runs on the scheduler, ``wake(at:into:)`` moves what is due into the outbox.
-/// Both run under the operator's lock and call nothing, so a machine is tested without threads or schedulers.
-///
-/// The rule every machine keeps (`Docs/Contracts.md` §12): a failure or an interruption of the source hops to
-/// the scheduler without waiting; what was due by the instant it arrived is sent before it, what was waiting
-/// for a later instant is dropped.
+/// The machine takes each event with the instant it arrived (``receive(_:at:)``) and answers the instant the
+/// operator must wake it, if any; it never sends from there. A wake moves what is due into the outbox
+/// (``wake(at:into:)``). Both run under the operator's lock and call nothing, so a machine is tested without
+/// threads or schedulers. The rule every machine keeps (`Docs/Contracts.md` §12): a failure or an interruption
+/// hops to the scheduler without waiting, after what was due by its arrival; what waited longer is dropped.
 @usableFromInline
 protocol TimedMachine<Input, Output, Failure> {
   associatedtype Input
@@ -93,13 +89,9 @@ struct SourceEnding<Value, Failure: Error> {
 }
 
 extension Signal {
-  /// The result of a time operator: `machine` decides from this signal's events, and everything the result
-  /// sends is sent from a wake run by `scheduler`.
-  ///
-  /// Each event of this signal is handed to the machine with `scheduler.now`; the wake the machine asks for is
-  /// scheduled at that instant, and when it runs the machine's decisions go through the ordered outbox of a
-  /// ``Coordinator``, sent outside the lock. When the result ends, the wakes still scheduled are cancelled
-  /// and it detaches from this signal.
+  /// The result of a time operator: `machine` decides from this signal's events, stamped with `scheduler.now`;
+  /// each wake it asks for is scheduled then, and its decisions go out through a ``Coordinator``'s ordered
+  /// outbox, outside the lock. Ending cancels the wakes and detaches from this signal.
   @inlinable
   func timed<Machine: TimedMachine>(
     _ machine: Machine,
