@@ -6,16 +6,11 @@ extension Signal where Value: Sendable {
   /// action (main actor): -a-b
   /// ```
   ///
-  /// Values are delivered through ``MainScheduler/shared`` (synchronously when they arrive on the main
-  /// queue with nothing waiting, else enqueued in order), so `action` may touch `@MainActor` state without
-  /// `await`, `MainActor.assumeIsolated`, or `@preconcurrency`.
+  /// Values go through ``MainScheduler/shared`` (synchronously on the main queue with nothing waiting, else
+  /// enqueued in order), so `action` may touch `@MainActor` state without `await` or `assumeIsolated`.
   ///
-  /// **Interruption and disposal**: disposing the returned disposable stops delivery, including of values
-  /// already enqueued on the main queue.
-  ///
-  /// - Returns: a disposable that detaches the observer, or `nil` if this signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
+  /// - Returns: a disposable that stops delivery, values already enqueued included; `nil` if this signal had
+  ///   already ended.
   @discardableResult
   public func observeValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void
@@ -36,8 +31,6 @@ extension SignalProducer where Value: Sendable {
   /// ```
   ///
   /// - Returns: a disposable that interrupts the producer and stops delivery.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func startWithValuesOnMain(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping @MainActor (Value) -> Void

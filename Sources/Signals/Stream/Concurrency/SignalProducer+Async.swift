@@ -6,16 +6,13 @@ extension SignalProducer where Value: Sendable {
   /// producer: -a-b-|         -a-X
   /// ```
   ///
-  /// Works with any `AsyncSequence` whose `Failure` is this producer's: `AsyncStream` gives a
-  /// `SignalProducer<_, Never>`, `AsyncThrowingStream` a `SignalProducer<_, any Error>`.
+  /// Any `AsyncSequence` whose `Failure` is this producer's: `AsyncStream` gives a `SignalProducer<_, Never>`,
+  /// `AsyncThrowingStream` a `SignalProducer<_, any Error>`. One iterator per start.
   ///
-  /// **Emits** each element, from the iterating task (not from the thread that started the producer).
-  /// **Completes** when the sequence ends. **Fails** with the error the sequence throws.
-  ///
-  /// **Interruption and disposal**: disposing the started producer cancels the task; whatever the sequence
-  /// does after that (a `CancellationError`, an early end) is not delivered.
-  ///
-  /// - Parameter sequence: the sequence to iterate; one iterator per start.
+  /// - Emits: each element, from the iterating task. **Completes** when the sequence ends; **fails** with what
+  ///   it throws.
+  /// - Interruption and disposal: disposing the start cancels the task; what the sequence does after that is
+  ///   not delivered.
   public init<Sequence: AsyncSequence & Sendable>(_ sequence: Sequence)
   where Sequence.Element == Value, Sequence.Failure == Failure {
     self.init { observer, lifetime in
@@ -41,13 +38,9 @@ extension SignalProducer where Value: Sendable {
   /// producer: --(a|)       --X
   /// ```
   ///
-  /// **Emits** the value `work` returns, from the task. **Completes** right after it. **Fails** with the
-  /// error `work` throws.
-  ///
-  /// **Interruption and disposal**: disposing the started producer cancels the task (so `Task.isCancelled`
-  /// and cancellation handlers inside `work` see it); its late result or error is not delivered.
-  ///
-  /// - Parameter work: the asynchronous work; runs once per start.
+  /// - Emits: the value `work` returns, from the task, then completes. **Fails** with what `work` throws.
+  /// - Interruption and disposal: disposing the start cancels the task (`Task.isCancelled` sees it); its late
+  ///   result is not delivered.
   public init(awaiting work: @escaping @Sendable () async throws(Failure) -> Value) {
     self.init { observer, lifetime in
       let task = Task {

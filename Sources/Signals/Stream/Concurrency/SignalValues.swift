@@ -6,17 +6,11 @@
 /// values:   a, b, end     a, throws   a, end
 /// ```
 ///
-/// **Subscribes** when iteration begins (`makeAsyncIterator()`), once per iterator: a `Signal` delivers what
-/// it sends from then on; a `SignalProducer` is started anew for each iterator.
-///
-/// **Buffering**: unbounded. The observer never blocks the sending thread; values wait in order until the
-/// consumer asks for them. Use `take`/`sample`-style operators upstream if the consumer may fall behind.
-///
-/// **Emits** each value, in order. **Completes** (the iterator returns `nil`) after a `completed` event and
-/// after an `interrupted` one. **Fails** by throwing the `Failure` once, after the buffered values.
-///
-/// **Interruption and disposal**: cancelling the consuming task, or dropping the iterator, disposes the
-/// subscription (a signal's observer is detached, a producer is interrupted) and ends the iteration.
+/// **Subscribes** at `makeAsyncIterator()`, once per iterator: a `Signal` delivers what it sends from then on, a
+/// `SignalProducer` starts anew. **Buffers** without bound: the sender never blocks, values wait in order.
+/// **Emits** each value; **completes** (`nil`) after `completed` or `interrupted`; **fails** by throwing the
+/// `Failure` once, after the buffered values. **Disposal:** cancelling the task, or dropping the iterator,
+/// detaches the observer or interrupts the producer.
 public struct SignalValues<Value: Sendable, Failure: Error>: AsyncSequence, Sendable {
   /// The stream of events as results; a `.failure` is the last element.
   typealias Results = AsyncStream<Result<Value, Failure>>
@@ -71,15 +65,12 @@ public struct SignalValues<Value: Sendable, Failure: Error>: AsyncSequence, Send
 }
 
 extension Signal where Value: Sendable {
-  /// This signal's values as an `AsyncSequence` that throws `Failure` (and cannot throw when it is `Never`).
-  ///
+  /// This signal's values as an `AsyncSequence` that throws `Failure`, observed from the first `next()`; see
+  /// ``SignalValues``.
   /// ```
   /// signal:  -a-b-|
   /// values:   a, b, end
   /// ```
-  ///
-  /// See ``SignalValues`` for subscription, buffering, and cancellation: iteration observes this signal from
-  /// its first `next()`; cancelling the consuming task detaches the observer.
   public var values: SignalValues<Value, Failure> {
     SignalValues { continuation in
       self.observe { event in SignalValues.yield(event, to: continuation) }
@@ -88,15 +79,12 @@ extension Signal where Value: Sendable {
 }
 
 extension SignalProducer where Value: Sendable {
-  /// This producer's values as an `AsyncSequence` that throws `Failure` (and cannot throw when it is `Never`).
-  ///
+  /// This producer's values as an `AsyncSequence` that throws `Failure`, one start per iterator; see
+  /// ``SignalValues``.
   /// ```
   /// producer: -a-b-X
   /// values:    a, b, throws
   /// ```
-  ///
-  /// See ``SignalValues`` for subscription, buffering, and cancellation: each iterator starts the producer
-  /// once; cancelling the consuming task interrupts that run.
   public var values: SignalValues<Value, Failure> {
     SignalValues { continuation in
       self.start { event in SignalValues.yield(event, to: continuation) }

@@ -1,14 +1,9 @@
-/// A hot stream of values over time: it runs whether or not anyone observes it, and every observer sees the
-/// events sent after it started observing.
+/// A hot stream of values over time: it runs whether or not anyone observes it, and an observer sees the events
+/// sent after it started observing. Make one with ``pipe()``, or derive one with an operator; every signal keeps
+/// the rules of `Docs/Contracts.md` (the event grammar, serial delivery, sends from any thread).
 ///
-/// Create one with ``pipe()`` and send into its input, or derive one with an operator. Every signal obeys the
-/// grammar `value* (failed | completed | interrupted)?`, delivers to its observers one event at a time, and
-/// accepts sends from any thread, including reentrant sends from its own observers, which are delivered after
-/// the current event (see `Docs/Contracts.md`).
-///
-/// A signal stays alive while its input or one of its observers holds it. When the last reference to a
-/// pipe's input goes away, the signal is interrupted and everything it holds is released. A derived signal
-/// that has no observer and no handle left detaches from its upstream.
+/// A signal lives while its input or an observer holds it: releasing a pipe's input interrupts it and releases
+/// what it holds, and a derived signal with no observer and no handle left detaches from its upstream.
 public final class Signal<Value, Failure: Error> {
   @usableFromInline let core: SignalCore<Value, Failure>
 
@@ -23,10 +18,8 @@ public final class Signal<Value, Failure: Error> {
     core.handleReleased()
   }
 
-  /// A signal and the observer that sends into it.
-  ///
-  /// - Returns: `output`, which delivers what is sent into `input`. Releasing `input` without a terminal event
-  ///   interrupts `output`.
+  /// A signal and the observer that sends into it; releasing `input` without a terminal event interrupts
+  /// `output`.
   public static func pipe() -> (output: Signal, input: Observer) {
     let core = SignalCore<Value, Failure>()
     return (Signal(core: core), Observer(core: core))
@@ -34,8 +27,8 @@ public final class Signal<Value, Failure: Error> {
 
   /// A signal derived from others by an operator.
   ///
-  /// `setup` receives the new core, attaches it to its upstream, and returns the disposable that detaches it,
-  /// which runs when the derived signal ends or is abandoned (no observer, no handle).
+  /// `setup` attaches the new core to its upstream and returns the disposable that detaches it, which runs
+  /// when the derived signal ends or is abandoned.
   @inlinable
   convenience init(deriving setup: (SignalCore<Value, Failure>) -> (any Disposable)?) {
     let core = SignalCore<Value, Failure>(endsWhenUnobserved: true)
@@ -43,8 +36,8 @@ public final class Signal<Value, Failure: Error> {
     core.addTermination(setup(core))
   }
 
-  /// A signal whose events come from `generator`, which receives the input and a lifetime that ends when the
-  /// signal terminates. Like a pipe, but the input never escapes to the caller.
+  /// A signal whose events come from `generator`, given the input and a lifetime that ends with the signal:
+  /// a pipe whose input never escapes.
   public convenience init(_ generator: (_ input: Observer, _ lifetime: Lifetime) -> Void) {
     let core = SignalCore<Value, Failure>()
     self.init(core: core)
@@ -73,13 +66,10 @@ extension Signal: @unchecked Sendable where Value: Sendable {}
 extension Signal {
   /// Observes every event: values, then at most one terminal event.
   ///
-  /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended, in which case
-  ///   `action` has received `interrupted`. After `dispose()` returns, no new event starts in `action`, except
-  ///   the one another thread may already have begun delivering. The disposable does not hold `action`: an
-  ///   object may keep it and be captured by `action` without forming a cycle.
-  ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// - Returns: a disposable that detaches `action` (no new event starts in it once `dispose()` returns), or
+  ///   `nil` if the signal had already ended and `action` received `interrupted`. It does not hold `action`, so
+  ///   an object may keep it without a cycle. `fileID` and `line`, filled in for you, are where
+  ///   SignalsTesting's `expectReleased` says an observer of a leaked view model was attached.
   @discardableResult
   @inlinable
   public func observe(
@@ -88,9 +78,8 @@ extension Signal {
     attaching(at: fileID, line) { core.observe(action) }
   }
 
-  /// Attaches an operator's downstream `observer`; like ``observe(_:)-(Signal<Value,Failure>.Observer)``, but
-  /// if this signal already ended — an operator that ends while it is being set up, such as `take(first: 0)` —
-  /// `observer` receives the terminal event it ended with rather than `interrupted`. For `lift` and its kin.
+  /// Attaches an operator's downstream `observer`, which receives the terminal event this signal already ended
+  /// with (`take(first: 0)`), if any, rather than `interrupted`. For `lift` and its kin.
   @usableFromInline
   func observeForwardingEnd(_ observer: Observer) -> (any Disposable)? {
     core.observeForwardingEnd { observer.send($0) }
@@ -106,8 +95,6 @@ extension Signal {
   /// Observes values only; terminal events are ignored.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func observeValues(
@@ -119,8 +106,6 @@ extension Signal {
   /// Observes the failure, if the signal fails.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeFailed(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Failure) -> Void
@@ -133,8 +118,6 @@ extension Signal {
   /// Observes completion, if the signal completes.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeCompleted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -147,8 +130,6 @@ extension Signal {
   /// Observes interruption, if the signal is interrupted — including at once, if it had already ended.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeInterrupted(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping () -> Void
@@ -161,8 +142,6 @@ extension Signal {
   /// Observes values as `.success` and the failure as `.failure`; completion and interruption are ignored.
   ///
   /// - Returns: a disposable that detaches `action`, or `nil` if the signal had already ended.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   public func observeResult(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Result<Value, Failure>) -> Void

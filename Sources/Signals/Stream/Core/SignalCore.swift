@@ -4,33 +4,23 @@ import Synchronization
 ///
 /// ## Delivery
 /// A core delivers one item at a time. The thread that finds it idle becomes the deliverer: it marks the core
-/// busy, releases the lock and calls the observers. A send that arrives while the core is busy — from another
-/// thread, or reentrantly from one of its own observers — is queued, and the deliverer drains the queue before
-/// it lets go. Observers are therefore never entered concurrently or recursively, events keep the order in
-/// which the core accepted them, and nothing is called under the lock.
+/// busy, releases the lock and calls the observers. A send that arrives meanwhile — from another thread, or
+/// reentrantly from an observer — is queued, and the deliverer drains the queue before it lets go. So observers
+/// are never entered concurrently or recursively, events keep the order the core accepted them in, and nothing
+/// is called under the lock. A single observer is called in place (``soleObserver``).
 ///
-/// A single observer is called in place (``soleObserver``); only a list of several is copied.
-///
-/// A value sent into a core that does not replay (a pipe, a producer's start) first tries to claim the
-/// delivery without the lock: one compare-and-exchange, and, with one observer, nothing else to read. Every
-/// other claim, made under the lock, is then a compare-and-exchange as well (see ``SerialWorkState``), and a change
-/// of the list claims the delivery for the moment it updates ``soleObserver``.
-///
-/// Cores of signals derived from a single upstream (`map`, `filter`, …) use ``relay(_:)`` instead of
-/// ``send(_:)``: their upstream already delivers serially, so they skip the busy flag and the queue. So do
-/// the cores of multi-source operators, which receive only from their ``Coordinator``'s one flusher.
+/// A value sent into a core that does not replay (a pipe, a producer's start) claims the delivery without the
+/// lock (``SerialWorkState``). Cores fed by one serial upstream (`map`, `filter`, …), or by a ``Coordinator``'s
+/// one flusher, use ``relay(_:)``, with no busy flag and no queue.
 ///
 /// ## Replaying cores
-/// A property's core remembers the latest value. A replaying observer (a property's `producer`) is attached
-/// through the queue: it first receives the value current at that point of the stream, then every later
-/// event, with no event missed or seen twice.
+/// A property's core remembers the latest value. A replaying observer is attached through the queue: it receives
+/// the value current at that point, then every later event, none missed or seen twice.
 ///
 /// ## Termination
-/// The first terminal event accepted ends the core: later sends are dropped, and once the terminal event has
-/// been delivered the observers and the queue are released and the termination disposables run. A core with
-/// `endsWhenUnobserved` (a derived signal) also ends, silently, when it has no observer (attached, or queued to
-/// be attached) and its handles are gone: nobody could ever observe it again, so it detaches from its
-/// upstream.
+/// The first terminal event accepted ends the core: later sends are dropped; once it is delivered, the
+/// observers and the queue are released and the termination disposables run. An `endsWhenUnobserved` core (a
+/// derived signal) also ends, silently, when it has no observer and no handle: nobody could observe it again.
 @usableFromInline
 class SignalCore<Value, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event

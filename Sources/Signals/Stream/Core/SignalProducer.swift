@@ -1,13 +1,9 @@
 /// A cold stream: a recipe that does its work anew, and independently, each time it is started.
 ///
-/// Its start closure runs once per ``start(_:)-(SignalProducer<Value,Failure>.Observer)``, receiving the observer to
-/// send into and a ``Lifetime`` that ends when the produced stream terminates or is disposed — the place to
-/// put the work's cleanup. Disposing a started producer delivers `interrupted` to its observer and ends that
-/// lifetime. Operators on a producer apply, per start, to the signal that start produces.
-///
-/// A producer may be started from several threads at once, and each start runs the start closure and every
-/// operator's closure again, on the starting thread. So these closures are `@Sendable`: the compiler checks
-/// that they capture nothing two starts could race on (`Docs/Contracts.md`, section 14).
+/// Its start closure runs once per start, with the observer to send into and a ``Lifetime`` that ends when the
+/// stream terminates or is disposed (the place for cleanup). Disposing a start interrupts its observer and ends
+/// that lifetime. Operators apply, per start, to the signal that start produces. Starts may run on several
+/// threads at once, so the start closure and operator closures are `@Sendable` (`Docs/Contracts.md` §14).
 public struct SignalProducer<Value, Failure: Error> {
   /// The events of the stream this producer makes.
   public typealias Event = Signal<Value, Failure>.Event
@@ -16,17 +12,14 @@ public struct SignalProducer<Value, Failure: Error> {
 
   @usableFromInline let work: Work
 
-  /// What a start does: run a start closure, or send events known in advance.
-  ///
-  /// A producer of events known in advance (``init(value:)``, ``init(values:_:)``, an array, ``init(error:)``,
-  /// ``empty``) started with an observer sends them straight to it and returns an already-ended disposable: the
-  /// observer sees what a start closure would have sent, and nothing is left to interrupt.
+  /// What a start does: run a start closure, or send events known in advance (``init(value:)``, an array,
+  /// ``init(error:)``, ``empty``) straight to the observer, returning an already-ended disposable.
   @usableFromInline
   enum Work {
     /// Run the start closure with a fresh observer and lifetime.
     case handler((Observer, Lifetime) -> Void)
-    /// Observe the signal: what ``init(_:)-(Signal<Value,Failure>)`` does, written out so that `flatMap` can
-    /// observe the signal directly, without a signal of its own for the start.
+    /// Observe the signal (``init(_:)-(Signal<Value,Failure>)``), written out so that `flatMap` observes it
+    /// without a signal of its own for the start.
     case signal(Signal<Value, Failure>)
     /// Send the value, then complete.
     case value(Value)
@@ -43,24 +36,17 @@ public struct SignalProducer<Value, Failure: Error> {
     self.work = work
   }
 
-  /// A producer whose every start runs `startHandler` with a fresh observer and lifetime.
-  ///
-  /// If `startHandler` lets go of the observer without sending a terminal event, the stream is interrupted.
-  /// To run forever, keep the observer alive, for example from the lifetime: `lifetime.observeEnded { _ = observer }`.
-  ///
-  /// `startHandler` is `@Sendable` because two starts on two threads run it at once: state it shares between
-  /// starts must be safe to share (a `let` of a `Sendable` type, a `MutableProperty`, an actor); state of one
-  /// start belongs inside the closure.
+  /// A producer whose every start runs `startHandler` with a fresh observer and lifetime. If `startHandler`
+  /// lets go of the observer without a terminal event, the stream is interrupted; to run forever, keep it
+  /// alive (`lifetime.observeEnded { _ = observer }`). State shared between starts must be safe to share.
   @inlinable
   public init(_ startHandler: @escaping @Sendable (_ observer: Observer, _ lifetime: Lifetime) -> Void) {
     work = .handler(startHandler)
   }
 
-  /// A producer whose start closure the compiler does not check for `Sendable`: for the package's own
-  /// operators and test sources, whose closures capture only what the conformance already covers: `Sendable`
-  /// closures from their caller, values of the streams' own types, and other streams, which are safe to use
-  /// from any thread. (A static function rather than an initialiser, so that a trailing closure never picks
-  /// it by accident.)
+  /// A producer whose start closure is not checked for `Sendable`, for the package's own operators and test
+  /// sources, which capture only `Sendable` closures, values of the streams' own types, and other streams.
+  /// (A static function, so that no trailing closure picks it.)
   @inlinable
   package static func unchecked(_ startHandler: @escaping (_ observer: Observer, _ lifetime: Lifetime) -> Void) -> Self
   {
@@ -73,14 +59,9 @@ public struct SignalProducer<Value, Failure: Error> {
     work = .value(value)
   }
 
-  /// A producer that sends every element of `values` in order, then completes. It stops early when disposed
-  /// from one of its observers, without pulling another element from `values`.
-  ///
-  /// Every start iterates `values` anew, on the starting thread, so the sequence is `Sendable`: an array or a
-  /// range of `Sendable` values, not a lazy sequence whose closure two starts would run at once. Beware that
-  /// for `range.lazy.map { … }`, which is not `Sendable`, Swift quietly picks the eager `map`: its closure runs
-  /// for every element once, when the producer is made. A lazy sequence of your own that is `Sendable` is
-  /// pulled only as far as each start needs.
+  /// A producer that sends every element of `values` in order, then completes; disposed from an observer, it
+  /// pulls no further element. Every start iterates `values` anew, hence `Sendable`. (For the non-`Sendable`
+  /// `range.lazy.map { … }`, Swift quietly picks the eager `map`, run once when the producer is made.)
   @inlinable
   public init<S: Sequence & Sendable>(_ values: S) where S.Element == Value {
     // An array yields the same elements on every start, without side effects: its events are known in advance.
@@ -156,11 +137,8 @@ extension SignalProducer: @unchecked Sendable where Value: Sendable {}
 // MARK: - Starting
 
 extension SignalProducer {
-  /// Creates the stream without starting the work, so that operators and observers can be attached to the
-  /// signal first; then starts it.
-  ///
-  /// - Parameter setup: receives the signal and the disposable that interrupts it; it runs before the start
-  ///   closure, so it sees every event.
+  /// Creates the stream without starting the work, so that `setup` can attach operators and observers to the
+  /// signal, with the disposable that interrupts it; then starts it.
   @inlinable
   public func startWithSignal(_ setup: (_ signal: Signal<Value, Failure>, _ interrupter: any Disposable) -> Void) {
     let start = PreparedStart(self)
@@ -170,8 +148,8 @@ extension SignalProducer {
 
   /// Starts the work and sends its events to `observer`.
   ///
-  /// - Returns: a disposable that interrupts this start: its observer receives `interrupted` (after the event
-  ///   in flight, if another thread is delivering one) and the start's lifetime ends.
+  /// - Returns: a disposable that interrupts this start: its observer receives `interrupted` (after an event
+  ///   in flight on another thread) and the start's lifetime ends.
   @discardableResult
   @inlinable
   public func start(_ observer: Observer = Observer { _ in }) -> any Disposable {
@@ -180,8 +158,8 @@ extension SignalProducer {
 
   /// Starts the work and calls `action` with every event; see ``start(_:)-(SignalProducer<Value,Failure>.Observer)``.
   ///
-  /// `fileID` and `line` are the call's place, filled in for you: SignalsTesting's `expectReleased` names it for
-  /// an observer still attached when a view model leaks. Nothing else reads them.
+  /// `fileID` and `line`, filled in for you, are where SignalsTesting's `expectReleased` says an observer of a
+  /// leaked view model was attached.
   @discardableResult
   @inlinable
   public func start(
@@ -201,9 +179,8 @@ extension SignalProducer {
     return start
   }
 
-  /// Runs the work of one start, sending its events into `core`.
-  ///
-  /// Events known in advance are sent in a loop that stops once the start has ended.
+  /// Runs the work of one start, sending its events into `core`; events known in advance stop once the
+  /// start has ended.
   @inlinable
   func run(into core: StartCore<Value, Failure>) {
     switch work {
@@ -244,8 +221,6 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` with every value.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithValues(
@@ -259,8 +234,6 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` with every value as `.success` and the failure as `.failure`.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithResult(
@@ -276,8 +249,6 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it fails.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithFailed(
@@ -289,8 +260,6 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it completes.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithCompleted(
@@ -302,8 +271,6 @@ extension SignalProducer {
   }
 
   /// Starts the work and calls `action` if it is interrupted.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func startWithInterrupted(
@@ -318,11 +285,8 @@ extension SignalProducer {
 // MARK: - Lifting
 
 extension SignalProducer {
-  /// Applies a signal operator to every start of this producer.
-  ///
-  /// On each start of the result, this producer is started, `transform` is applied to its signal, and the
-  /// transformed signal's events go to the observer. Disposing the result interrupts this producer.
-  /// `transform` is `@Sendable`: two starts run it at once.
+  /// Applies a signal operator to every start of this producer: `transform` is applied to each start's signal,
+  /// whose events go to the observer. Disposing the result interrupts this producer.
   @inlinable
   public func lift<U, F>(
     _ transform: @escaping @Sendable (Signal<Value, Failure>) -> Signal<U, F>
@@ -335,10 +299,8 @@ extension SignalProducer {
     }
   }
 
-  /// Applies a two-signal operator to every start of this producer and of `other`.
-  ///
-  /// Both producers are started, `other` first, so that nothing it sends synchronously is missed;
-  /// disposing the result interrupts both. `transform` is `@Sendable`: two starts run it at once.
+  /// Applies a two-signal operator to every start of this producer and of `other`, which starts first, so that
+  /// nothing it sends synchronously is missed; disposing the result interrupts both.
   @inlinable
   public func lift<U, F, V, G>(
     _ other: SignalProducer<V, G>,

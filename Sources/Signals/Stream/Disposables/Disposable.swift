@@ -1,17 +1,10 @@
 /// Something that can be ended once: a subscription, a started producer, a binding.
 ///
-/// `dispose()` is idempotent and thread-safe. Disposing an observation detaches its observer: once
-/// `dispose()` returns, no new event starts in that observer (an event another thread had already begun
-/// delivering to it may still finish). Disposing a started producer interrupts it.
+/// `dispose()` is idempotent and thread-safe. Once it returns, no new event starts in a disposed observation's
+/// observer (one already being delivered may finish); a disposed start is interrupted.
 ///
-/// A class protocol, as ReactiveSwift's is: a disposable is something with an identity. A
-/// ``CompositeDisposable`` (a lifetime) adds one once and removes it again by that identity, code may hold one
-/// `weak`ly or compare it with `===`, and an `any Disposable` is a single reference, retained and released
-/// without going through its type: it is made and dropped on every start and observation.
-///
-/// So a struct cannot adopt it (RxSwift lets one: RxExample's `ActivityToken`). A value type that ends
-/// something keeps its own `dispose()` and hands that to the library, which runs it once:
-///
+/// A class protocol, as ReactiveSwift's: a disposable has an identity (a ``CompositeDisposable`` removes one by
+/// it), and `any Disposable` is a single reference. A value type that ends something hands its `dispose` over:
 /// ```swift
 /// struct Token: Sendable {
 ///   let end: AnyDisposable
@@ -32,10 +25,7 @@ public protocol Disposable: AnyObject, Sendable {
   func dispose()
 }
 
-/// A disposable that runs a closure the first time it is disposed.
-///
-/// The closure runs exactly once, on the thread that disposes first, and is released afterwards so that
-/// nothing it captured stays alive.
+/// A disposable that runs a closure once, on the thread that disposes first, then releases it.
 public final class AnyDisposable: Disposable, @unchecked Sendable {
   @usableFromInline let action: Locked<(() -> Void)?>
 
@@ -62,8 +52,8 @@ public final class AnyDisposable: Disposable, @unchecked Sendable {
   }
 }
 
-/// The disposable of something that had already ended when it was handed out, such as a start of a producer
-/// whose events were all delivered during the start: it is disposed, and disposing it does nothing.
+/// The disposable of something already ended when handed out (a start whose events were all delivered during
+/// it): disposed, and disposing it does nothing.
 @usableFromInline
 final class EndedDisposable: Disposable {
   /// The one instance.

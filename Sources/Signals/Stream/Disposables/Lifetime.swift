@@ -2,10 +2,9 @@ import Synchronization
 
 /// The span of an object's or an operation's life, which ends exactly once.
 ///
-/// Create one with ``make()``: the lifetime ends when its ``Token`` is released, so an object that keeps the
-/// token as a stored property gives everyone a lifetime that ends in its `deinit`. Anything added to a
-/// lifetime with `+=` or ``observeEnded(_:)`` is disposed when it ends; a lifetime that already ended disposes
-/// additions at once.
+/// Create one with ``make()``: it ends when its ``Token`` is released, so an object keeping the token gives a
+/// lifetime that ends in its `deinit`. What is added with `+=` or ``observeEnded(_:)`` is disposed when it
+/// ends, or at once if it already has.
 public final class Lifetime: Sendable {
   /// What ends the lifetime: a composite, or a producer start, which makes its composite at the first
   /// addition.
@@ -61,20 +60,15 @@ public final class Lifetime: Sendable {
     }
   }
 
-  /// Runs `action` when the lifetime ends, or at once if it already has.
-  ///
-  /// - Returns: a disposable that cancels the observation without running `action`, or `nil` if the lifetime
-  ///   had already ended (and `action` has run).
+  /// Runs `action` when the lifetime ends, or at once if it already has. Returns a disposable that cancels it,
+  /// or `nil` if `action` has already run.
   @discardableResult
   public func observeEnded(_ action: @escaping () -> Void) -> (any Disposable)? {
     disposables.add(action)
   }
 
-  /// A signal that completes when the lifetime ends, and sends no value. Observed after the end, it is
-  /// interrupted at once, like any signal that already ended.
-  ///
-  /// It is one signal per lifetime, made at the first access: reading `ended` in a loop does not pile up work
-  /// for the lifetime's end. Disposing an observation of it detaches that observer only.
+  /// A signal that completes, sending no value, when the lifetime ends (one per lifetime, made at the first
+  /// access); observed after the end, it is interrupted at once. Disposing an observation detaches that one.
   public var ended: Signal<Never, Never> {
     if let signal = endedSignal.load() { return signal }
     let (made, input) = Signal<Never, Never>.pipe()

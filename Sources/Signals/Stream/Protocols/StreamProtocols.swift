@@ -1,15 +1,12 @@
-/// A hot stream, for generic code and operator extensions written once for every signal: a ``Signal``
-/// conforms, and gives itself as ``signal``. ReactiveSwift's `SignalProtocol`, with the failure type named
-/// `Failure` rather than `Error`.
+/// A hot stream, for operator extensions written once for every signal (ReactiveSwift's `SignalProtocol`, its
+/// failure type named `Failure`): a ``Signal`` conforms and gives itself as ``signal``. A member of `Signal`
+/// with the same name shadows an extension on the protocol.
 ///
 /// ```swift
 /// extension SignalProtocol where Value == String {
 ///   func nonEmpty() -> Signal<String, Failure> { signal.filter { !$0.isEmpty } }
 /// }
 /// ```
-///
-/// An extension on the protocol is shadowed by a member of `Signal` with the same name (our `values`, say);
-/// an extension on `Signal` itself is not.
 public protocol SignalProtocol<Value, Failure>: AnyObject {
   /// The type of the values.
   associatedtype Value
@@ -20,8 +17,8 @@ public protocol SignalProtocol<Value, Failure>: AnyObject {
   var signal: Signal<Value, Failure> { get }
 }
 
-/// Something that can be started as a ``SignalProducer``: a producer itself, or a ``Signal`` (each start
-/// observes it). What `flatMap` accepts as the inner stream, as ReactiveSwift's `SignalProducerConvertible`.
+/// Something that can be started as a ``SignalProducer``: a producer, or a ``Signal`` (each start observes it);
+/// what `flatMap` accepts as its inner stream.
 public protocol SignalProducerConvertible<Value, Failure> {
   /// The type of the values.
   associatedtype Value
@@ -32,9 +29,8 @@ public protocol SignalProducerConvertible<Value, Failure> {
   var producer: SignalProducer<Value, Failure> { get }
 }
 
-/// A cold stream, for generic code and operator extensions written once for every producer: a
-/// ``SignalProducer`` conforms, and gives itself as ``SignalProducerConvertible/producer``. ReactiveSwift's
-/// `SignalProducerProtocol`, with the failure type named `Failure` rather than `Error`.
+/// A cold stream, for operator extensions written once for every producer (ReactiveSwift's
+/// `SignalProducerProtocol`): a ``SignalProducer`` conforms and gives itself as its `producer`.
 public protocol SignalProducerProtocol<Value, Failure>: SignalProducerConvertible {}
 
 extension Signal: SignalProtocol {
@@ -43,11 +39,8 @@ extension Signal: SignalProtocol {
 }
 
 extension Signal: SignalProducerConvertible {
-  /// A producer whose every start observes this signal from then on: ``SignalProducer/init(_:)-(Signal<Value,Failure>)``.
-  ///
-  /// - Emits, completes, fails: what this signal sends after the start. A start after this signal ended is
-  ///   interrupted at once.
-  /// - Disposal: disposing a start detaches it from this signal and interrupts that start only.
+  /// A producer whose every start observes this signal from then on, and is interrupted at once if it has
+  /// ended; disposing a start detaches that start only.
   public var producer: SignalProducer<Value, Failure> { SignalProducer(self) }
 }
 

@@ -3,18 +3,13 @@ import Synchronization
 
 /// A scheduler for UI work: it runs actions on the main queue, synchronously when it can.
 ///
-/// `schedule(_:)` runs the action at once when it is called on the main queue and no action of this scheduler
-/// is still waiting there; otherwise it enqueues the action on the main queue. So actions always run on the
-/// main thread, in the order they were scheduled, and a value that is already on the main thread reaches the
-/// UI without waiting a turn of the run loop. Timed actions are always enqueued.
+/// `schedule(_:)` runs the action at once when called on the main queue with none of its actions waiting there,
+/// and otherwise enqueues it; so actions run on the main thread in order, and a value already there reaches the
+/// UI without waiting a turn. Timed actions are always enqueued. "On the main queue" is a Dispatch
+/// queue-specific value, which main-thread code Dispatch did not start (top-level code) does not see.
 ///
-/// "On the main queue" is recognised with a Dispatch queue-specific value, as code run by the main queue
-/// (or, on Apple platforms, by the main run loop) sees it. Code on the main thread that Dispatch did not start
-/// — top-level code before the run loop runs — is not recognised, and its actions are enqueued.
-///
-/// **Linux.** The main queue only runs when something drains it: `dispatchMain()`, a run loop, or an
-/// `async` main. A command-line tool that does none of these never runs enqueued actions. Tests use bounded
-/// waits for the same reason.
+/// **Linux.** The main queue runs only when something drains it (`dispatchMain()`, a run loop, an `async`
+/// main); a command-line tool that does none never runs enqueued actions.
 public final class MainScheduler: TimeScheduler, @unchecked Sendable {
   /// The main scheduler.
   public static let shared = MainScheduler()
@@ -35,10 +30,8 @@ public final class MainScheduler: TimeScheduler, @unchecked Sendable {
   /// The time on `ContinuousClock`, measured from the same origin as `QueueScheduler`'s.
   public var now: SchedulerInstant { SchedulerClock.now }
 
-  /// Runs `action` now if called on the main queue with nothing of this scheduler waiting there, else
-  /// enqueues it on the main queue.
-  ///
-  /// - Returns: `nil` if `action` already ran, else a disposable that cancels it if it has not started yet.
+  /// Runs `action` now if called on the main queue with nothing of this scheduler waiting there, else enqueues
+  /// it. Returns `nil` if `action` already ran, else a disposable that cancels it if it has not started.
   @discardableResult
   public func schedule(_ action: @escaping () -> Void) -> (any Disposable)? {
     let position = enqueued.add(1, ordering: .acquiringAndReleasing).newValue
@@ -57,9 +50,7 @@ public final class MainScheduler: TimeScheduler, @unchecked Sendable {
     return token
   }
 
-  /// Runs `action` on the main queue at `instant` (soon if it has passed).
-  ///
-  /// - Returns: a disposable that cancels `action` if it has not started yet.
+  /// Runs `action` on the main queue at `instant` (soon if it has passed); returns a disposable that cancels it.
   @discardableResult
   public func schedule(at instant: SchedulerInstant, _ action: @escaping () -> Void) -> (any Disposable)? {
     mainQueue.schedule(at: instant, action)

@@ -1,33 +1,22 @@
-/// Something that runs actions: soon, in the order they were scheduled, on a context of its own.
-///
-/// Schedulers say *where* work runs (a queue, the main thread, virtual time in tests). Operators such as
-/// ``Signal/observe(on:fileID:line:)`` take one instead of relying on the sender's thread. Every scheduler is safe to use
-/// from any thread.
+/// Something that runs actions soon, in the order they were scheduled, on a context of its own (a queue, the
+/// main thread, virtual time in tests); safe to use from any thread. The rules: `Docs/Contracts.md` §12.
 public protocol Scheduler: AnyObject, Sendable {
-  /// Runs `action` soon: at once on some schedulers, later on others.
+  /// Runs `action` soon: at once on some schedulers, later on others. It runs once (so it is not `@Sendable`),
+  /// maybe on another thread (`Docs/Contracts.md` §14).
   ///
-  /// `action` runs once, so it is not `@Sendable`; it may run on another thread than the caller's, so what it
-  /// captures must not be used meanwhile by the caller without a lock (`Docs/Contracts.md`, section 14).
-  ///
-  /// - Returns: a disposable that cancels `action` if it has not started yet, or `nil` if `action` already
-  ///   ran (an immediate scheduler).
+  /// - Returns: a disposable that cancels `action` if it has not started, or `nil` if it already ran.
   @discardableResult
   func schedule(_ action: @escaping () -> Void) -> (any Disposable)?
 }
 
-/// A scheduler that can also run actions at a point in time, measured by its own clock.
-///
-/// Time is a ``SchedulerInstant`` on the scheduler's clock and intervals are the standard library's
-/// `Duration`, so virtual-time schedulers (the `TestScheduler` of SignalsTesting) and real ones (on
-/// `ContinuousClock`) share one interface.
+/// A scheduler that can also run actions at a ``SchedulerInstant`` of its own clock, with `Duration`
+/// intervals, so virtual-time schedulers (SignalsTesting's `TestScheduler`) and real ones share one interface.
 public protocol TimeScheduler: Scheduler {
   /// The scheduler's current time.
   var now: SchedulerInstant { get }
 
-  /// Runs `action` at `instant`, or soon if `instant` has passed. Actions due at the same instant run in the
-  /// order they were scheduled.
-  ///
-  /// - Returns: a disposable that cancels `action` if it has not started yet.
+  /// Runs `action` at `instant`, or soon if it has passed; actions due at one instant run in the order they
+  /// were scheduled. Returns a disposable that cancels `action` if it has not started.
   @discardableResult
   func schedule(at instant: SchedulerInstant, _ action: @escaping () -> Void) -> (any Disposable)?
 }
@@ -39,12 +28,9 @@ extension TimeScheduler {
     schedule(at: now.advanced(by: delay), action)
   }
 
-  /// Runs `action` at `start`, then every `interval` after it until the returned disposable is disposed.
-  ///
-  /// Each run is due at `start + n × interval`, so late runs do not make the later ones drift. A non-positive
-  /// interval is treated as the smallest positive one, so the timer cannot spin in one instant.
-  ///
-  /// - Returns: a disposable that cancels the runs not started yet.
+  /// Runs `action` at `start`, then every `interval` until the returned disposable, which cancels the runs not
+  /// started, is disposed. Run `n` is due at `start + n × interval`, so late runs do not drift; a
+  /// non-positive interval counts as the smallest positive one.
   @discardableResult
   public func schedule(
     at start: SchedulerInstant,
@@ -66,10 +52,8 @@ extension TimeScheduler {
   }
 }
 
-/// The disposable of a repeating schedule: it holds the token of the next run.
-///
-/// A run may fire — and arm the next one — before `schedule` has returned its token to the run before, so a
-/// token is installed only if no later run's token already is.
+/// The disposable of a repeating schedule, holding the token of the next run. A run may arm the next one before
+/// `schedule` has returned its own token, so a token is installed only if no later run's already is.
 final class RepeatingTimer: Disposable, @unchecked Sendable {
   private let state = Locked<(isDisposed: Bool, generation: Int, token: (any Disposable)?)>((false, -1, nil))
 
@@ -96,10 +80,8 @@ final class RepeatingTimer: Disposable, @unchecked Sendable {
   }
 }
 
-/// A point in time on a scheduler's clock: the time elapsed since the clock's origin.
-///
-/// For real schedulers the origin is a fixed instant of `ContinuousClock`; for a virtual-time test scheduler
-/// it is the moment the scheduler was created, so its time starts at ``zero``.
+/// A point in time on a scheduler's clock: the time since its origin (a fixed instant of `ContinuousClock`, or
+/// a virtual-time scheduler's creation, so its time starts at ``zero``).
 public struct SchedulerInstant: InstantProtocol, Sendable, CustomStringConvertible {
   /// The time elapsed since the clock's origin.
   public var sinceOrigin: Duration
