@@ -8,20 +8,15 @@
 /// leading:          ---x---|
 /// ```
 ///
-/// - A value sent into one terminal is delivered to the observers of the **other** terminal, never back to
-///   the observers of the terminal it was sent into.
-/// - The ``followingTerminal`` replays the latest value sent into the ``leadingTerminal`` to each new
-///   observer; the ``leadingTerminal`` replays no value. The leading side is the model's (the source of
-///   truth), the following side a view's, which needs the current value when it attaches.
-/// - A terminal event (`completed`, `interrupted`) sent into either terminal reaches the observers of both,
-///   and later observers of either receive it at once (after the following terminal's latest value).
-///   Values sent after it are ignored.
-/// - The channel lives while the channel or one of its terminals is held; when the last is released the
-///   channel is interrupted, like a pipe whose input is released. Observing a terminal does not keep the
-///   channel alive.
+/// - A value sent into one terminal reaches the observers of the **other** terminal only.
+/// - The ``followingTerminal`` (a view's) replays the latest value sent into the ``leadingTerminal`` (the
+///   model's) to each new observer; the leading terminal replays none.
+/// - A terminal event sent into either reaches the observers of both, and later observers at once; values
+///   sent after it are ignored.
+/// - The channel lives while it or a terminal is held, and is interrupted when the last is released;
+///   observing a terminal does not keep it alive.
 ///
-/// Sends are accepted from any thread and from inside the channel's own observers; each direction delivers
-/// serially, in the order sends were accepted.
+/// Sends are accepted from any thread and from inside its observers; each direction delivers serially.
 public final class Channel<Value> {
   @usableFromInline let core: ChannelCore<Value>
 
@@ -35,22 +30,21 @@ public final class Channel<Value> {
     core.end(with: .interrupted)
   }
 
-  /// The model's end: values sent into it reach the following terminal's observers (and are replayed to
-  /// them); its observers receive what is sent into the following terminal, from the moment they attach.
+  /// The model's end: values sent into it reach (and are replayed to) the following terminal's observers;
+  /// its observers receive what is sent into the following terminal after they attach.
   @inlinable
   public var leadingTerminal: ChannelTerminal<Value> {
     terminal(observing: core.toLeading, replaying: false, sendingTo: core.toFollowing)
   }
 
-  /// The view's end: values sent into it reach the leading terminal's observers; its observers first receive
-  /// the latest value sent into the leading terminal, then what is sent into it later.
+  /// The view's end: values sent into it reach the leading terminal's observers; its observers receive the
+  /// latest value sent into the leading terminal, then the later ones.
   @inlinable
   public var followingTerminal: ChannelTerminal<Value> {
     terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
   }
 
-  /// A terminal whose send side holds the channel, and whose producer holds only the core. Inlinable, with
-  /// the core, so that a client's terminals run specialised for its `Value`.
+  /// A terminal whose send side holds the channel, and whose producer holds only the core.
   @inlinable
   func terminal(
     observing output: SignalCore<Value, Never>,
@@ -66,10 +60,8 @@ public final class Channel<Value> {
 
 extension Channel: @unchecked Sendable where Value: Sendable {}
 
-/// The two directions of a ``Channel`` and its shared end.
-///
-/// The terminals' producers hold this core, not the ``Channel``, so that observing a terminal does not keep
-/// the channel alive; the terminals' send sides hold the channel.
+/// The two directions of a ``Channel`` and its shared end. The terminals' producers hold this core, not the
+/// ``Channel``, so that observing a terminal does not keep the channel alive.
 @usableFromInline
 final class ChannelCore<Value>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Never>.Event
@@ -116,13 +108,9 @@ final class ChannelCore<Value>: @unchecked Sendable {
     token.dispose()
   }
 
-  /// Observes the values of one direction, replaying what it keeps: what starting ``producer(of:replaying:)``
-  /// with `startWithValues` does, without the start's own core, and so without a second serial delivery and
-  /// a closure per value. Values only: the terminal event, which ``producer(of:replaying:)`` maps to the one
-  /// that ended the channel, is not seen.
-  ///
-  /// Disposing it detaches the observer; it is not called after `dispose()` has returned. An ended direction
-  /// replays its last value (the following side's) and returns a disposable that is already disposed.
+  /// Observes the values of one direction, replaying what it keeps: ``producer(of:replaying:)`` with
+  /// `startWithValues`, without the start's core; the terminal event is not seen. The observer is not called
+  /// after `dispose()` returns; an ended direction replays its last value and returns an ended disposable.
   @inlinable
   static func observeValues(
     of direction: SignalCore<Value, Never>, fileID: StaticString, line: UInt, _ action: @escaping (Value) -> Void
@@ -134,10 +122,8 @@ final class ChannelCore<Value>: @unchecked Sendable {
     return subscription ?? EndedDisposable.shared
   }
 
-  /// Observations of one direction, each replaying what the direction keeps.
-  ///
-  /// Whatever terminal event a direction hands an observer — the one it delivers, or the one it gives a
-  /// late observer (which only says that it ended) — the observer receives the event that ended the channel.
+  /// Observations of one direction, each replaying what it keeps; whatever terminal event the direction hands
+  /// an observer, it receives the one that ended the channel.
   @inlinable
   func producer(of direction: SignalCore<Value, Never>, replaying: Bool) -> SignalProducer<Value, Never> {
     let ending = self.ending

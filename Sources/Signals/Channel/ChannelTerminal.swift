@@ -1,14 +1,9 @@
-/// One end of a two-way connection: it can be observed, and sent into.
+/// One end of a two-way connection, observed and sent into: a value sent into it goes to the other side (the
+/// other terminal of a ``Channel``, or a property's terminal's property), never back to its own observers.
+/// Observing it replays what its rule says (see ``Channel`` and ``MutableProperty/channelTerminal``).
 ///
-/// What comes out of a terminal and what is sent into it belong to two different directions: a value sent into
-/// a terminal goes to the other side (the other terminal of a ``Channel``, or the property behind a property's
-/// terminal), not back to this terminal's own observers. Observing a terminal starts its ``producer``, which
-/// replays what the terminal's rule says (see ``Channel`` and ``MutableProperty/channelTerminal``); a
-/// ``Channel``'s terminal observes its values directly, with the same rule, and no start in between.
-///
-/// A terminal is a binding source (`property <~ terminal`) and a binding target (`terminal <~ signal`), and
-/// either side of a two-way binding (`a <~> b`). Make your own — for a text field, say — with
-/// ``init(producer:lifetime:send:)``.
+/// A terminal is a binding source (`property <~ terminal`), a binding target (`terminal <~ signal`), and either
+/// side of a two-way binding (`a <~> b`). Make your own, for a text field, with ``init(producer:lifetime:send:)``.
 public struct ChannelTerminal<Value> {
   /// The events of a terminal.
   public typealias Event = Signal<Value, Never>.Event
@@ -21,13 +16,11 @@ public struct ChannelTerminal<Value> {
 
   @usableFromInline let sendAction: (Event) -> Void
 
-  /// A ``Channel``'s terminal: the direction its observers receive, which ``observeValues(fileID:line:_:)``
-  /// attaches to directly, without a start of ``producer`` in between; `nil` for other terminals.
+  /// A ``Channel``'s direction its observers receive, which ``observeValues(fileID:line:_:)`` attaches to
+  /// without a start of ``producer``; `nil` for other terminals.
   @usableFromInline let output: SignalCore<Value, Never>?
-  /// A ``Channel``'s terminal: the direction a value sent into it goes to, which ``send(value:)`` sends into
-  /// directly, rather than through `sendAction` (which keeps the channel alive, and ends it on a terminal
-  /// event); `nil` for other terminals. Unretained: `sendAction` holds it (see
-  /// ``init(sendingTo:producer:lifetime:output:input:)``), so a send neither retains nor releases it.
+  /// A ``Channel``'s direction a value sent into it goes to, which ``send(value:)`` sends into directly;
+  /// `nil` for other terminals. Unretained: `sendAction` holds it, so a send neither retains nor releases it.
   @usableFromInline let input: Unmanaged<SignalCore<Value, Never>>?
 
   /// A terminal whose output is `producer` and whose input is `send`.
@@ -36,9 +29,8 @@ public struct ChannelTerminal<Value> {
   ///   - producer: what observers of the terminal receive, started once per observation.
   ///   - lifetime: ends when the terminal can no longer receive anything.
   ///   - send: called with every event sent into the terminal, on the sending thread. It must not deliver a
-  ///     value back to this terminal's own observers, or a two-way binding would send it back where it came
-  ///     from. It is `@Sendable` because a terminal may be sent into from several threads at once: to drive an
-  ///     object that is not `Sendable` (a view), send into a pipe whose signal the object observes.
+  ///     value back to this terminal's observers, or a two-way binding would echo it. `@Sendable`: to drive a
+  ///     view, send into a pipe the view observes.
   @inlinable
   public init(
     producer: SignalProducer<Value, Never>,
@@ -52,9 +44,8 @@ public struct ChannelTerminal<Value> {
     self.input = nil
   }
 
-  /// A terminal whose `send` the compiler does not check for `Sendable`: for the library's own terminals,
-  /// whose `send` forwards into a thread-safe core. (A static function rather than an initialiser, so that a
-  /// trailing closure never picks it by accident.)
+  /// A terminal whose `send` is not checked for `Sendable`, for the library's own terminals, which forward into
+  /// a thread-safe core (a static function, so that no trailing closure picks it).
   @inlinable
   static func unchecked(
     producer: SignalProducer<Value, Never>, lifetime: Lifetime, send: @escaping (Event) -> Void
@@ -62,13 +53,8 @@ public struct ChannelTerminal<Value> {
     ChannelTerminal(sendingTo: send, producer: producer, lifetime: lifetime)
   }
 
-  /// The terminal ``unchecked(producer:lifetime:send:)`` makes; its closure comes first, so that no trailing
-  /// closure matches it.
-  ///
-  /// `output` and `input`, a ``Channel``'s directions, are what ``observeValues(fileID:line:_:)`` observes
-  /// and what ``send(value:)`` sends a value into directly: `output` must deliver the values `producer`
-  /// delivers, and `send` must send a value into `input` and nothing else, and hold `input` (the terminal
-  /// keeps only an unretained reference to it).
+  /// The terminal ``unchecked(producer:lifetime:send:)`` makes. For a ``Channel``, `output` must deliver what
+  /// `producer` delivers, and `send` must send a value into `input` only, and hold it.
   @inlinable
   init(
     sendingTo send: @escaping (Event) -> Void, producer: SignalProducer<Value, Never>, lifetime: Lifetime,
@@ -113,11 +99,10 @@ public struct ChannelTerminal<Value> {
     sendAction(.completed)
   }
 
-  /// Observes what comes out of the terminal, with its replay rule.
+  /// Observes what comes out of the terminal, with its replay rule; `fileID` and `line` name a leak's place
+  /// for SignalsTesting's `expectReleased`.
   ///
   /// - Returns: a disposable that ends the observation; the observer then receives `interrupted`.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
   @discardableResult
   @inlinable
   public func observe(
@@ -126,11 +111,7 @@ public struct ChannelTerminal<Value> {
     producer.start(fileID: fileID, line: line, action)
   }
 
-  /// Observes the values that come out of the terminal, with its replay rule.
-  ///
-  /// - Returns: a disposable that ends the observation.
-  ///
-  /// `fileID` and `line`, the call's place, are for SignalsTesting's `expectReleased`, which names a leak's.
+  /// Observes the values that come out of the terminal, with its replay rule; see ``observe(fileID:line:_:)``.
   @discardableResult
   @inlinable
   public func observeValues(

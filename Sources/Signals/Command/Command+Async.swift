@@ -6,20 +6,10 @@ extension Command where Input: Sendable, Output: Sendable {
   /// isExecuting: f-t---f
   /// ```
   ///
-  /// Each execution runs `work` once in a new task (built with ``SignalProducer/init(awaiting:)``), then
-  /// sends its result and completes, or fails with the thrown error; `isExecuting` is `true` until then.
-  ///
-  /// **Interruption and disposal**: disposing an execution (the disposable ``execute(_:)`` returns, or the
-  /// one from starting ``apply(_:)``) cancels its task; the command stops executing right away and ignores
-  /// the task's late result.
-  ///
-  /// - Parameters:
-  ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
-  ///   - enabledIf: when the command may execute; always, by default.
-  ///   - work: what one execution computes from its input, asynchronously.
-  ///   - fileID: where the command is made, shown on its `isEnabled` and `isExecuting` by ``PropertyGraphDump``
-  ///     and ``PropertyChange``; kept in debug builds only. Leave the default.
-  ///   - line: the line where it is made; see `fileID`.
+  /// Each execution runs `work` once in a new task (``SignalProducer/init(awaiting:)``), then sends its result
+  /// and completes, or fails with what it threw. Disposing an execution cancels its task: the command stops
+  /// executing at once and ignores the late result. `policy` and `enabledIf`: see
+  /// ``init(policy:enabledIf:fileID:line:execute:)``.
   public convenience init(
     policy: ExecutionPolicy = .serial,
     enabledIf: (any PropertyProtocol<Bool>)? = nil,

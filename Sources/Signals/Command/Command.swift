@@ -1,8 +1,5 @@
-/// An action a user can trigger — a button's tap, a pull to refresh — with its state and results as streams:
-/// whether it may run (`isEnabled`), whether it is running (`isExecuting`), and what its executions produce.
-///
-/// A command is created with the work to do per execution, a `@Sendable (Input) -> SignalProducer<Output, Failure>`;
-/// each execution starts the producer the work returns for its input.
+/// An action a user can trigger — a button's tap, a pull to refresh — with its state (`isEnabled`,
+/// `isExecuting`) and its results as streams. Its rules: `Docs/Contracts.md` §13.
 ///
 /// ```swift
 /// let login = Command(enabledIf: form.isValid) { (credentials: Credentials) in api.login(credentials) }
@@ -12,32 +9,21 @@
 /// login.execute(credentials)         // on tap
 /// ```
 ///
-/// **Executions.** ``apply(_:)`` returns a cold producer: each start is one execution. ``execute(_:)`` starts
-/// one at once. An execution started while the command is disabled fails with ``CommandError/disabled``, and
-/// its work is not called. Otherwise the work closure is called synchronously, inside the start, so an
-/// execution of synchronous work has finished when `execute` returns.
+/// **Executions.** Each start of ``apply(_:)`` is one execution; ``execute(_:)`` starts one at once. The work is
+/// called synchronously inside the start; while the command is disabled, an execution fails with
+/// ``CommandError/disabled`` without calling it.
 ///
-/// **State.** ``isExecuting`` turns `true` before the work is called and `false` when the last execution ends
-/// (completes, fails, or is interrupted by disposal). ``isEnabled`` is `enabledIf && !isExecuting` for the
-/// ``ExecutionPolicy/serial`` policy, and just `enabledIf` for ``ExecutionPolicy/concurrent``. Both only emit
-/// when they change, and they change as one: whoever is told of a change of either (an observer of one or the
-/// other, an Observation `onChange`, a property derived from both) reads both new values, never a serial
-/// command that executes and is enabled. A value of an execution is delivered while it executes; its terminal
-/// event once the state shows its end, so an observer of that event can execute the command again.
+/// **State.** ``isExecuting`` is `true` from before the work is called until the last execution ends;
+/// ``isEnabled`` is `enabledIf && !isExecuting` (``ExecutionPolicy/serial``) or `enabledIf`
+/// (``ExecutionPolicy/concurrent``). Both emit on change only, and change as one. An execution's values are
+/// delivered while it executes; its end once the state shows it, so an observer of the end can execute again.
 ///
-/// **Outputs.** ``values``, ``errors``, ``completed`` and ``events`` carry what every execution produces,
-/// whoever started it; ``disabledAttempts`` carries the input of every execution refused because the command
-/// was disabled. They are hot: an observer receives what happens after it attached, including the end of an
-/// execution started earlier, and nothing that happened before (a failure is an event to react to once, not
-/// state to replay). Every event goes to these outputs first, then to the execution's own observer.
+/// **Outputs** (``values``, ``errors``, ``completed``, ``events``, ``disabledAttempts``) carry every execution's
+/// events, whoever started it, before its own observer; they are hot and replay nothing.
 ///
-/// **Lifetime.** Releasing the command completes every output, including the signals of `isExecuting` and
-/// `isEnabled` (which emits `false` first: a released command is disabled). Executions in flight are not
-/// interrupted: each belongs to whoever started it, and ends for them as it would have.
-/// Nothing here keeps the command alive: not its outputs, not a producer from `apply`, not an execution.
-///
-/// Every stream of a command may be observed, and the command executed, from any thread and from inside any
-/// of its own observers, without deadlock.
+/// **Lifetime.** Releasing the command completes every output (`isEnabled` sends `false` first); executions in
+/// flight run on for whoever started them. Nothing here keeps the command alive. Every stream may be observed,
+/// and the command executed, from any thread and from inside its own observers, without deadlock.
 public final class Command<Input, Output, Failure: Error> {
   @usableFromInline let core: CommandCore<Input, Output, Failure>
   @usableFromInline let enabledIfObservation: (any Disposable)?
@@ -46,12 +32,11 @@ public final class Command<Input, Output, Failure: Error> {
   public let policy: ExecutionPolicy
 
   /// Whether an execution started now would run: `enabledIf`, and not executing when the policy is serial.
-  /// It emits only when it changes, and `false` when the command is released. It changes together with
-  /// ``isExecuting``: an observer of either reads both new values.
+  /// Emits on change, together with ``isExecuting``, and `false` when the command is released.
   public let isEnabled: Property<Bool>
 
-  /// Whether an execution is running. `true` before the work is called; `false` once the last execution has
-  /// ended. It emits only when it changes, together with ``isEnabled``; its observers are told first.
+  /// Whether an execution is running: `true` before the work is called, `false` once the last one ended.
+  /// Emits on change, together with ``isEnabled``, whose observers are told after its own.
   public let isExecuting: Property<Bool>
 
   /// Every event of every execution, as values: each execution's values, then its terminal event.
@@ -62,11 +47,8 @@ public final class Command<Input, Output, Failure: Error> {
   public let values: Signal<Output, Never>
 
   /// Every failure of the work, from every execution; not ``CommandError/disabled`` attempts (see
-  /// ``disabledAttempts``). An execution that failed before you observed is not replayed. Completes when the
-  /// command is released.
-  ///
-  /// Made when first asked for (each read returns the same signal), so that a command whose failures nobody
-  /// observes does not hand each of its events to it.
+  /// ``disabledAttempts``). Completes when the command is released. Made when first asked for, so that a
+  /// command whose failures nobody observes does not hand its events to it.
   public var errors: Signal<Failure, Never> {
     lazyOutputs.withLock { outputs in
       if let errors = outputs.errors { return errors }
@@ -76,9 +58,7 @@ public final class Command<Input, Output, Failure: Error> {
     }
   }
 
-  /// One `()` per execution that completed. Completes when the command is released.
-  ///
-  /// Made when first asked for, as ``errors`` is.
+  /// One `()` per execution that completed; made when first asked for. Completes when the command is released.
   public var completed: Signal<Void, Never> {
     lazyOutputs.withLock { outputs in
       if let completed = outputs.completed { return completed }
@@ -110,21 +90,14 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// A command that runs the producer `work` returns, once per execution.
   ///
-  /// A trailing closure that returns a producer picks this initialiser, with or without a context that gives
-  /// the command's type: `Command { (_: Void) in api.refresh() }` is a command whose executions run
-  /// `api.refresh()`. (Synchronous work, ``init(policy:enabledIf:fileID:line:work:)``, is chosen when the closure returns
-  /// anything else or throws.)
+  /// A trailing closure that returns a producer picks this initialiser (`Command { (_: Void) in api.refresh() }`);
+  /// one that returns anything else, or throws, picks ``init(policy:enabledIf:fileID:line:work:)``.
   ///
   /// - Parameters:
   ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
   ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
-  ///     own `isExecuting` (through a property bound to it) without deadlock.
-  ///   - work: what one execution does for its input. It is called synchronously when the execution starts,
-  ///     on the thread that starts it; it is `@Sendable` because executions may be started from several
-  ///     threads at once (and overlap, with the ``ExecutionPolicy/concurrent`` policy).
-  ///   - fileID: where the command is made, shown on its `isEnabled` and `isExecuting` by ``PropertyGraphDump``
-  ///     and ``PropertyChange``; kept in debug builds only. Leave the default.
-  ///   - line: the line where it is made; see `fileID`.
+  ///     own `isExecuting` without deadlock.
+  ///   - work: one execution, called synchronously on the thread that starts it (hence `@Sendable`).
   @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,
@@ -180,15 +153,13 @@ public final class Command<Input, Output, Failure: Error> {
   ///
   /// - Emits: the execution's values.
   /// - Completes: when the work completes. **Fails:** with ``CommandError/disabled`` at once if the command
-  ///   is disabled when the producer is started (the work is not called), or with
-  ///   ``CommandError/failed(_:)`` when the work fails.
-  /// - Interruption and disposal: disposing the start interrupts the work; the execution then ends, and
-  ///   `isExecuting` turns `false` if it was the last one.
+  ///   is disabled (the work is not called), or with ``CommandError/failed(_:)`` when the work fails.
+  /// - Interruption and disposal: disposing the start interrupts the work and ends the execution.
   @inlinable
   public func apply(_ input: Input) -> SignalProducer<Output, CommandError<Failure>> {
     let core = self.core
-    // Unchecked: the core is safe to use from any thread, and `input` is shared by the producer's starts, as
-    // any value a producer holds is (Docs/Contracts.md, section 14).
+    // Unchecked: the core is safe from any thread, and `input` is shared by the starts as any value a producer
+    // holds is (Contracts §14).
     return SignalProducer.unchecked { observer, lifetime in
       _ = core.execute(input, for: (observer, lifetime))
     }
@@ -196,8 +167,8 @@ public final class Command<Input, Output, Failure: Error> {
 
   /// Executes the command with `input` now; see ``apply(_:)``.
   ///
-  /// - Returns: a disposable that interrupts the execution. Dropping it does not: the execution runs on. If
-  ///   the execution has already ended — it was refused, or its work is synchronous — it is already disposed.
+  /// - Returns: a disposable that interrupts the execution; dropping it does not. Already disposed if the
+  ///   execution has ended (refused, or synchronous work).
   @discardableResult
   @inlinable
   public func execute(_ input: Input) -> any Disposable {
