@@ -1,9 +1,7 @@
 import Signals
 
-/// A headless button, standing in for `UIButton`: a title, whether it is enabled, and its taps.
-///
-/// Give it a ``command`` to do what RAC's `rac_command` does: the button is enabled exactly when the command
-/// is, and each tap executes the command.
+/// A headless button, standing in for `UIButton`: a title, whether it is enabled, and its taps. With a
+/// ``command`` (RAC's `rac_command`), it is enabled exactly when the command is, and a tap executes it.
 ///
 /// ```swift
 /// submitButton.command = viewModel.submitCommand
@@ -18,11 +16,9 @@ public final class Button: ReactiveObject {
   /// One `()` per accepted tap, from ``tap()``. It completes when the button is released.
   public let taps: Signal<Void, Never>
 
-  /// The command a tap executes, RAC's `rac_command`.
-  ///
-  /// Setting it binds ``isEnabled`` to the command's `isEnabled` and makes every tap execute it; setting
-  /// another command (or `nil`) ends those bindings first, and `nil` leaves the button enabled. The button
-  /// holds its command, as a `UIButton` holds its `rac_command`; the command does not hold the button.
+  /// The command a tap executes, RAC's `rac_command`: ``isEnabled`` follows its `isEnabled`. Setting another
+  /// (or `nil`, which leaves the button enabled) ends those bindings first. The button holds its command; the
+  /// command does not hold the button.
   public var command: (any ButtonCommand)? {
     didSet { bind(command) }
   }
@@ -45,9 +41,8 @@ public final class Button: ReactiveObject {
     tapsInput.sendCompleted()
   }
 
-  /// The user tapped the button: if it is enabled, it emits on ``taps`` (and executes its ``command``).
-  ///
-  /// - Returns: whether the tap was accepted, that is, whether the button was enabled.
+  /// The user tapped the button: if it is enabled, it emits on ``taps``, executes its ``command`` and returns
+  /// `true`.
   @discardableResult
   public func tap() -> Bool {
     guard isEnabled else { return false }

@@ -4,8 +4,8 @@ extension ReactiveObject {
   /// Starts key-value bindings between this object (a view) and `model` (its view model), IQDataBinding's
   /// style: `bind(to: viewModel).bind(\.title) { view, title in … }.bind(\.content) { … }`.
   ///
-  /// Keep the returned binder to send values back with ``KeyValueBinder/update(_:_:)-9gzpv``. Nothing needs
-  /// unregistering: the bindings end when this object is released, and the binder holds the model weakly.
+  /// Keep the returned binder to send values back with ``KeyValueBinder/update(_:_:)-9gzpv``; the bindings end
+  /// when this object is released, and the binder holds the model weakly.
   public func bind<Model: AnyObject>(to model: Model) -> KeyValueBinder<Self, Model> {
     KeyValueBinder(view: self, model: model)
   }
@@ -13,13 +13,11 @@ extension ReactiveObject {
 
 /// Key-value bindings from a model's `MutableProperty`s into a view, and updates from the view back.
 ///
-/// - **No unregistering**: every binding ends when the view is released (it is a binding into the view's
-///   lifetime), and a binder whose model has gone updates nothing.
-/// - **No loops**: an update is sent through the same property terminal the binding observes, so the
-///   view's own update does not come back to the binding on that key; and an `Equatable` update equal to the
-///   current value is not made, so even a view that updates from inside its binding action stops.
-/// - **No crash** when either side goes away first: the binder holds the model weakly, the bindings hold the
-///   view weakly.
+/// - **No unregistering**: the bindings end when the view is released; a binder whose model has gone updates
+///   nothing.
+/// - **No loops**: an update goes through the terminal the binding observes, so it does not come back on that
+///   key, and an `Equatable` update equal to the current value is not made.
+/// - **No crash** when either side goes first: the binder holds the model weakly, the bindings the view.
 public struct KeyValueBinder<View: ReactiveObject, Model: AnyObject> {
   private weak var view: View?
   private weak var model: Model?
@@ -32,16 +30,9 @@ public struct KeyValueBinder<View: ReactiveObject, Model: AnyObject> {
   }
 
   /// Calls `action` with the view and the value at `keyPath` now and at every change, until the view is
-  /// released; changes this binder made with ``update(_:_:)-9gzpv`` on the same key are not sent back.
+  /// released; this binder's own ``update(_:_:)-9gzpv``s on that key are not sent back. A debug build records
+  /// the binding and its line for `PropertyGraphDump`.
   ///
-  /// A debug build of Signals records the binding, with the line that called this method, for
-  /// `PropertyGraphDump`.
-  ///
-  /// - Parameters:
-  ///   - keyPath: the model's property to follow.
-  ///   - fileID: where the binding is made, shown by `PropertyGraphDump` in debug builds. Leave the default.
-  ///   - line: the line where it is made; see `fileID`.
-  ///   - action: what the view does with each value.
   /// - Returns: the binder, to chain the next binding.
   @discardableResult
   public func bind<Value>(

@@ -1,11 +1,8 @@
 import Signals
 
-/// An object whose bindings end with it: it owns a ``/Signals/Lifetime`` that ends when it is released.
-///
-/// Linux has no Objective-C associated objects, so an object cannot be given a lifetime from the outside, as
-/// RAC does. Instead, an object that wants `object.reactive` stores a `Lifetime.Token` and exposes its
-/// lifetime; the token's release in the object's `deinit` ends the lifetime, and with it every binding into
-/// the object, at that moment:
+/// An object whose bindings end with it: it owns a ``/Signals/Lifetime`` that ends when it is released. Linux
+/// has no associated objects to give an object a lifetime from outside, as RAC does, so the object keeps a
+/// `Lifetime.Token`, released in its `deinit`:
 ///
 /// ```swift
 /// final class Badge: ReactiveObject {
@@ -18,9 +15,8 @@ import Signals
 /// badge.reactive[\.count] <~ viewModel.unread
 /// ```
 ///
-/// The headless controls of this library (``Label``, ``TextField``, ``Button``, ``MessageArea``) adopt it.
-/// Like UIKit's views, they are not thread-safe: bind into them from sources that deliver on one thread (in
-/// an app, observe on the main scheduler first).
+/// The headless controls (``Label``, ``TextField``, ``Button``, ``MessageArea``) adopt it. Like UIKit's views,
+/// they are not thread-safe: bind into them from sources that deliver on one thread.
 public protocol ReactiveObject: AnyObject {
   /// Ends when the object is released. Every binding into the object's ``Reactive`` targets ends then.
   var lifetime: Lifetime { get }
@@ -32,12 +28,9 @@ extension ReactiveObject {
   public var reactive: Reactive<Self> { Reactive(self) }
 }
 
-/// The binding targets of a ``ReactiveObject``, RAC's `object.reactive`.
-///
-/// Every target this makes ends with the object's lifetime and holds the object weakly, so a binding never
-/// keeps the object alive, and a value arriving while the object is being released is dropped. Add named
-/// targets for your own types in an extension: `extension Reactive where Base: Badge { … }` using
-/// ``makeBindingTarget(_:)``.
+/// The binding targets of a ``ReactiveObject``, RAC's `object.reactive`. Each ends with the object's lifetime
+/// and holds it weakly: a binding never keeps the object alive. Add your own in an
+/// `extension Reactive where Base: Badge` with ``makeBindingTarget(_:)``.
 public struct Reactive<Base: ReactiveObject> {
   /// The object whose targets these are.
   public let base: Base
@@ -48,8 +41,6 @@ public struct Reactive<Base: ReactiveObject> {
   }
 
   /// A target that calls `action` with the object and each bound value, until the object is released.
-  ///
-  /// - Parameter action: what a value does to the object; it is not called once the object has gone.
   public func makeBindingTarget<Value>(_ action: @escaping (Base, Value) -> Void) -> BindingTarget<Value> {
     var target = BindingTarget(lifetime: base.lifetime) { [weak base] value in
       guard let base else { return }

@@ -1,15 +1,8 @@
 import Signals
 
-/// A headless text field, standing in for `UITextField`: text set by code, and text edited by the user, told
-/// apart.
-///
-/// - Setting ``text`` (what a binding does) changes what the field shows and emits nothing on
-///   ``userEdits``.
-/// - ``userDidEdit(_:)`` (what the terminal demo and tests do when the user types) changes the text and
-///   emits the new text on ``userEdits``.
-///
-/// That is what lets a two-way binding never echo: `field.reactive.textTerminal <~> viewModel.text` sends
-/// the user's edits to the model and the model's changes to the field, and neither comes back.
+/// A headless text field, standing in for `UITextField`, that tells code's text from the user's: setting
+/// ``text`` (a binding) emits nothing on ``userEdits``; ``userDidEdit(_:)`` (the user typing) does. So a
+/// two-way binding, `field.reactive.textTerminal <~> viewModel.text`, never echoes.
 public final class TextField: ReactiveObject {
   /// The text shown, as last set by code or edited by the user. Setting it emits nothing.
   public var text: String?
@@ -59,15 +52,12 @@ extension Reactive where Base: TextField {
   /// Sets the field's text, as code does: nothing is emitted on ``TextField/userEdits``.
   public var text: BindingTarget<String?> { self[\.text] }
 
-  /// The field's text as a two-way terminal: what comes out is the user's edits (nothing is replayed); what
-  /// is sent in sets the text without coming out again. Bind it to a view model with
-  /// `field.reactive.textTerminal <~> viewModel.text`, which first shows the model's text in the field.
-  ///
-  /// It ends when the field is released, and so do the bindings made with it.
+  /// The field's text as a two-way terminal: out come the user's edits (nothing replayed); what is sent in
+  /// sets the text without coming out. `field.reactive.textTerminal <~> viewModel.text` first shows the
+  /// model's text. It ends, with its bindings, when the field is released.
   public var textTerminal: ChannelTerminal<String?> {
     let base = self.base
-    // A terminal may be sent into from any thread, and the field is not `Sendable`: what is sent in reaches the
-    // field through a pipe it observes, one value at a time, on the sending thread, as a binding would.
+    // The field is not `Sendable`: what is sent in, from any thread, reaches it through a pipe it observes.
     let (sets, setsInput) = Signal<String?, Never>.pipe()
     sets.observeValues { [weak base] text in base?.text = text }
     return ChannelTerminal(producer: SignalProducer(base.userEdits), lifetime: base.lifetime) { event in

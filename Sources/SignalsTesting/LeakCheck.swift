@@ -13,14 +13,11 @@ import Signals
 /// }
 /// ```
 ///
-/// While `make` and `exercise` run, every `observe…` and `start…` call notes where it was made (a binding
-/// `<~` has no line of its own: it is listed by the stream it observes). Once `exercise` returns, the check
-/// lets go of the object; if it is still alive, something holds it — most often a closure that captures the
-/// object strongly and observes one of its own streams, a cycle no library can break (Contracts §8). The
-/// failure names each stream of the object that still has observers (signals, properties, and commands'
-/// `values`, `errors`, `isEnabled` and `isExecuting`, found by reflection in the object and the values and
-/// objects it holds, one level deep), how many, and the sites recorded for them; in a debug build of Signals,
-/// also where each stream was made (the operator and line of a stream, the line of a property):
+/// While `make` and `exercise` run, every `observe…` and `start…` call notes its line (a binding `<~` is listed
+/// by the stream it observes). Then the check lets go of the object; if it lives on, something holds it — most
+/// often a closure that captures it and observes its own stream (Contracts §8). The failure names each of its
+/// streams that still has observers (found by reflection, one level deep), how many, their sites and, in a
+/// debug build, where each stream was made:
 ///
 /// ```text
 /// SignUpViewModel was not released: something still holds it. Still attached to its streams:
@@ -29,12 +26,8 @@ import Signals
 /// ```
 ///
 /// - Parameters:
-///   - make: Makes the object; nothing else may keep it (the check holds the only reference you give it).
-///   - exercise: Uses the object, as a spec would; it must not store the object anywhere that outlives it.
-///   - fileID: The file of the call, for the failure (defaulted).
-///   - filePath: The file's path, for the failure (defaulted).
-///   - line: The line of the call, for the failure (defaulted).
-///   - column: The column of the call, for the failure (defaulted).
+///   - make: Makes the object; nothing else may keep it.
+///   - exercise: Uses the object, as a spec would, without storing it anywhere that outlives it.
 public func expectReleased<Object: AnyObject>(
   _ make: () throws -> Object,
   fileID: String = #fileID,

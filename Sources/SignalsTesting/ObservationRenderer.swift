@@ -11,13 +11,10 @@ import Signals
 /// #expect(renderer.renderCount == 2)  // one render for the clear
 /// ```
 ///
-/// `render` plays a SwiftUI view's `body`: every property whose `value` it reads is tracked (see the
-/// repository's `Docs/SwiftUI.md`), and their first change marks the renderer out of date. Changes made until
-/// the next ``flush()`` are one render, as changes made in one turn of the main run loop are one update in
-/// SwiftUI. So ``renderCount`` counts what a user would see: renders per action.
-///
-/// The renderer is driven by the spec, on its thread: it never renders by itself. A change may come from any
-/// thread; it only marks the renderer out of date.
+/// `render` plays a SwiftUI view's `body`: every property whose `value` it reads is tracked (`Docs/SwiftUI.md`),
+/// and a change marks the renderer out of date; changes until the next ``flush()`` are one render, as one turn
+/// of the main run loop is one update, so ``renderCount`` counts renders per action. The spec drives it, on its
+/// thread; a change may come from any thread.
 public final class ObservationRenderer<Frame>: @unchecked Sendable {
   private let render: () -> Frame
   private let outOfDate = Locked(false)

@@ -9,9 +9,8 @@ import Signals
 /// #expect(results.recorded == [.next(210, "A"), .next(240, "B"), .completed(300)])
 /// ```
 ///
-/// A time is a number of ticks from the scheduler's time zero (`scheduler.tick` long, one second by default;
-/// RxTest's `TestScheduler(initialClock: 0)` with a resolution of 1). Events compare by time and by event;
-/// failures compare by their description, so that an error type need not be `Equatable`.
+/// A time is a number of ticks from the scheduler's time zero (RxTest's `initialClock: 0`, resolution 1).
+/// Failures compare by their description, so an error type need not be `Equatable`.
 public struct Recorded<Value, Failure: Error> {
   /// The tick the event happens at.
   public var time: Int
@@ -73,9 +72,8 @@ extension Recorded: CustomStringConvertible {
 
 /// When a test source was subscribed to and when that subscription ended, in ticks: RxTest's `Subscription`.
 ///
-/// A subscription of a producer is one start, from the start until it ends (its completion, failure or
-/// interruption, or its disposal); of a hot signal, one observation (see ``TestableSignal/signal``). One that
-/// has not ended has ``unsubscribe`` `Int.max`.
+/// A producer's subscription is one start, until it ends or is disposed; a hot signal's, one observation (see
+/// ``TestableSignal/signal``). One still running has ``unsubscribe`` `Int.max`.
 public struct Subscription: Hashable, Sendable, CustomStringConvertible {
   /// The tick the subscription began at.
   public var subscribe: Int

@@ -1,7 +1,7 @@
 import Signals
 
-/// An observer that keeps every event it receives and checks them with `assert…` methods, in the style of the
-/// `TestObserver` that ReactiveSwift view-model specs are written with, so that such specs move unchanged:
+/// An observer that keeps every event it receives and checks them with `assert…` methods, in the style of
+/// ReactiveSwift view-model specs' `TestObserver`, so that such specs move unchanged:
 ///
 /// ```swift
 /// let isLoading = TestObserver<Bool, Never>()
@@ -13,12 +13,8 @@ import Signals
 /// ```
 ///
 /// A failed assertion fails the test at the caller's line, with `message` and what was received, under Swift
-/// Testing and XCTest alike (their `fileID`, `filePath`, `line` and `column` default to the caller's).
-/// Thread-safe. It holds no stream: observing with ``observer`` does not keep the observer alive, and a released
-/// `TestObserver` ignores what is sent to its observer afterwards.
-///
-/// It is ReactiveSwift's spelling over SignalsTesting's one recorder: the events are kept by a
-/// ``TestRecorder``, ``recorder``, whose marbles and `expect` methods are there too.
+/// Testing and XCTest alike. Thread-safe; it holds no stream, and once released ignores what its observer is
+/// sent. The events are kept by a ``TestRecorder``, ``recorder``, with its marbles and `expect` methods.
 public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
   public typealias Event = Signal<Value, Failure>.Event
@@ -173,12 +169,9 @@ public final class TestObserver<Value, Failure: Error>: @unchecked Sendable {
 }
 
 extension TestObserver where Value: Equatable {
-  /// Fails the test unless exactly one value was received, and it is `expected`: ReactiveExtensions'
-  /// `assertValue(_:_:)`.
-  ///
-  /// Two checks, each reported on its own, so a failure says which one failed: the count ("A single value
-  /// should have been emitted.") and the value (`message`, or "A single value of `expected` should have been
-  /// emitted."). To check only the latest of several values, use ``assertLastValue(_:_:fileID:filePath:line:column:)``.
+  /// Fails the test unless exactly one value was received, and it is `expected` (ReactiveExtensions'
+  /// `assertValue`); the count and the value are reported apart. For the latest of several values, use
+  /// ``assertLastValue(_:_:fileID:filePath:line:column:)``.
   public func assertValue(
     _ expected: Value, _ message: String? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -226,11 +219,8 @@ extension TestObserver where Failure: Equatable {
       expected: "failed(\(expected))")
   }
 
-  /// Fails the test unless `failed` was received with `expected`: ReactiveExtensions' spelling, with its
-  /// `message:` label (`observer.assertFailed(.offline, message: "The request fails offline.")`).
-  ///
-  /// The same check as ``assertFailed(_:_:fileID:filePath:line:column:)``; `message` has no default here, so
-  /// that `assertFailed(error)` names one method.
+  /// ``assertFailed(_:_:fileID:filePath:line:column:)`` in ReactiveExtensions' spelling, whose `message:` has no
+  /// default, so that `assertFailed(error)` names one method.
   public func assertFailed(
     _ expected: Failure, message: String, fileID: String = #fileID, filePath: StaticString = #filePath,
     line: UInt = #line,

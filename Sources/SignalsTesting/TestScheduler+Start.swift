@@ -7,8 +7,7 @@ extension TestScheduler {
   }
 
   /// Makes a producer at tick `created`, starts it at `subscribed`, disposes the start at `disposed`, and runs
-  /// the scheduler until nothing is left: RxTest's `start(created:subscribed:disposed:create:)`, with its
-  /// defaults.
+  /// the scheduler until nothing is left: RxTest's `start(created:subscribed:disposed:create:)`.
   ///
   /// ```swift
   /// let xs = scheduler.createHotSignal([.next(150, 1), .next(210, 2), .completed(300)])
@@ -17,11 +16,8 @@ extension TestScheduler {
   /// #expect(xs.subscriptions == [Subscription(200, 300)])
   /// ```
   ///
-  /// Disposing a start that is still running interrupts it, and the recorder records `interrupted` at
-  /// `disposed` (RxTest records nothing: see `Docs/Testing.md`). Like RxTest's, the run does not end while a
-  /// repeating timer that the disposal does not cancel is scheduled.
-  ///
-  /// - Returns: the recorder of the start; read ``TestRecorder/recorded``.
+  /// A start still running at `disposed` is interrupted, and `interrupted` recorded (RxTest records nothing:
+  /// `Docs/Testing.md`). The run goes on while a repeating timer is scheduled. Returns the start's recorder.
   public func start<Value, Failure>(
     created: Int = 100,
     subscribed: Int = 200,
@@ -41,9 +37,8 @@ extension TestScheduler {
   /// Makes a signal at tick `subscribed` and observes it, stops observing at `disposed`, and runs the
   /// scheduler until nothing is left; see ``start(created:subscribed:disposed:_:)-(_,_,_,()->SignalProducer<Value,Failure>)``.
   ///
-  /// Making a signal observes its sources, so the signal is made when it is observed: `created` only orders
-  /// it among the scheduled actions. Disposing an observation of a signal sends nothing, so nothing is
-  /// recorded at `disposed`.
+  /// The signal is made when it is observed (`created` only orders it among the actions); disposing the
+  /// observation sends nothing, so nothing is recorded at `disposed`.
   public func start<Value, Failure>(
     created: Int = 100,
     subscribed: Int = 200,
@@ -58,10 +53,9 @@ extension TestScheduler {
     return recorder
   }
 
-  /// Takes a property at tick `created`, starts its producer at `subscribed` — its current value is recorded
-  /// then — disposes that start at `disposed`, and runs the scheduler; see
-  /// ``start(created:subscribed:disposed:_:)-(_,_,_,()->SignalProducer<Value,Failure>)``. For the changes
-  /// only, return the property's `signal` instead.
+  /// Takes a property at `created`, starts its producer at `subscribed` (recording its current value), disposes
+  /// it at `disposed`, and runs the scheduler; see
+  /// ``start(created:subscribed:disposed:_:)-(_,_,_,()->SignalProducer<Value,Failure>)``.
   public func start<Property: PropertyProtocol>(
     created: Int = 100,
     subscribed: Int = 200,

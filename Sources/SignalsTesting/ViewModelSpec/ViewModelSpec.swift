@@ -3,16 +3,14 @@ import Signals
 /// An exhaustive spec of a view model: after each step, it must state every output that changed, with its new
 /// value, and nothing that did not.
 ///
-/// Made from a view model (and the ``TestScheduler`` it was given), the spec finds its outputs by reflection,
-/// as `PropertyGraphDump(of:)` does: its properties, each command's `isEnabled`, `isExecuting`, `values` and
-/// `errors`, and its signals, in the view model and in the child view models and structs it holds, one level
-/// deep, each named by its label (`title`, `name.text`, `submitCommand.isEnabled`). It records everything they
-/// send. Reflection cannot tell a public property from a private one: a private input (the `MutableProperty`
-/// behind an inputs protocol) is found too, and left out with `ignoring:`. A command's `completed`, `events`
-/// and `disabledAttempts` are not watched: what they tell is in its `isExecuting`, `values` and `errors`. The spec then proceeds in steps — a user action (``step(_:fileID:filePath:line:column:_:expect:)``),
-/// the clock (``advance(by:fileID:filePath:line:column:expect:)``, ``run(fileID:filePath:line:column:expect:)``)
-/// or async work (``awaiting(_:isolation:fileID:filePath:line:column:_:expect:)``) — each with an `expect`
-/// closure that states what changed (see ``ExpectedChanges``):
+/// It finds the view model's outputs by reflection, as `PropertyGraphDump(of:)` does — properties, each
+/// command's `isEnabled`, `isExecuting`, `values` and `errors`, and signals, one level deep, each named by its
+/// label (`name.text`, `submitCommand.isEnabled`) — and records what they send; a private input it finds too is
+/// left out with `ignoring:`. Then it proceeds in steps — a user action
+/// (``step(_:fileID:filePath:line:column:_:expect:)``), the clock
+/// (``advance(by:fileID:filePath:line:column:expect:)``, ``run(fileID:filePath:line:column:expect:)``) or async
+/// work (``awaiting(_:isolation:fileID:filePath:line:column:_:expect:)``) — each stating what changed in its
+/// `expect` (see ``ExpectedChanges``):
 ///
 /// ```swift
 /// let spec = ViewModelSpec(of: viewModel)
@@ -24,28 +22,15 @@ import Signals
 /// spec.finish()
 /// ```
 ///
-/// A step fails, at its line, when an output changed and the step does not say so (named by its label, old →
-/// new, a line diff for a long value), when a change it states did not happen or happened with another value,
-/// or when a property changed more than once and the step states only its last value. The failure shows the
-/// spec's ``timeline``: every output over every step and tick, as marbles.
+/// A step fails at its line when an output changed unsaid (old → new), a stated change did not happen, or a
+/// property changed more than once and the step states only its last value; the failure shows the
+/// ``timeline``. A property changes when it sends a value other than its last (compared with `==`, or by
+/// description); a signal, when it sends anything. ``finish(allowing:fileID:filePath:line:column:)``, or the
+/// spec's release, fails while scheduled work or an execution remains. ``Exhaustivity`` relaxes the steps.
+/// More in `Docs/Testing.md`.
 ///
-/// **What counts as a change.** A property changes when it sends a value other than the one it had (a value
-/// equal to the last one, set again, is no change: a view would show nothing new). A signal changes when it
-/// sends anything. Values compare with `==` when they are `Equatable`, and by their descriptions otherwise,
-/// as ``Recorded`` compares failures.
-///
-/// **The end.** ``finish(allowing:fileID:filePath:line:column:)`` — or the spec's release, at the line that
-/// made it — fails when the scheduler still has work scheduled, or a command is still executing, unless the
-/// spec allows it; then it stops observing the view model.
-///
-/// **Partial specs.** With ``Exhaustivity/partial``, a step checks only what it states; with
-/// ``Exhaustivity/partial(listingSkipped:)`` it lists what it did not check, as a known issue under Swift
-/// Testing (the test passes), or on standard output under XCTest.
-///
-/// Failures are reported as every SignalsTesting expectation reports them: an issue in a Swift Testing test,
-/// `XCTFail` in an XCTest test method. The spec is not thread-safe: drive it from the test, on the actor of
-/// the view model (a `@MainActor` test for a `@MainActor` view model). The view model's outputs may change
-/// on any thread.
+/// Failures are issues under Swift Testing and `XCTFail` under XCTest. Drive the spec from the test, on the
+/// view model's actor; the outputs may change on any thread.
 public final class ViewModelSpec<ViewModel> {
   /// The view model under spec.
   public let viewModel: ViewModel
@@ -64,17 +49,10 @@ public final class ViewModelSpec<ViewModel> {
   /// A spec of `viewModel`, whose outputs are found now and recorded from now on.
   ///
   /// - Parameters:
-  ///   - viewModel: the view model; the spec holds it until it is released.
-  ///   - scheduler: the virtual clock the view model was given; needed for the scheduler steps and the end's
-  ///     check of pending work.
-  ///   - exhaustivity: how much each step must state; ``Exhaustivity/exhaustive`` by default.
-  ///   - ignoring: labels of outputs to leave out (`"currentPasswordProperty"`, `"submitCommand.values"`, or
-  ///     `"name"` for every output of a child view model): private inputs a spec cannot name, say.
-  ///   - fileID: where the spec is made: its end, when the spec is released without
-  ///     ``finish(allowing:fileID:filePath:line:column:)``, fails here. Leave the defaults.
-  ///   - filePath: see `fileID`.
-  ///   - line: see `fileID`.
-  ///   - column: see `fileID`.
+  ///   - scheduler: the virtual clock the view model was given, for the scheduler steps and the end's check.
+  ///   - ignoring: labels of outputs to leave out (`"submitCommand.values"`, or `"name"` for a whole child).
+  ///   - fileID: where a spec released without ``finish(allowing:fileID:filePath:line:column:)`` fails; leave
+  ///     the defaults, as `filePath`, `line` and `column`.
   public init(
     of viewModel: ViewModel,
     scheduler: TestScheduler? = nil,
@@ -106,15 +84,10 @@ public final class ViewModelSpec<ViewModel> {
 
   /// A user action: runs `action` (which sets inputs or executes commands), then checks that the outputs
   /// changed as `expect` states, failing at this line if not.
-  ///
   /// - Parameters:
   ///   - name: what the step does, as the failure and the timeline name it.
-  ///   - action: the action; an error it throws is rethrown, and the step is then not checked.
+  ///   - action: the action; if it throws, the error is rethrown and the step is not checked.
   ///   - expect: states every output that changed; by default, none.
-  ///   - fileID: where the step is written: a failure points here. Leave the defaults.
-  ///   - filePath: see `fileID`.
-  ///   - line: see `fileID`.
-  ///   - column: see `fileID`.
   public func step(
     _ name: String,
     fileID: String = #fileID,
@@ -399,9 +372,8 @@ public struct Exhaustivity: Sendable, Equatable {
   /// Only what a step states is checked; other changes pass unsaid.
   public static let partial = Exhaustivity(checksEverything: false, listsSkipped: false)
 
-  /// Only what a step states is checked; when `listingSkipped`, the changes it did not state are listed (as a
-  /// known issue under Swift Testing, which does not fail the test; on standard output otherwise), as The
-  /// Composable Architecture's `exhaustivity = .off(showSkippedAssertions: true)` shows them.
+  /// Only what a step states is checked; with `listingSkipped`, the changes it did not state are listed (a
+  /// known issue under Swift Testing; standard output otherwise), as TCA's `.off(showSkippedAssertions: true)`.
   public static func partial(listingSkipped: Bool) -> Exhaustivity {
     Exhaustivity(checksEverything: false, listsSkipped: listingSkipped)
   }
