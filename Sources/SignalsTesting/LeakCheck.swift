@@ -25,9 +25,8 @@ import Signals
 ///   errorText (made by map at SignUpViewModel.swift:30): 1 observer, attached at SignUpViewModel.swift:42
 /// ```
 ///
-/// - Parameters:
-///   - make: Makes the object; nothing else may keep it.
-///   - exercise: Uses the object, as a spec would, without storing it anywhere that outlives it.
+/// `make` makes the object, which nothing else may keep; `exercise` uses it, as a spec would, without storing it
+/// anywhere that outlives it.
 public func expectReleased<Object: AnyObject>(
   _ make: () throws -> Object,
   fileID: String = #fileID,

@@ -93,11 +93,9 @@ public final class Command<Input, Output, Failure: Error> {
   /// A trailing closure that returns a producer picks this initialiser (`Command { (_: Void) in api.refresh() }`);
   /// one that returns anything else, or throws, picks ``init(policy:enabledIf:fileID:line:work:)``.
   ///
-  /// - Parameters:
-  ///   - policy: whether executions may overlap; ``ExecutionPolicy/serial`` by default.
-  ///   - enabledIf: when the command may execute; always, by default. It may be derived from this command's
-  ///     own `isExecuting` without deadlock.
-  ///   - work: one execution, called synchronously on the thread that starts it (hence `@Sendable`).
+  /// `policy` says whether executions may overlap (``ExecutionPolicy/serial`` by default); `enabledIf`, when the
+  /// command may execute (always, by default; it may be derived from its own `isExecuting` without deadlock);
+  /// `work` is one execution, called synchronously on the thread that starts it (hence `@Sendable`).
   @inlinable
   public convenience init(
     policy: ExecutionPolicy = .serial,

@@ -101,10 +101,9 @@ extension PropertyChange {
   /// named after its label as ``PropertyGraphDump/init(of:)`` labels it (`email`, `submit.isEnabled`).
   ///
   /// The labels stay after the trace ends, for every report; a property that has a name keeps it. Properties
-  /// are found by reflection, one level deep; those computed in between appear in the paths.
-  ///
-  /// - Parameter logger: Receives each change, on the thread making it, before observers are told; `nil`
-  ///   writes ``description`` to standard error.
+  /// are found by reflection, one level deep; those computed in between appear in the paths. `logger` receives
+  /// each change, on the thread making it, before observers are told; `nil` writes ``description`` to standard
+  /// error.
   @discardableResult
   public static func traceAll(
     of viewModel: Any, logger: (@Sendable (PropertyChange) -> Void)? = nil

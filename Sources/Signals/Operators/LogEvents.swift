@@ -31,11 +31,10 @@ extension Signal {
   ///
   /// With the default logger, this writes `[prices] value 1 (Prices.swift:12)`, …, `[prices] completed (…)`,
   /// `[prices] terminated (…)` and `[prices] disposed (…)` to standard error, a line per event, flushed as it
-  /// is written; the place is the line that called `logEvents`. Each event is logged before it is forwarded.
-  /// `starting` and `started` apply to producers only.
+  /// is written; the place is the line that called `logEvents`. A `logger` of your own receives `identifier`
+  /// and the message (`value 3`, `failed boom`), values shown as ``LogEvent/describe(_:)`` does. Each event is
+  /// logged before it is forwarded; `starting` and `started` apply to producers only.
   ///
-  /// - Parameter logger: receives `identifier` and the message (`value 3`, `failed boom`, `completed`), with
-  ///   values shown as ``LogEvent/describe(_:)`` does; by default it writes to standard error.
   /// - Emits, completes, fails: exactly as the source.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func logEvents(

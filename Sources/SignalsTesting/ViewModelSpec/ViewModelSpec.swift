@@ -46,13 +46,10 @@ public final class ViewModelSpec<ViewModel> {
   private let site: CallSite
   private var isFinished = false
 
-  /// A spec of `viewModel`, whose outputs are found now and recorded from now on.
-  ///
-  /// - Parameters:
-  ///   - scheduler: the virtual clock the view model was given, for the scheduler steps and the end's check.
-  ///   - ignoring: labels of outputs to leave out (`"submitCommand.values"`, or `"name"` for a whole child).
-  ///   - fileID: where a spec released without ``finish(allowing:fileID:filePath:line:column:)`` fails; leave
-  ///     the defaults, as `filePath`, `line` and `column`.
+  /// A spec of `viewModel`, whose outputs are found now and recorded from now on. `scheduler` is the virtual
+  /// clock the view model was given; `ignoring` lists labels of outputs to leave out (`"submitCommand.values"`,
+  /// or `"name"` for a whole child). A spec released without ``finish(allowing:fileID:filePath:line:column:)``
+  /// fails at `fileID`, `line`: leave the defaults.
   public init(
     of viewModel: ViewModel,
     scheduler: TestScheduler? = nil,
@@ -81,12 +78,8 @@ public final class ViewModelSpec<ViewModel> {
   public var outputs: [String] { journal.outputs.map(\.label) }
 
   // MARK: Steps
-
-  /// A user action: runs `action` (which sets inputs or executes commands), then checks that the outputs
-  /// changed as `expect` states, failing at this line if not.
-  /// - Parameters:
-  ///   - name: what the step does, as the failure and the timeline name it.
-  ///   - action: the action; if it throws, the error is rethrown and the step is not checked.
+  /// A user action named `name`: runs `action` (which sets inputs or executes commands; an error it throws is
+  /// rethrown, unchecked), then checks that the outputs changed as `expect` states, failing at this line if not.
   ///   - expect: states every output that changed; by default, none.
   public func step(
     _ name: String,
