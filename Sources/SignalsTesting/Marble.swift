@@ -16,10 +16,9 @@ import Signals
 /// | `(ab|)` | one tick in which everything inside happens, in order |
 /// | space | ignored, to align diagrams |
 ///
-/// Every character but a space is one tick of the ``TestScheduler`` (`scheduler.tick` long); a group is one
-/// tick however many events it holds. A value's character stands for itself (a `String` of one character) or
-/// is looked up in a `values` table. Hot signals and recorders count ticks from the scheduler's time zero, a
-/// cold producer from each start.
+/// A group is one tick however many events it holds. A value's character stands for itself or is looked up
+/// in a `values` table. Hot signals and recorders count ticks from the scheduler's time zero, a cold producer
+/// from each start.
 public enum Marble {
   /// One event of a diagram and the tick it happens in.
   public struct Entry<Value, Failure: Error> {

@@ -2,20 +2,13 @@ import Signals
 
 /// Records the events of a signal, producer or property, with their virtual times, for assertions.
 ///
-/// Given a ``TestScheduler``, each event is stamped with the scheduler's time, and ``marble(symbol:)`` draws
-/// what was recorded as a marble diagram (ticks counted from time zero). Thread-safe.
+/// Given a ``TestScheduler``, each event is stamped with its time, and ``marble(symbol:)`` draws what was
+/// recorded. Thread-safe.
 ///
-/// The `expect` methods fail the running test when the stream did something else, with a readable diff (for
-/// marbles, the diagram it actually produced under the one expected), at the line of the call:
-/// - in a Swift Testing test, as an issue (`Issue.record`);
-/// - in an XCTest test method, as a failure of the running `XCTestCase` (`XCTFail`), so a file that imports
-///   XCTest and SignalsTesting, and not Testing, works as it would with RxTest;
-/// - in a program that does not run tests, they stop it with the failure, since there is no test to fail;
-/// - on another thread of a Swift Testing run, they fail the run (Swift Testing cannot tell which test).
-///
-/// Their `fileID`, `filePath`, `line` and `column` default to the caller's; a helper of your own can take
-/// `filePath: StaticString = #filePath, line: UInt = #line` and pass them on, so that a failure points at
-/// the helper's caller.
+/// The `expect` methods fail the running test at the caller's line with a readable diff (for marbles, the
+/// diagram produced under the one expected): an issue under Swift Testing, `XCTFail` under XCTest, a stop in a
+/// program that runs no tests. A helper of your own can take `filePath: StaticString = #filePath, line: UInt =
+/// #line` and pass them on, so that a failure points at its caller.
 public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// The events of the stream.
   public typealias Event = Signal<Value, Failure>.Event
@@ -87,11 +80,8 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
   /// Whether an `interrupted` event was recorded.
   public var isInterrupted: Bool { events.contains { $0.isInterrupted } }
 
-  /// Whether an event was recorded after a terminal one: the stream broke the event grammar
-  /// `value* (failed | completed | interrupted)?`, which says that nothing follows a terminal event.
-  ///
-  /// The recorder keeps such an event, as it keeps every other, and fails nothing by itself; an operator's spec
-  /// checks `#expect(!recorder.violatedGrammar)` after driving its inputs, from one thread or many.
+  /// Whether an event was recorded after a terminal one, breaking the grammar
+  /// `value* (failed | completed | interrupted)?`; the recorder fails nothing by itself.
   public var violatedGrammar: Bool { events.dropLast().contains { $0.isTerminating } }
 
   /// The events as short strings: values as `"\(value)"`, then `"failed(…)"`, `"completed"`, `"interrupted"`.
@@ -133,11 +123,9 @@ public final class TestRecorder<Value, Failure: Error>: @unchecked Sendable {
     )
   }
 
-  /// Fails the test unless the stream produced `expected`, a marble diagram whose characters stand for
-  /// the values in `values`, and whose `X` is a failure with `error` (compared by description).
-  ///
-  /// Ticks are compared exactly: an event recorded one tick late is a mismatch. On failure the message shows
-  /// the diagram the stream actually produced under the expected one.
+  /// Fails the test unless the stream produced `expected`, a marble diagram whose characters stand for the
+  /// `values` and whose `X` is a failure with `error` (compared by description). Ticks compare exactly; a
+  /// failure shows the diagram produced under the expected one.
   public func expect(
     marble expected: String,
     values: [Character: Value],

@@ -2,17 +2,11 @@ import Signals
 
 /// A scheduler on virtual time, for tests: nothing runs until the test advances the clock.
 ///
-/// Time starts at ``/Signals/SchedulerInstant/zero`` and moves only through ``advance(by:)-(Duration)``,
-/// ``advance(to:)-(SchedulerInstant)`` and ``run()`` (and their ReactiveSwift spellings, which take seconds and
-/// dates). Actions run on the thread that advances, in the order of their due time, and actions due at the
-/// same instant in the order they were scheduled. An action may schedule more work: if it is due within the
-/// span being advanced, it runs in the same call. Actions are called with no lock held, so they may schedule,
-/// cancel and advance freely.
-///
-/// `schedule(_:)` schedules at the current instant: the action runs at the next advance, even
-/// `advance(by: .zero)`.
-///
-/// `tick` is the length of one character of a marble diagram (see `Docs/Testing.md`).
+/// Time starts at ``/Signals/SchedulerInstant/zero`` and moves only by ``advance(by:)-(Duration)``,
+/// ``advance(to:)-(SchedulerInstant)`` and ``run()``. Actions run on the advancing thread, by due time, then in
+/// the order scheduled; one due within the span being advanced runs in the same call. No lock is held while
+/// an action runs, so it may schedule, cancel and advance. `schedule(_:)` runs at the next advance, even
+/// `advance(by: .zero)`. `tick` is the length of a marble character (`Docs/Testing.md`).
 public final class TestScheduler: TimeScheduler, @unchecked Sendable {
   private struct Entry {
     let due: SchedulerInstant
@@ -101,11 +95,8 @@ public final class TestScheduler: TimeScheduler, @unchecked Sendable {
     advance(to: now.advanced(by: duration))
   }
 
-  /// Moves the clock forward by `seconds`, running every action due until then, in order: ReactiveSwift's
-  /// `advance(by: TimeInterval)` (Foundation's `TimeInterval` is this `Double`), so a ported spec's
-  /// `scheduler.advance(by: 0.3)` or `advance(by: interval)` keeps its numbers.
-  ///
-  /// The same as `advance(by: .seconds(seconds))`; a negative span runs what is due now and leaves the clock.
+  /// Moves the clock forward by `seconds`: ReactiveSwift's `advance(by: TimeInterval)`, so a ported spec keeps
+  /// its numbers; `advance(by: .seconds(seconds))`.
   public func advance(by seconds: Double) {
     advance(by: Duration.seconds(seconds))
   }

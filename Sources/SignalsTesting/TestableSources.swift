@@ -19,9 +19,8 @@ public final class TestableSignal<Value, Failure: Error>: @unchecked Sendable {
     }
   }
 
-  /// The hot signal. Each read is one subscription in ``subscriptions``: it begins at the read — applying an
-  /// operator to a signal observes it at once — and ends when what was built on it lets go (its last
-  /// observer left and nothing holds it, or it ended).
+  /// The hot signal. Each read is one subscription in ``subscriptions``, from the read until what was built on
+  /// it lets go.
   public var signal: Signal<Value, Failure> {
     let log = self.log
     let id = log.subscribe()
@@ -67,9 +66,8 @@ public final class TestableProducer<Value, Failure: Error>: @unchecked Sendable 
   /// The events of the first attempt: RxTest's `recordedEvents`.
   public var recordedEvents: [Recorded<Value, Failure>] { attempts.first ?? [] }
 
-  /// The producer. Each start is one subscription in ``subscriptions``, until it ends; disposing a start
-  /// cancels what it still had to send. A start beyond the last attempt, when there are several, fails the
-  /// test (at the line that made the source) and sends nothing.
+  /// The producer. Each start is one subscription in ``subscriptions``; disposing it cancels what it had to
+  /// send. A start beyond the last of several attempts fails the test and sends nothing.
   public var producer: SignalProducer<Value, Failure> {
     SignalProducer { observer, lifetime in
       let id = self.log.subscribe()

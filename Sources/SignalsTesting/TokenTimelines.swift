@@ -15,10 +15,9 @@ import Signals
 /// | a key of `errors` | a failure with that error (`#1`, `#timeout`: any name) |
 /// | a key of `values` | that value |
 ///
-/// `|` and `!` are tokens of their own wherever they are (`u2|` is `u2`, then the completion one tick later).
-/// A terminal token ends an attempt; what follows it is the next attempt, its ticks counted from the
-/// character after the terminal token: `--a-#1--b`, with `#1` an error, gives the attempts `--a-#1` and
-/// `--b` — for a producer that is retried. A token found in neither table fails the test and is skipped.
+/// `|` and `!` are tokens of their own (`u2|` is `u2`, then the completion a tick later). What follows a
+/// terminal token is the next attempt, counted from the character after it (`--a-#1--b` gives `--a-#1` and
+/// `--b`), for a producer that is retried. An unknown token fails the test and is skipped.
 extension TestScheduler {
   /// The attempts of `timeline`, as events at ticks: the RxSwift example app's `parseEventsAndTimes`.
   public func parseEventsAndTimes<Value, Failure>(
@@ -165,8 +164,7 @@ extension TestScheduler {
   /// ) { name in name == "taken" ? "---f|" : "---t|" }
   /// ```
   ///
-  /// The fake is `@Sendable`, like the API it stands in for, so that a producer's operators can call it;
-  /// `timelineSelector` is too.
+  /// The fake, and `timelineSelector`, are `@Sendable`, like the API it stands in for.
   public func mock<Argument, Value, Failure>(
     values: [String: Value],
     errors: [String: Failure],

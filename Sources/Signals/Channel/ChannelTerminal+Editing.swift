@@ -4,10 +4,9 @@ extension ChannelTerminal where Value: Sendable {
   /// The get/set pair of a control that edits through this terminal: what SwiftUI's `Binding(get:set:)`
   /// takes, for a two-way binding made of a ``Channel``.
   ///
-  /// The pair keeps a ``MutableProperty`` that starts at `initial` and is bound both ways to the terminal
-  /// (`mirror <~> terminal`: a value the terminal replays wins at once). `get` reads that property (tracked by
-  /// Observation); `set` sets it, which sends the value into the terminal. The binding lasts as long as the
-  /// pair, or until the terminal ends.
+  /// The pair keeps a ``MutableProperty`` starting at `initial`, bound `mirror <~> terminal` (a value the
+  /// terminal replays wins at once): `get` reads it, tracked by Observation; `set` sets it, sending the value
+  /// into the terminal. The binding lasts as long as the pair, or until the terminal ends.
   public func editing(initial: Value) -> (get: @Sendable () -> Value, set: @Sendable (Value) -> Void) {
     let mirror = MutableProperty(initial)
     mirror <~> self

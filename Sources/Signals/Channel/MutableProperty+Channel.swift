@@ -9,25 +9,16 @@ extension MutableProperty: ChannelTerminalProvider {
   /// terminal (start 0):  0------b---   (a is not echoed)
   /// ```
   ///
-  /// - Emits: the current value on each observation, then every change except those sent into this
-  ///   terminal. Changes sent into *another* terminal of the same property do come out of this one.
-  /// - Completes: when the property is released. Terminal events sent into the terminal are ignored: a
-  ///   view going away does not end the model's state.
-  /// - Interruption and disposal: disposing an observation detaches it from the property.
+  /// - Emits: the current value on each observation, then every change except those sent into this terminal
+  ///   (another terminal's do come out).
+  /// - Completes: when the property is released; terminal events sent into it are ignored, so a view going
+  ///   away does not end the model's state.
+  /// - Interruption and disposal: disposing an observation detaches it. The terminal holds the property
+  ///   weakly: values sent after its release are dropped.
   ///
-  /// The terminal holds the property weakly, like a binding target: values sent after the property was
-  /// released are dropped.
-  ///
-  /// **What "not echoed" means exactly.** A set through the terminal is recognised by its delivery: the
-  /// first delivery of a value to each of the terminal's observers that happens during the set, on the
-  /// setting thread. That is always the terminal's own value when the property was idle — the normal case.
-  /// If the property was busy delivering (the set came from inside one of its observers, or while another
-  /// thread was delivering), the value is delivered later, after the set returned, and then it does come
-  /// out of the terminal: one extra, harmless delivery of the current value, never a lost one. If that
-  /// delivery reaches, through a two-way binding, a property the same change already set (the two ends share
-  /// a derived property, so their changes queue behind each other), that set is dropped as the echo it is:
-  /// a two-way binding never loops, and the drop is not reported as a ``BindingCycle``. Values that are not
-  /// `Equatable` are handled the same way: nothing is compared.
+  /// A set through the terminal is recognised by its first delivery during the set, on the setting thread.
+  /// If the property was busy delivering, the value comes out once, harmlessly; a two-way binding still never
+  /// loops (`Docs/Contracts.md` §13, "No echo").
   public var channelTerminal: ChannelTerminal<Value> {
     self.source.enterGraph()
     let source = EchoSource()

@@ -10,19 +10,14 @@ infix operator <~> : BindingPrecedence
 /// right:           ----2-3-
 /// ```
 ///
-/// - **Who wins at bind time:** the right side. Whatever the right side replays to a new observer (a
-///   property's current value, a following terminal's latest value) is sent into the left side; what the
-///   left side replays at bind time is not sent back. Write `view <~> model` to show the model's value, as
-///   RAC's `RACChannelTo(view) = RACChannelTo(model)` does.
-/// - **No feedback loop:** a change travels once each way and stops, because no terminal sends a value
-///   back to the side it came from (a ``Channel`` never does; a property terminal does not echo its own
-///   sets). Nothing is compared, so values need not be `Equatable`.
-/// - **Ends** when either side ends: when what comes out of it completes or is interrupted, or when its
-///   lifetime ends. Terminal events are not carried across: one side ending (a view going away) does not
-///   end the other.
+/// - **The right side wins at bind time:** what it replays (a property's value, a following terminal's latest)
+///   is sent into the left side, not the other way; write `view <~> model`, as RAC's
+///   `RACChannelTo(view) = RACChannelTo(model)`.
+/// - **No feedback loop:** no terminal sends a value back to the side it came from, so a change travels once
+///   each way; nothing is compared.
+/// - **Ends** when either side's output ends or its lifetime does; terminal events are not carried across.
 ///
-/// A debug build of Signals records the binding for ``PropertyGraphDump``, which lists it on both properties,
-/// with why it ended.
+/// A debug build records the binding, and why it ended, for ``PropertyGraphDump``.
 ///
 /// - Returns: a disposable that ends the binding in both directions.
 @discardableResult

@@ -1,10 +1,9 @@
 /// A picture of part of the property graph, for a person: what each property is computed from, its operator,
 /// its current value and how many observers it has — as an indented text tree, or as Graphviz DOT.
 ///
-/// Make one from the properties you want to see, or from a whole view model: every property, and every
-/// command's `isEnabled` and `isExecuting`, among its stored properties is found by reflection and named after
-/// its label (`title`, `submit.isEnabled`, `name.text` for a child view model's property). The graph is read as it is now; reading it changes nothing, and
-/// is safe while other threads set properties (each node is read under its domain's lock).
+/// Make one from properties, or from a view model, whose properties and commands' `isEnabled` and `isExecuting`
+/// are found by reflection and named by their labels (`title`, `submit.isEnabled`, `name.text`). Reading the
+/// graph changes nothing, and is safe while other threads set properties.
 ///
 /// ```swift
 /// print(PropertyGraphDump(of: viewModel))          // the text tree
@@ -32,9 +31,8 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     /// The bindings into and from it (one-way, `<~`, and two-way, `<~>`), live and ended; recorded in debug
     /// builds of Signals only.
     public var bindings: [Binding] = []
-    /// Where it was made: the line of your code that called the operator, the initialiser or the command's
-    /// initialiser; recorded in debug builds of Signals only (`nil` in a release build, and for a property made
-    /// inside the library).
+    /// The line of your code that made it; debug builds only (`nil` in a release build, or when made inside
+    /// the library).
     public var site: CreationSite?
   }
 
@@ -56,18 +54,16 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     /// The other side: a property's name (or operator and type), a signal's name (or operator and type:
     /// `(map) Signal<String, Never>`), or the target's type (`Label`).
     public var other: String
-    /// Why the binding ended (`its target's lifetime ended`, `its source completed`, `its source was
-    /// interrupted`, `its disposable was disposed`; for a two-way binding, `one side completed`, `one side was
-    /// interrupted`, `one side's lifetime ended`); `nil` while it is live.
+    /// Why the binding ended (`its target's lifetime ended`, `its source completed`, `one side completed`, …);
+    /// `nil` while it is live.
     public var endReason: String?
     /// Where the other side was made, when it is a property or a stream made in your code (debug builds only).
     public var otherSite: CreationSite?
-    /// Where the binding was made, for a binding made by a method that records its caller's line (such as
-    /// SignalsMVVM's `KeyValueBinder.bind(_:_:)`); `nil` for `<~` and `<~>`, which are operators and cannot.
+    /// Where a method that records its caller's line made the binding (SignalsMVVM's `KeyValueBinder.bind`);
+    /// `nil` for the operators `<~` and `<~>`.
     public var site: CreationSite?
-    /// For a binding from a property computed from this one outside the dump (a view's
-    /// `emailError.map { … }`, bound into a label): that property, as its operator, type and line name it
-    /// (`(map) Property<String> at SignUpView.swift:12`); `nil` for a binding of the property itself.
+    /// For a binding from a property computed from this one outside the dump (a view's `emailError.map { … }`
+    /// bound into a label): that property, `(map) Property<String> at SignUpView.swift:12`; else `nil`.
     public var through: String?
 
     /// `bound into Label`, `bound from typed [Form.swift:12] (ended: its source completed)`,
@@ -95,9 +91,8 @@ public struct PropertyGraphDump: CustomStringConvertible, Sendable {
     (nodes, roots) = builder.finish()
   }
 
-  /// A dump of the properties (and commands' `isEnabled` and `isExecuting`) stored in `object`, found by
-  /// reflection (and in the values and objects it holds, one level deep: a struct of inputs, a child view model), and of everything they are
-  /// computed from.
+  /// A dump of the properties (and commands' `isEnabled` and `isExecuting`) stored in `object`, and in what it
+  /// holds one level deep, found by reflection, and of everything they are computed from.
   public init(of object: Any) {
     var builder = Builder()
     builder.addChildren(of: object)

@@ -1,19 +1,15 @@
 extension SignalProducer {
-  /// Restarts this producer when it fails, up to `count` more times; the last failure is forwarded.
+  /// Restarts this producer when it fails, up to `count` more times; the last failure is forwarded. Producers
+  /// only: a signal cannot be restarted.
   ///
   /// ```
   /// each start:      -1-X, then -1-X, then -1-2|
   /// retry(upTo: 2):  -1-1-1-2|
   /// ```
-  ///
-  /// Producers only: a signal cannot be restarted.
-  ///
   /// - Emits: the values of every attempt, failed ones included.
-  /// - Completes: when an attempt completes.
-  /// - Fails: when attempt `count + 1` fails, with its error (with `count` ≤ 0, when the first attempt fails).
+  /// - Completes: when an attempt completes. **Fails:** when attempt `count + 1` fails.
   /// - Interruption and disposal: an interrupted attempt interrupts the result; disposing the result
-  ///   interrupts the current attempt and stops retrying. Attempts that fail synchronously are restarted in a
-  ///   loop, not a recursion, however large `count` is.
+  ///   interrupts the current attempt. Synchronous failures restart in a loop, not a recursion.
   public func retry(upTo count: Int, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     guard count > 0 else { return self }
     return madeAt(

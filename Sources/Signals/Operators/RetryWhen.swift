@@ -7,12 +7,10 @@ extension SignalProducer {
   /// retry(when:):      -1----1-----1-2|
   /// ```
   ///
-  /// For every start of the result, `handler` is called once, before the first attempt, with a signal of this
-  /// producer's failures, and returns the trigger. The trigger is started at the first failure, as RxSwift
-  /// subscribes to it; each failure of an attempt is sent into that signal (after that start) instead of being
-  /// forwarded, and the next value of the trigger starts a new attempt.
-  /// A trigger value that comes while an attempt runs starts nothing. Producers only: a signal cannot be
-  /// restarted.
+  /// For every start, `handler` is called once, before the first attempt, with a signal of this producer's
+  /// failures, and returns the trigger, started at the first failure (as RxSwift subscribes to it). A failure
+  /// goes into that signal instead of being forwarded; the trigger's next value starts a new attempt (one
+  /// that comes while an attempt runs starts nothing). Producers only: a signal cannot be restarted.
   ///
   /// ```swift
   /// let patient = request.retry(when: { errors in
@@ -25,12 +23,10 @@ extension SignalProducer {
   /// ```
   ///
   /// - Emits: the values of every attempt, failed ones included.
-  /// - Completes: when an attempt completes, or when the trigger completes (RxSwift's rule: a trigger that
-  ///   completes gives up without an error).
-  /// - Fails: when the trigger fails, with its error; never with an attempt's own failure, which only goes to
-  ///   the trigger.
-  /// - Interruption and disposal: an interrupted attempt or trigger interrupts the result; disposing the
-  ///   result interrupts the current attempt and the trigger. Attempts restarted by a trigger that answers
+  /// - Completes: when an attempt completes, or when the trigger does (RxSwift's rule). **Fails:** when the
+  ///   trigger fails; an attempt's failure only goes to the trigger.
+  /// - Interruption and disposal: an interrupted attempt or trigger interrupts the result; disposing it
+  ///   interrupts both. Attempts restarted synchronously run in a loop, not a recursion.
   ///   synchronously run in a loop, not a recursion.
   public func retry<Trigger: SignalProducerConvertible>(
     when handler: @escaping @Sendable (_ failures: Signal<Failure, Never>) -> Trigger,

@@ -13,14 +13,9 @@ import Signals
 /// }
 /// ```
 ///
-/// A property of the view model (`Property`, `MutableProperty`) reads as its value; a signal, a command's
-/// `values` or `errors`, as the array of values it sent; a child view model or a command as the outputs it
-/// holds, so `$0.name.text` and `$0.submitCommand.isExecuting` read as they do on the view model. Reading an
-/// output that the step has not stated gives its value before the step (so `$0.count += 1` works), or `[]`
-/// for a signal.
-///
-/// Naming something that is not one of the outputs the spec found (a property made anew by a computed
-/// property, say) fails the step, naming its key path.
+/// A property reads as its value, a signal (or a command's `values`, `errors`) as the array it sent, a child
+/// view model or command as its outputs. An output the step has not stated reads as before the step (so
+/// `$0.count += 1` works), or `[]`. Naming something that is not an output the spec found fails the step.
 @dynamicMemberLookup
 public struct ExpectedChanges<Base> {
   let base: Base
@@ -83,9 +78,8 @@ public struct ExpectedChanges<Base> {
 }
 
 extension ExpectedChanges {
-  /// States that the command executed once within the step, start to end, as a command of synchronous work
-  /// does: `isExecuting` went `true` then `false`, and, for a serial command that was enabled, `isEnabled`
-  /// went `false` then `true`. Its `values` and `errors` are stated as usual.
+  /// States that the command executed once within the step, as synchronous work does: `isExecuting` went
+  /// `true` then `false` (and a serial command's `isEnabled` `false` then `true`).
   public func executedOnce<Input, Output, Failure>() where Base == Command<Input, Output, Failure> {
     recorder.state(.values([true, false]), of: base.isExecuting, keyPath: \Command<Input, Output, Failure>.isExecuting)
     let wasEnabled: Bool = recorder.value(of: base.isEnabled, keyPath: \Command<Input, Output, Failure>.isEnabled)

@@ -21,8 +21,7 @@ import Testing
 /// ```
 ///
 /// A property's row starts with its value when the spec found it; a cell shows what the output sent in that
-/// column (several values in one column in parentheses, as in a marble: `(bc)`); a signal's end is `|`, its
-/// failure `X` (with its error under Values), its interruption `!`.
+/// column (`(bc)` for several), `|` an end, `X` a failure, `!` an interruption.
 struct SpecTimeline {
   let journal: SpecJournal
   let title: String

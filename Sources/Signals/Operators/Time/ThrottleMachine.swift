@@ -2,16 +2,12 @@
 /// end waiting for its hop.
 ///
 /// - A value that arrives when nothing was sent for `interval` and nothing waits is *leading*: due at once,
-///   it is queued for the next wake and cannot be replaced.
-/// - A value that arrives sooner is *trailing*: it waits for the slot `interval` after the previous send,
-///   and a later value replaces it until then.
-/// - Ending: the source ended at `arrived`; the next wake sends the leading values and a trailing value due
-///   by then, and, on completion, a trailing value not yet due anyway; then the end. On failure or
-///   interruption a trailing value not yet due is dropped.
-/// - Finished: after the end went out, nothing more.
-///
-/// With `latest == false` (RxSwift's `throttle(_:latest: false)`) there is no trailing value: a value that
-/// arrives sooner than `interval` after the previous send is dropped.
+///   queued for the next wake, never replaced.
+/// - One that arrives sooner is *trailing*: it waits for the slot `interval` after the previous send, replaced
+///   by a later one until then. With `latest == false` it is dropped instead.
+/// - Ending: the next wake sends the leading values and a trailing value due by then (on completion, any
+///   trailing value), then the end; a failure or an interruption drops a trailing value not yet due.
+/// - Finished: nothing more.
 @usableFromInline
 struct ThrottleMachine<Value, Failure: Error>: TimedMachine {
   @usableFromInline typealias Event = Signal<Value, Failure>.Event

@@ -73,7 +73,7 @@ struct ObserverEntry<Value, Failure: Error> {
 /// its switch (see ``Subscription``).
 ///
 /// The core is kept as an address rather than a reference, so that one word is both the reference and the
-/// flag a delivery checks: the box stays 40 bytes.
+/// flag a delivery checks.
 @usableFromInline
 class ObserverBox {
   /// The address of the core, retained, while the observer may still be called; 0 once its subscription

@@ -2,20 +2,17 @@ import Synchronization
 
 /// Where each observer was attached, while a leak check records it (SignalsTesting's `expectReleased`).
 ///
-/// The public `observe…` and `start…` methods take the caller's `#fileID` and `#line`. While nothing records,
-/// they pass them by and pay one relaxed atomic load. While a check records, the method makes its site the
-/// calling thread's current site for the duration of the call, and every core that gains an observer meanwhile
-/// (the stream observed, and, for a producer's start, every stream the start attaches to on its way) notes the
-/// observer's key with the site. A site is then listed for as long as its observer stays attached.
-///
-/// An operator applied to a hot `Signal` attaches to it when it is applied, outside any `observe…` call: that
-/// attachment has no site (the observer of the operator's own signal has one).
+/// The public `observe…` and `start…` methods take the caller's `#fileID` and `#line`. While a check records,
+/// the method makes its site the calling thread's current site for the call, and every core that gains an
+/// observer meanwhile (the stream, and for a start every stream it attaches to) notes the observer's key with
+/// it, listed while that observer stays attached. An operator applied to a hot `Signal` attaches outside any
+/// such call, so that attachment has no site.
 @usableFromInline
 package enum AttachmentSites {
   /// How many checks are recording.
   @usableFromInline static let recorders = Atomic<Int>(0)
 
-  /// Whether a check is recording; one relaxed load.
+  /// Whether a check is recording.
   @inlinable
   static var isRecording: Bool { recorders.load(ordering: .relaxed) != 0 }
 
@@ -55,10 +52,9 @@ package enum AttachmentSites {
     return body()
   }
 
-  /// Makes `fileID`:`line` the calling thread's current site, unless it has one (an inner call, a convenience
-  /// calling another, keeps the outer site); a site in the library itself (the library's own wiring: a
-  /// command observing its `enabledIf`, a binding observing its source) gives way to a site of yours inside
-  /// it. Returns whether it did, in which case ``leave()`` must follow.
+  /// Makes `fileID`:`line` the calling thread's current site unless it has one (an inner call keeps the outer
+  /// site), or it is in the library itself (its own wiring gives way to a site of yours inside it). Returns
+  /// whether it did, in which case ``leave()`` must follow.
   @usableFromInline
   static func enter(_ fileID: StaticString, _ line: UInt) -> Bool {
     let inLibrary = isLibrary(fileID)
