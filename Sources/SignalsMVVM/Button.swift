@@ -2,7 +2,6 @@ import Signals
 
 /// A headless button, standing in for `UIButton`: a title, whether it is enabled, and its taps. With a
 /// ``command`` (RAC's `rac_command`), it is enabled exactly when the command is, and a tap executes it.
-///
 /// ```swift
 /// submitButton.command = viewModel.submitCommand
 /// ```

@@ -3,7 +3,6 @@ import Signals
 /// An object whose bindings end with it: it owns a ``/Signals/Lifetime`` that ends when it is released. Linux
 /// has no associated objects to give an object a lifetime from outside, as RAC does, so the object keeps a
 /// `Lifetime.Token`, released in its `deinit`:
-///
 /// ```swift
 /// final class Badge: ReactiveObject {
 ///   var count = 0
@@ -14,7 +13,6 @@ import Signals
 ///
 /// badge.reactive[\.count] <~ viewModel.unread
 /// ```
-///
 /// The headless controls (``Label``, ``TextField``, ``Button``, ``MessageArea``) adopt it. Like UIKit's views,
 /// they are not thread-safe: bind into them from sources that deliver on one thread.
 public protocol ReactiveObject: AnyObject {

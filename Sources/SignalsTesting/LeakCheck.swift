@@ -3,7 +3,6 @@ import Signals
 /// Fails the test unless the object `make` returns is released once `exercise` is done with it; the failure
 /// lists what is still attached to the object's streams, and the line of your code that attached each
 /// observer.
-///
 /// ```swift
 /// @Test func theSignUpFormIsReleased() {
 ///   expectReleased({ SignUpViewModel(service: FakeService()) }) { viewModel in
@@ -12,19 +11,16 @@ import Signals
 ///   }
 /// }
 /// ```
-///
 /// While `make` and `exercise` run, every `observe…` and `start…` call notes its line (a binding `<~` is listed
 /// by the stream it observes). Then the check lets go of the object; if it lives on, something holds it — most
 /// often a closure that captures it and observes its own stream (Contracts §8). The failure names each of its
 /// streams that still has observers (found by reflection, one level deep), how many, their sites and, in a
 /// debug build, where each stream was made:
-///
 /// ```text
 /// SignUpViewModel was not released: something still holds it. Still attached to its streams:
 ///   submit.errors: 1 observer, attached at SignUpViewModel.swift:41
 ///   errorText (made by map at SignUpViewModel.swift:30): 1 observer, attached at SignUpViewModel.swift:42
 /// ```
-///
 /// `make` makes the object, which nothing else may keep; `exercise` uses it, as a spec would, without storing it
 /// anywhere that outlives it.
 public func expectReleased<Object: AnyObject>(

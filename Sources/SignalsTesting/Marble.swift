@@ -1,11 +1,9 @@
 import Signals
 
 /// Marble diagrams: streams over virtual time, written as strings.
-///
 /// ```
 /// "-a-b---(cd)-|"
 /// ```
-///
 /// | symbol | meaning |
 /// |---|---|
 /// | `-` | one tick in which nothing happens |

@@ -3,14 +3,12 @@ import Signals
 
 /// Renders a view's frame the way SwiftUI does, for specs: it reads a view model's outputs inside
 /// `withObservationTracking`, and renders again only when something it read has changed.
-///
 /// ```swift
 /// let renderer = ObservationRenderer { "\(viewModel.summary.value)" }  // renders once, now
 /// viewModel.clearCommand.execute()
 /// renderer.flush()                    // the update a run loop would make
 /// #expect(renderer.renderCount == 2)  // one render for the clear
 /// ```
-///
 /// `render` plays a SwiftUI view's `body`: every property whose `value` it reads is tracked (`Docs/SwiftUI.md`),
 /// and a change marks the renderer out of date; changes until the next ``flush()`` are one render, as one turn
 /// of the main run loop is one update, so ``renderCount`` counts renders per action. The spec drives it, on its

@@ -2,13 +2,11 @@ import Signals
 
 /// An event at a virtual time, counted in ticks of a ``TestScheduler``: RxTest's `Recorded`, for specs that
 /// give their inputs and expectations as events at explicit times.
-///
 /// ```swift
 /// let input = scheduler.createHotSignal([.next(210, "a"), .next(240, "b"), .completed(300)])
 /// let results = scheduler.start { input.signal.map { $0.uppercased() } }
 /// #expect(results.recorded == [.next(210, "A"), .next(240, "B"), .completed(300)])
 /// ```
-///
 /// A time is a number of ticks from the scheduler's time zero (RxTest's `initialClock: 0`, resolution 1).
 /// Failures compare by their description, so an error type need not be `Equatable`.
 public struct Recorded<Value, Failure: Error> {

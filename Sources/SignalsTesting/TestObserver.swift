@@ -2,7 +2,6 @@ import Signals
 
 /// An observer that keeps every event it receives and checks them with `assert…` methods, in the style of
 /// ReactiveSwift view-model specs' `TestObserver`, so that such specs move unchanged:
-///
 /// ```swift
 /// let isLoading = TestObserver<Bool, Never>()
 /// viewModel.outputs.isLoading.observe(isLoading.observer)
@@ -11,7 +10,6 @@ import Signals
 /// scheduler.advance()
 /// isLoading.assertValues([true, false])
 /// ```
-///
 /// A failed assertion fails the test at the caller's line, with `message` and what was received, under Swift
 /// Testing and XCTest alike. Thread-safe; it holds no stream, and once released ignores what its observer is
 /// sent. The events are kept by a ``TestRecorder``, ``recorder``, with its marbles and `expect` methods.

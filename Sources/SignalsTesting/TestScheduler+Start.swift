@@ -8,14 +8,12 @@ extension TestScheduler {
 
   /// Makes a producer at tick `created`, starts it at `subscribed`, disposes the start at `disposed`, and runs
   /// the scheduler until nothing is left: RxTest's `start(created:subscribed:disposed:create:)`.
-  ///
   /// ```swift
   /// let xs = scheduler.createHotSignal([.next(150, 1), .next(210, 2), .completed(300)])
   /// let results = scheduler.start { xs.producer.map { $0 * 10 } }
   /// #expect(results.recorded == [.next(210, 20), .completed(300)])
   /// #expect(xs.subscriptions == [Subscription(200, 300)])
   /// ```
-  ///
   /// A start still running at `disposed` is interrupted, and `interrupted` recorded (RxTest records nothing:
   /// `Docs/Testing.md`). The run goes on while a repeating timer is scheduled. Returns the start's recorder.
   public func start<Value, Failure>(

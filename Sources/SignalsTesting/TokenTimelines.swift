@@ -2,11 +2,9 @@ import Signals
 
 /// Timelines of named tokens, as the RxSwift example app writes its marble tests: tokens of any length
 /// (`u1`, `p2`, `#timeout`) separated by `-`, each at the tick of its first character.
-///
 /// ```
 /// e---u1----u2-|        e at 0, u1 at 4, u2 at 10, completed at 13
 /// ```
-///
 /// | token | meaning |
 /// |---|---|
 /// | `-` | one tick in which nothing happens |
@@ -157,13 +155,11 @@ extension TestScheduler {
 
   /// A fake of a function that returns a producer, for a view model's API: each call makes a cold source
   /// from the timeline `timelineSelector` gives for its argument — the RxSwift example app's `mock`.
-  ///
   /// ```swift
   /// let isAvailable: @Sendable (String) -> SignalProducer<Bool, APIError> = scheduler.mock(
   ///   values: ["t": true, "f": false], errors: ["#1": .offline]
   /// ) { name in name == "taken" ? "---f|" : "---t|" }
   /// ```
-  ///
   /// The fake, and `timelineSelector`, are `@Sendable`, like the API it stands in for.
   public func mock<Argument, Value, Failure>(
     values: [String: Value],

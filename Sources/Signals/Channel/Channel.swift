@@ -1,13 +1,11 @@
 /// A two-way connection with two ends, RAC's `RACChannel`: what one terminal is sent, the other one's
 /// observers receive.
-///
 /// ```
 /// leading ← send:   -a---b-|
 /// following:        -a---b-|
 /// following ← send: ---x----
 /// leading:          ---x---|
 /// ```
-///
 /// - A value sent into one terminal reaches the observers of the **other** terminal only.
 /// - The ``followingTerminal`` (a view's) replays the latest value sent into the ``leadingTerminal`` (the
 ///   model's) to each new observer; the leading terminal replays none.

@@ -2,13 +2,11 @@ extension MutableProperty: ChannelTerminalProvider {
   /// A new terminal on this property, RAC's `RACChannelTo(object, key)`: values sent into it set the
   /// property; the property's current value and every later change come out of it, **except the changes it
   /// made itself**, so a two-way binding never sends a value back where it came from.
-  ///
   /// ```
   /// sent into terminal:  ---a-------
   /// property.value = :   -------b---
   /// terminal (start 0):  0------b---   (a is not echoed)
   /// ```
-  ///
   /// - Emits: the current value on each observation, then every change except those sent into this terminal
   ///   (another terminal's do come out).
   /// - Completes: when the property is released; terminal events sent into it are ignored, so a view going

@@ -2,14 +2,12 @@
 infix operator <~> : BindingPrecedence
 
 /// Binds two terminals or properties both ways: what comes out of each is sent into the other.
-///
 /// ```
 /// left.value = :   ----2---      (left was 0, right 1 when bound)
 /// right.value = :  ------3-
 /// left:            1---2-3-      (1: the right side's value, at bind time)
 /// right:           ----2-3-
 /// ```
-///
 /// - **The right side wins at bind time:** what it replays (a property's value, a following terminal's latest)
 ///   is sent into the left side, not the other way; write `view <~> model`, as RAC's
 ///   `RACChannelTo(view) = RACChannelTo(model)`.

@@ -1,11 +1,9 @@
 extension Command where Input: Sendable, Output: Sendable {
   /// A command whose work is an `async` function: it returns the output, or throws the typed failure.
-  ///
   /// ```
   /// execute(1): -x----(o|)      work(1) returns o
   /// isExecuting: f-t---f
   /// ```
-  ///
   /// Each execution runs `work` once in a new task (``SignalProducer/init(awaiting:)``), then sends its result
   /// and completes, or fails with what it threw. Disposing an execution cancels its task: the command stops
   /// executing at once and ignores the late result. `policy` and `enabledIf`: see

@@ -1,6 +1,5 @@
 /// An action a user can trigger — a button's tap, a pull to refresh — with its state (`isEnabled`,
 /// `isExecuting`) and its results as streams. Its rules: `Docs/Contracts.md` §13.
-///
 /// ```swift
 /// let login = Command(enabledIf: form.isValid) { (credentials: Credentials) in api.login(credentials) }
 /// login.isEnabled                    // bind to the button
@@ -8,7 +7,6 @@
 /// login.errors.observeValues { … }   // every work failure, to show
 /// login.execute(credentials)         // on tap
 /// ```
-///
 /// **Executions.** Each start of ``apply(_:)`` is one execution; ``execute(_:)`` starts one at once. The work is
 /// called synchronously inside the start; while the command is disabled, an execution fails with
 /// ``CommandError/disabled`` without calling it.
@@ -141,14 +139,12 @@ public final class Command<Input, Output, Failure: Error> {
   }
 
   /// A producer that executes the command with `input` each time it is started.
-  ///
   /// ```
   /// work:         -1-2-|
   /// apply(x):     -1-2-|
   /// isExecuting:  t----f      (t: before the work is called)
   /// disabled:     X           (CommandError.disabled; the work is not called)
   /// ```
-  ///
   /// - Emits: the execution's values.
   /// - Completes: when the work completes. **Fails:** with ``CommandError/disabled`` at once if the command
   ///   is disabled (the work is not called), or with ``CommandError/failed(_:)`` when the work fails.

@@ -1,6 +1,5 @@
 /// One change of a traced property, and why it happened: what ``Property/traceChanges(logger:)`` and
 /// ``PropertyChange/traceAll(logger:)`` report, once per change, before the change is delivered to observers.
-///
 /// ```swift
 /// let total = Property.combineLatest(price, nights) { $0 * $1 }.named("total")
 /// let trace = total.traceChanges()

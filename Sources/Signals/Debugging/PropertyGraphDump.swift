@@ -4,7 +4,6 @@
 /// Make one from properties, or from a view model, whose properties and commands' `isEnabled` and `isExecuting`
 /// are found by reflection and named by their labels (`title`, `submit.isEnabled`, `name.text`). Reading the
 /// graph changes nothing, and is safe while other threads set properties.
-///
 /// ```swift
 /// print(PropertyGraphDump(of: viewModel))          // the text tree
 /// print(PropertyGraphDump(of: viewModel).dot)      // paste into `dot -Tsvg`

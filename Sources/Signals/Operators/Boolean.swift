@@ -1,37 +1,31 @@
 extension Signal where Value == Bool {
   /// The opposite of every value.
-  ///
   /// ```
   /// input:     -t-f|
   /// negate():  -f-t|
   /// ```
-  ///
   /// - Emits `!value`; completes, fails, interruption and disposal: as ``map(fileID:line:_:)``.
   public func negate(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(map { !$0 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value and `other`'s are both `true`, once each has sent one.
-  ///
   /// ```
   /// input:     -t---f|
   /// other:     --t-----|
   /// and:       --t--f--|
   /// ```
-  ///
   /// - Emits `value && otherValue`; completes, fails, interruption and disposal: as `combiningLatest(with:)`.
   public func and(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 && $1 }, #function, fileID, line)
   }
 
   /// Whether this signal's latest value or `other`'s is `true`, once each has sent one.
-  ///
   /// ```
   /// input:     -f---t|
   /// other:     --f-----|
   /// or:        --f--t--|
   /// ```
-  ///
   /// - Emits `value || otherValue`; completes, fails, interruption and disposal: as `combiningLatest(with:)`.
   public func or(_ other: Signal, fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
     madeAt(combiningLatest(with: other).map { $0 || $1 }, #function, fileID, line)

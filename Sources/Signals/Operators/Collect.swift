@@ -1,11 +1,9 @@
 extension Signal {
   /// Gathers every value into one array, sent when the source completes.
-  ///
   /// ```
   /// input:     -1-2-3-|
   /// collect(): -------(a|)   (a = [1, 2, 3])
   /// ```
-  ///
   /// - Emits: one array of all the values, in order, when the source completes (`[]` if there were none).
   /// - Completes: right after it. **Fails:** when the source fails, dropping the values gathered.
   /// - Interruption and disposal: an interrupted source interrupts the result, sending nothing; ending
@@ -15,12 +13,10 @@ extension Signal {
   }
 
   /// Gathers the values into arrays of `count`, and sends what is left when the source completes.
-  ///
   /// ```
   /// input:            -1-2-3-4-5-|
   /// collect(count:2): ---a---b---(c|)   (a = [1, 2], b = [3, 4], c = [5])
   /// ```
-  ///
   /// - Emits: an array each time `count` (positive) values have arrived; at completion, the rest, if any.
   /// - Completes: when the source completes, after the rest. **Fails:** when the source fails, dropping the
   ///   partial array.

@@ -1,11 +1,9 @@
 extension Signal {
   /// Transforms every value and forwards the results that are not `nil`.
-  ///
   /// ```
   /// input:                -a-b-c-|   (a = "1", b = "x", c = "3")
   /// compactMap(Int.init): -1---3-|
   /// ```
-  ///
   /// - Emits: `transform(value)` for each value where it is not `nil`; values that give `nil` are dropped.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
@@ -17,12 +15,10 @@ extension Signal {
   }
 
   /// Forwards the values that are not `nil`, unwrapped.
-  ///
   /// ```
   /// input:   -1-n-3-|   (n = nil)
   /// skipNil: -1---3-|
   /// ```
-  ///
   /// - Emits: every non-`nil` value, unwrapped.
   /// - Completes, fails, interruption and disposal: as ``compactMap(fileID:line:_:)``.
   @inlinable

@@ -2,13 +2,11 @@
 
 extension SignalProducer {
   /// Runs the producers of a list one after the other, each starting when the previous one completes.
-  ///
   /// ```
   /// first:  -1-2|
   /// second:     -3|
   /// concat: -1-2-3|
   /// ```
-  ///
   /// - Emits: every value of each producer in turn.
   /// - Completes: when the last producer completes (an empty list, at once). **Fails:** when the current one
   ///   fails; the rest never start.

@@ -2,12 +2,10 @@
 
 extension Signal {
   /// Transforms the failure; values and the other terminal events pass through.
-  ///
   /// ```
   /// input:    -1-X
   /// mapError: -1-Y   (Y = transform(X))
   /// ```
-  ///
   /// - Emits: every value. **Completes:** when the source completes. **Fails:** with `transform(error)`.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
   public func mapError<F>(
@@ -17,13 +15,11 @@ extension Signal {
   }
 
   /// On failure, switches to the producer `handler` makes from the error, and forwards its events.
-  ///
   /// ```
   /// source:       -1-2-X
   /// handler(X):        (9|)
   /// flatMapError: -1-2-(9|)
   /// ```
-  ///
   /// - Emits: the source's values, then, if it fails, those of `handler(error)`, started at once.
   /// - Completes: when the source or the handler's producer completes. **Fails:** when the handler's producer
   ///   fails.
@@ -52,7 +48,6 @@ extension Signal {
 extension Signal where Failure == Never {
   /// Gives a signal that cannot fail the failure type `F`, to combine it with ones that can; every event
   /// passes through unchanged.
-  ///
   /// ```swift
   /// Signal.combineLatest(search, settings.promoteError())  // F inferred from `search`
   /// ```

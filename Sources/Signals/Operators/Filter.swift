@@ -1,11 +1,9 @@
 extension Signal {
   /// Lets through only the values that satisfy `isIncluded`.
-  ///
   /// ```
   /// input:        -1-2-3-4-|
   /// filter(even): ---2---4-|
   /// ```
-  ///
   /// - Emits: each value for which `isIncluded` returns `true`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.

@@ -1,11 +1,9 @@
 extension Signal {
   /// Drops every value and forwards the terminal event: the stream reduced to how it ends.
-  ///
   /// ```
   /// input:          -1-2-3-|
   /// ignoreValues(): -------|
   /// ```
-  ///
   /// - Emits: nothing; its `Value` is `Never`, so the type says so.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result; ending or abandoning the result

@@ -23,12 +23,10 @@ public enum LogEvent: String, CaseIterable, Hashable, Sendable {
 
 extension Signal {
   /// Logs the events that pass through, without changing them: a debugging aid.
-  ///
   /// ```
   /// input:                           -1-2-|
   /// logEvents(identifier: "prices"): -1-2-|
   /// ```
-  ///
   /// With the default logger, this writes `[prices] value 1 (Prices.swift:12)`, …, `[prices] completed (…)`,
   /// `[prices] terminated (…)` and `[prices] disposed (…)` to standard error, a line per event, flushed as it
   /// is written; the place is the line that called `logEvents`. A `logger` of your own receives `identifier`
@@ -74,13 +72,11 @@ extension SignalProducer {
 
 extension PropertyProtocol {
   /// A property that follows this one and logs its current value, each change and its end: a debugging aid.
-  ///
   /// ```swift
   /// label.text <~ viewModel.title.logEvents(identifier: "title")
   /// // [title] value "" (HotelView.swift:31)
   /// // [title] value "Ann" (HotelView.swift:31)
   /// ```
-  ///
   /// - Emits: the same values as this property. Logs `value` for the current value and each change (once,
   ///   not per observer), `completed`, `terminated` and `disposed` when it ends, `starting` and `started` now.
   /// - Completes: when this property ends.

@@ -1,11 +1,9 @@
 extension Signal {
   /// Transforms every value.
-  ///
   /// ```
   /// input:  -1-2-3-|
   /// map ×10: -a-b-c-|   (a = 10, b = 20, c = 30)
   /// ```
-  ///
   /// - Emits: `transform(value)` for each value, once per value however many observers there are.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
   /// - Interruption and disposal: an interrupted source interrupts the result; when the result has no
@@ -70,12 +68,10 @@ struct MapStep<Input, Output, Failure: Error>: RelayStep, ~Copyable {
 
 extension PropertyProtocol {
   /// A property whose value is always `transform(self.value)`.
-  ///
   /// ```
   /// source:        1--2--3-|
   /// map { $0*10 }: a--b--c-|   (a = 10, b = 20, c = 30)
   /// ```
-  ///
   /// - Emits: its `producer` sends the transformed current value, then the transformed value once per change
   ///   of this property — computed once per change, whatever the number of observers, and glitch-free: in a
   ///   graph where several paths lead from one source to a property, that property is computed once, after

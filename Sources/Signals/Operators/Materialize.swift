@@ -1,11 +1,9 @@
 extension Signal {
   /// Turns every event, the terminal one included, into a value; then completes.
-  ///
   /// ```
   /// input:         -1-2-X
   /// materialize(): -a-b-(c|)   (a = value(1), b = value(2), c = failed(boom))
   /// ```
-  ///
   /// - Emits: each event of the source as a value, in order.
   /// - Completes: right after the source's terminal event, whichever it is. **Fails:** never.
   /// - Interruption and disposal: an interrupted source is sent as the value `.interrupted`; ending detaches
@@ -18,12 +16,10 @@ extension Signal {
 extension Signal where Failure == Never {
   /// Turns values that are events (any ``EventProtocol``) back into events: the inverse of
   /// ``materialize(fileID:line:)``.
-  ///
   /// ```
   /// input:           -a-b-c-   (a = value(1), b = value(2), c = failed(boom))
   /// dematerialize(): -1-2-X
   /// ```
-  ///
   /// - Emits: the value of every `.value` event.
   /// - Completes: at a `.completed` value, or when the source completes. **Fails:** at a `.failed` value.
   /// - Interruption and disposal: an `.interrupted` value or an interrupted source interrupts the result. A

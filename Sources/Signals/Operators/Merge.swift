@@ -1,12 +1,10 @@
 extension Signal {
   /// Forwards the values of every signal of a list as they come, in one stream.
-  ///
   /// ```
   /// a:     -1---3-|
   /// b:     --2-----4|
   /// merge: -12--3--4|
   /// ```
-  ///
   /// - Emits: every value of every input as it comes, serialised; each input's order is kept.
   /// - Completes: once every input has completed; an empty list at once. **Fails:** when any input fails.
   /// - Interruption and disposal: interrupted when any input is interrupted (or had already ended); ending

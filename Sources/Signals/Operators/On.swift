@@ -1,11 +1,9 @@
 extension Signal {
   /// Runs side effects as events pass through, without changing them.
-  ///
   /// ```
   /// input:          -1-2-|
   /// on(value: log): -1-2-|   (log ran with 1, then with 2, each before the value went on)
   /// ```
-  ///
   /// Every hook runs on the delivering thread, before the event is forwarded: the hook for the kind of event,
   /// then `terminated` for a terminal event. `interrupted` runs at once if the signal had already ended.
   /// `disposed` runs once, after the result has ended or been abandoned and detached from the source.
@@ -44,12 +42,10 @@ extension Signal {
 
 extension SignalProducer {
   /// Runs side effects around every start and as its events pass through, without changing them.
-  ///
   /// ```
   /// producer:                    (1|)
   /// on(starting: s, started: t): (1|)   (s ran before the start closure, t after it returned)
   /// ```
-  ///
   /// Per start, in order: `starting`; this producer's start closure, its events passing the hooks of
   /// ``Signal/on(value:failed:completed:interrupted:terminated:disposed:fileID:line:)``; then `started`, once the
   /// start closure has returned. Disposing a start calls `interrupted` and `terminated`; `disposed` runs once

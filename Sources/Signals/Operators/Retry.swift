@@ -1,7 +1,6 @@
 extension SignalProducer {
   /// Restarts this producer when it fails, up to `count` more times; the last failure is forwarded. Producers
   /// only: a signal cannot be restarted.
-  ///
   /// ```
   /// each start:      -1-X, then -1-X, then -1-2|
   /// retry(upTo: 2):  -1-1-1-2|

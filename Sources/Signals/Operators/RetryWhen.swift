@@ -1,17 +1,14 @@
 extension SignalProducer {
   /// Restarts this producer when a trigger made from its failures says so: RxSwift's `retry(when:)`.
-  ///
   /// ```
   /// each start:        -1-X, then -1-X, then -1-2|
   /// trigger:               -t      -t
   /// retry(when:):      -1----1-----1-2|
   /// ```
-  ///
   /// For every start, `handler` is called once, before the first attempt, with a signal of this producer's
   /// failures, and returns the trigger, started at the first failure (as RxSwift subscribes to it). A failure
   /// goes into that signal instead of being forwarded; the trigger's next value starts a new attempt (one
   /// that comes while an attempt runs starts nothing). Producers only: a signal cannot be restarted.
-  ///
   /// ```swift
   /// let patient = request.retry(when: { errors in
   ///   var attempts = 0
@@ -21,7 +18,6 @@ extension SignalProducer {
   ///   }
   /// })
   /// ```
-  ///
   /// - Emits: the values of every attempt, failed ones included.
   /// - Completes: when an attempt completes, or when the trigger does (RxSwift's rule). **Fails:** when the
   ///   trigger fails; an attempt's failure only goes to the trigger.

@@ -1,12 +1,10 @@
 extension Signal {
   /// Each time `sampler` sends a value, sends the source's latest value together with it.
-  ///
   /// ```
   /// input:    -a--b----|
   /// sampler:  --x---yz---
   /// result:   --p---qr-|     (p = (a, x), q = (b, y), r = (b, z))
   /// ```
-  ///
   /// - Emits: `(latest, sample)` for each sampler value once the source has sent one, repeating a value until
   ///   a new one arrives (as ReactiveSwift; RxSwift sends each at most once).
   /// - Completes: when the source or the sampler completes. **Fails:** when the source fails.
@@ -53,7 +51,6 @@ extension Signal {
 
   /// Each time `sampler` sends a value, sends the source's latest value: ``sample(with:fileID:line:)`` without
   /// the sampler's value.
-  ///
   /// ```
   /// input:    -a--b----|
   /// sampler:  --x---yz---
@@ -86,13 +83,11 @@ extension SignalProducer {
 extension SignalProtocol {
   /// Each time `sampler` sends a value, sends the source's latest value with it; the sampler's failure fails
   /// the result.
-  ///
   /// ```
   /// input:    -a--b----|
   /// sampler:  --x---yX
   /// result:   --p---qX       (p = (a, x), q = (b, y))
   /// ```
-  ///
   /// - Emits, completes, interruption and disposal: as ``Signal/sample(with:fileID:line:)``.
   /// - Fails: when the source or the sampler fails, with its error.
   public func sample<T>(

@@ -1,11 +1,9 @@
 extension Signal {
   /// Accumulates the values into a running result, and sends the result after every value.
-  ///
   /// ```
   /// input:      -1-2-3-|
   /// scan(0, +): -1-3-6-|
   /// ```
-  ///
   /// - Emits: `next(accumulated, value)` for each value, where `accumulated` starts at `initial` and is
   ///   the previous result afterwards. `initial` itself is not sent.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
@@ -19,12 +17,10 @@ extension Signal {
   }
 
   /// Accumulates the values into a running result changed in place, and sends it after every value.
-  ///
   /// ```
   /// input:              -x-y-|
   /// scan(into: "", +=): -a-b-|   (a = "x", b = "xy")
   /// ```
-  ///
   /// - Emits: the running result after `next` has changed it, once per value.
   /// - Completes, fails, interruption and disposal: as ``scan(_:fileID:line:_:)``.
   public func scan<U>(
@@ -34,12 +30,10 @@ extension Signal {
   }
 
   /// Accumulates the values into one result, sent when the source completes.
-  ///
   /// ```
   /// input:        -1-2-3-|
   /// reduce(0, +): -------(6|)
   /// ```
-  ///
   /// - Emits: one value when the source completes: the final result, or `initial` if there were no values.
   /// - Completes: right after that value. **Fails:** when the source fails; nothing is sent for the values
   ///   so far.
@@ -53,12 +47,10 @@ extension Signal {
   }
 
   /// Accumulates the values into one result changed in place, sent when the source completes.
-  ///
   /// ```
   /// input:                    -1-2-|
   /// reduce(into: [], append): -----(a|)   (a = [1, 2])
   /// ```
-  ///
   /// - Emits, completes, fails, interruption and disposal: as ``reduce(_:fileID:line:_:)``.
   public func reduce<U>(
     into initial: U, fileID: StaticString = #fileID, line: UInt = #line, _ next: @escaping (inout U, Value) -> Void

@@ -1,11 +1,9 @@
 extension Signal {
   /// Drops the first `count` values, then forwards everything.
-  ///
   /// ```
   /// input:         -1-2-3-4-|
   /// skip(first:2): -----3-4-|
   /// ```
-  ///
   /// - Emits: every value after the first `count` (all of them if `count` ≤ 0).
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error, even while
   ///   still skipping.
@@ -16,12 +14,10 @@ extension Signal {
 
   /// Drops values while `shouldContinue` holds, then forwards everything, starting with the first value
   /// that fails it.
-  ///
   /// ```
   /// input:            -1-2-5-1-|
   /// skip(while: < 3): -----5-1-|
   /// ```
-  ///
   /// - Emits: the first value for which `shouldContinue` returns `false`, and every value after it.
   ///   `shouldContinue` is not called again once it has returned `false`.
   /// - Completes: when the source completes. **Fails:** when the source fails, with its error.
@@ -35,13 +31,11 @@ extension Signal {
 
 extension Signal {
   /// Drops values until `trigger` fires, then forwards everything.
-  ///
   /// ```
   /// input:           -1-2-3-4-|
   /// trigger:         ----x-----
   /// skip(until:):    -----3-4-|
   /// ```
-  ///
   /// Any event of `trigger` opens the gate — a value, completion, or interruption — so `skip(until:
   /// lifetime.ended)` waits for a lifetime's end; a trigger that had already ended opens it at once.
   ///
@@ -84,13 +78,11 @@ extension SignalProducer {
 extension SignalProtocol {
   /// Drops values until `trigger` sends a value or ends, then forwards everything; a trigger that fails before
   /// that fails the result with its error.
-  ///
   /// ```
   /// input:          -1-2-3-4-|
   /// trigger:        ---X
   /// skip(until:):   ---X
   /// ```
-  ///
   /// - Emits, completes, interruption and disposal: as ``Signal/skip(until:fileID:line:)``.
   /// - Fails: when the source fails, or when the trigger fails before it fired, with its error.
   public func skip<Trigger>(

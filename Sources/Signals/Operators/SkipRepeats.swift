@@ -1,11 +1,9 @@
 extension Signal where Value: Equatable {
   /// Drops each value equal to the last value forwarded.
-  ///
   /// ```
   /// input:         -1-1-2-2-1-|
   /// skipRepeats(): -1---2---1-|
   /// ```
-  ///
   /// - Emits: the first value, then each value that differs from the last one forwarded.
   /// - Completes, fails, interruption and disposal: as ``skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``.
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Signal {
@@ -15,12 +13,10 @@ extension Signal where Value: Equatable {
 
 extension Signal {
   /// Drops each value equivalent to the last value forwarded.
-  ///
   /// ```
   /// input:                            -0-3-6-9-|
   /// skipRepeats { abs($0 - $1) < 5 }: -0---6---|
   /// ```
-  ///
   /// A value is compared with the last value *forwarded*, not the one just before it, so a slow drift is still
   /// reported.
   ///
@@ -37,12 +33,10 @@ extension Signal {
 extension Signal {
   /// Drops each value whose key equals the last forwarded value's key (RxSwift's
   /// `distinctUntilChanged(_ keySelector:)`); `key` runs once per value.
-  ///
   /// ```
   /// input:                      -1-3-4-6-5-|
   /// skipRepeats { $0 % 2 == 0 }: -1---4---5-|
   /// ```
-  ///
   /// - Emits: the first value, then each value whose key differs from the last forwarded value's key.
   /// - Completes: when the source completes. **Fails:** when the source fails.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
@@ -145,12 +139,10 @@ extension PropertyProtocol where Value: Equatable {
 
 extension PropertyProtocol {
   /// A property that follows this one but changes only when the new value is not equivalent to its own.
-  ///
   /// ```
   /// source:        1--1--2--2--1-|
   /// skipRepeats(): 1-----2-----1-|
   /// ```
-  ///
   /// - Emits: its `producer` sends the current value, then each value not equivalent to the last one it took;
   ///   a property computed from it is not recomputed for a change it held back.
   /// - Completes: when this property ends.

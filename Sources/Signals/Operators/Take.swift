@@ -1,11 +1,9 @@
 extension Signal {
   /// Forwards the first `count` values, then completes.
-  ///
   /// ```
   /// input:         -1-2-3-4-|
   /// take(first:2): -1-2|
   /// ```
-  ///
   /// - Emits: the first `count` values.
   /// - Completes: after the `count`-th value, detaching from the source (at once if `count` ≤ 0), or when the
   ///   source completes earlier. **Fails:** when the source fails first.
@@ -16,12 +14,10 @@ extension Signal {
   }
 
   /// Forwards only the last `count` values, all at once when the source completes.
-  ///
   /// ```
   /// input:        -1-2-3-|
   /// take(last:2): -------(23|)
   /// ```
-  ///
   /// - Emits: nothing until the source completes; then its last `count` values in order.
   /// - Completes: after sending them. **Fails:** when the source fails; buffered values are dropped.
   /// - Interruption and disposal: an interrupted source interrupts the result, dropping the buffer.
@@ -30,12 +26,10 @@ extension Signal {
   }
 
   /// Forwards values while `shouldContinue` holds; completes at the first value that fails it.
-  ///
   /// ```
   /// input:            -1-2-5-1-|
   /// take(while: < 3): -1-2-|
   /// ```
-  ///
   /// - Emits: the values before the first one that fails `shouldContinue`; that one is not sent.
   /// - Completes: at that value, detaching from the source, or when the source completes earlier.
   ///   **Fails:** when the source fails first.
@@ -47,13 +41,11 @@ extension Signal {
   }
 
   /// Forwards events until `trigger` sends a value or ends, then completes.
-  ///
   /// ```
   /// input:   -1-2-3-4-|
   /// trigger: -----t---
   /// result:  -1-2-|
   /// ```
-  ///
   /// Any event of `trigger` ends the result — a value, completion, or interruption — so `take(until:
   /// lifetime.ended)` works; a trigger that had already ended ends it at once.
   ///
@@ -101,13 +93,11 @@ extension SignalProducer {
 extension SignalProtocol {
   /// Forwards events until `trigger` sends a value or completes, then completes; a trigger that fails fails
   /// the result with its error.
-  ///
   /// ```
   /// input:            -1-2-3-|
   /// trigger:          ----X
   /// take(until:):     -1-2X
   /// ```
-  ///
   /// - Emits, completes, interruption and disposal: as ``Signal/take(until:fileID:line:)``.
   /// - Fails: when the source or the trigger fails, with its error.
   public func take<Trigger>(

@@ -1,12 +1,10 @@
 extension Signal {
   /// Forwards events until `lifetime` ends, then completes.
-  ///
   /// ```
   /// input:    -1-2-
   /// lifetime: --e      (e: the lifetime ends)
   /// result:   -1|
   /// ```
-  ///
   /// - Emits: the source's values while `lifetime` lasts.
   /// - Completes: when the source completes, or when `lifetime` ends (at once if it already has).
   /// - Fails: when the source fails.

@@ -9,12 +9,10 @@
 extension Signal {
   /// ReactiveSwift's transform that may fail: `transform` returns `.success(u)` to send `u`, or
   /// `.failure(error)` to fail the result.
-  ///
   /// ```
   /// input:                   -1-2-x-3-|
   /// attemptMap(parse):       -a-b-X       (parse returns .failure(X) for x)
   /// ```
-  ///
   /// - Emits: `u` for each value, until `transform` returns a failure.
   /// - Completes: when the source completes. **Fails:** when the source fails, or with the `.failure`'s error.
   /// - Interruption and disposal: as ``map(fileID:line:_:)``.
@@ -40,12 +38,10 @@ extension Signal where Failure == Never {
 extension SignalProtocol {
   /// `attemptMap` with a closure that may throw the stream's `Failure` (RxSwift's throwing `map`); a throw
   /// fails the result.
-  ///
   /// ```
   /// input:                                     -1-2-x-3-|
   /// attemptMap { v throws(F) in try parse(v) }: -a-b-X       (X = what parse threw for x)
   /// ```
-  ///
   /// - Emits: `transform(value)` for each value, until `transform` throws.
   /// - Completes: when the source completes. **Fails:** when the source fails, or with what `transform` threw.
   /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``.
@@ -59,12 +55,10 @@ extension SignalProtocol {
 extension SignalProtocol where Failure == Never {
   /// Transforms every value with a closure that may throw; the result's `Failure` is the closure's error type
   /// (`any Error` for an untyped `throws`). A closure that does not throw picks ``Signal/map(fileID:line:_:)``.
-  ///
   /// ```
   /// input:                                      -1-2-x-3-|
   /// map { v throws(ParseError) in try parse(v) }: -a-b-X       (X = what parse threw for x)
   /// ```
-  ///
   /// - Emits: `transform(value)` for each value, until `transform` throws.
   /// - Completes: when the source completes. **Fails:** with what `transform` threw.
   /// - Interruption and disposal: as ``Signal/map(fileID:line:_:)``.
@@ -83,12 +77,10 @@ extension SignalProtocol where Failure == Never {
   }
 
   /// Accumulates the values with a closure that may throw (RxSwift's throwing `scan`).
-  ///
   /// ```
   /// input:                         -1-2-3-|
   /// scan(0) { throws past 4 }:     -1-3-X
   /// ```
-  ///
   /// - Emits: the running result after every value, until `next` throws.
   /// - Completes: when the source completes. **Fails:** with what `next` threw.
   /// - Interruption and disposal: as the throwing `map`.
@@ -102,12 +94,10 @@ extension SignalProtocol where Failure == Never {
   }
 
   /// Drops repeats by a comparison that may throw (RxSwift's `distinctUntilChanged` with a throwing comparer).
-  ///
   /// ```
   /// input:                 -1-1-2-x-|
   /// skipRepeats(compare):  -1---2-X      (X = what compare threw for x)
   /// ```
-  ///
   /// - Emits: as ``Signal/skipRepeats(fileID:line:_:)-(_,_,(Value,Value)->Bool)``, until `isEquivalent` throws.
   /// - Completes: when the source completes. **Fails:** with what `isEquivalent` threw.
   /// - Interruption and disposal: as the throwing `map`.

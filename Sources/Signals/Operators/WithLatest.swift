@@ -1,12 +1,10 @@
 extension Signal {
   /// Pairs every value with the latest value of `other`.
-  ///
   /// ```
   /// input:   -a--b-c-|
   /// other:   --x--y---
   /// result:  ----p-q-|     (p = (b, x), q = (c, y))
   /// ```
-  ///
   /// - Emits: `(value, latestOther)` for each value once `other` has sent one; values before that are dropped.
   /// - Completes: when the source completes; `other`'s end changes nothing. **Fails:** when the source fails.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from both.
@@ -18,13 +16,11 @@ extension Signal {
 
   /// Pairs every value with the latest value of a start of `other`, made now (ReactiveSwift's
   /// `withLatest(from:)` taking a producer); a value it sends synchronously is there for the first value.
-  ///
   /// ```
   /// input:   -a--b-c-|
   /// other:   x--y-----      (its start, from now)
   /// result:  -p--q-r-|      (p = (a, x), q = (b, y), r = (c, y))
   /// ```
-  ///
   /// - Emits, completes, fails, interruption and disposal: as
   ///   ``withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``; ending interrupts the start of `other`.
   public func withLatest<U>(
@@ -70,13 +66,11 @@ extension Signal {
   }
 
   /// Pairs every value with the current value of `property`, which always has one.
-  ///
   /// ```
   /// input:     -a--b|
   /// property:  x--y       (x at first, y from tick 3)
   /// result:    -p--q|     (p = (a, x), q = (b, y))
   /// ```
-  ///
   /// - Emits: `(value, property.value)` for every value, read as the value arrives.
   /// - Completes: when the source completes. **Fails:** when the source fails.
   /// - Interruption and disposal: an interrupted source interrupts the result. Ending detaches from the
@@ -119,13 +113,11 @@ extension SignalProducer {
 
 extension SignalProtocol {
   /// Pairs every value with the latest value of `other`, which can fail: its failure fails the result.
-  ///
   /// ```
   /// input:   -a--b-c-|
   /// other:   --x--X
   /// result:  ----pX        (p = (b, x))
   /// ```
-  ///
   /// - Emits, completes, interruption and disposal: as ``Signal/withLatest(from:fileID:line:)-(Signal<U,Never>,_,_)``.
   /// - Fails: when the source or `other` fails, with its error.
   public func withLatest<U>(

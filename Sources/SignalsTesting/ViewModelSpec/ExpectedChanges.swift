@@ -3,7 +3,6 @@ import Signals
 /// What a step of a ``ViewModelSpec`` says changed: the `$0` of its `expect` closure.
 ///
 /// Write each output that changes as you would read it, with its new value:
-///
 /// ```swift
 /// spec.step("type the name") { viewModel.name.text.value = "Zhuo" } expect: {
 ///   $0.name.text = "Zhuo"                          // a property: its value after the step
@@ -12,7 +11,6 @@ import Signals
 ///   $0.changes(of: \.phone.text, ["186a", "186"])  // a property that changed more than once, every value
 /// }
 /// ```
-///
 /// A property reads as its value, a signal (or a command's `values`, `errors`) as the array it sent, a child
 /// view model or command as its outputs. An output the step has not stated reads as before the step (so
 /// `$0.count += 1` works), or `[]`. Naming something that is not an output the spec found fails the step.

@@ -5,7 +5,6 @@ import Testing
 #endif
 
 /// The timeline of a ``ViewModelSpec``: every output over every step, marble style.
-///
 /// ```
 /// Timeline of HotelOrderViewModel (a column per step, and per tick the clock moved through in a step; - nothing):
 ///   step                     0  1  2
@@ -19,7 +18,6 @@ import Testing
 ///   title      a "Meituan Hotel"
 ///   name.text  a nil  b "Zhuo"
 /// ```
-///
 /// A property's row starts with its value when the spec found it; a cell shows what the output sent in that
 /// column (`(bc)` for several), `|` an end, `X` a failure, `!` an interruption.
 struct SpecTimeline {

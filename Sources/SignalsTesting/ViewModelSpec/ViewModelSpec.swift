@@ -11,7 +11,6 @@ import Signals
 /// (``advance(by:fileID:filePath:line:column:expect:)``, ``run(fileID:filePath:line:column:expect:)``) or async
 /// work (``awaiting(_:isolation:fileID:filePath:line:column:_:expect:)``) — each stating what changed in its
 /// `expect` (see ``ExpectedChanges``):
-///
 /// ```swift
 /// let spec = ViewModelSpec(of: viewModel)
 /// spec.step("type the name") { viewModel.name.text.value = "Zhuo" } expect: {
@@ -21,7 +20,6 @@ import Signals
 /// }
 /// spec.finish()
 /// ```
-///
 /// A step fails at its line when an output changed unsaid (old → new), a stated change did not happen, or a
 /// property changed more than once and the step states only its last value; the failure shows the
 /// ``timeline``. A property changes when it sends a value other than its last (compared with `==`, or by

@@ -26,7 +26,6 @@ public enum FlattenStrategy: Sendable, Hashable {
 
 extension Signal {
   /// Turns every value into a producer and flattens the producers' events into one stream, by `strategy`.
-  ///
   /// ```
   /// outer:            -a-b----|
   /// inner a:           -1--3|
@@ -43,7 +42,6 @@ extension Signal {
   /// inner b:                -3-4|
   /// flatMap(.concat): --1--2-3-4|
   /// ```
-  ///
   /// - Emits: the inner producers' values, as ``FlattenStrategy`` says; `transform` runs once per outer value.
   /// - Completes: when this signal and every inner producer have (`.latest`: the current one).
   /// - Fails: at once when this signal or an inner producer fails.
@@ -75,14 +73,12 @@ extension Signal {
   /// Turns every value into a stream that can be started as a producer — most often a ``Signal`` — and
   /// flattens their events by `strategy`. A signal inner is observed from the moment its outer value arrives;
   /// what it sent before is not replayed.
-  ///
   /// ```
   /// outer:            -a--b---|
   /// signal a:          -1-
   /// signal b:             -2---3|
   /// flatMap(.latest): --1--2---3|
   /// ```
-  ///
   /// - Emits, completes, fails, interruption and disposal: as ``flatMap(_:fileID:line:_:)->Signal<U,Failure>``;
   ///   a replaced signal inner is detached from and goes on for its other observers.
   @inlinable
@@ -283,11 +279,9 @@ public enum PropertyFlattenStrategy: Sendable, Equatable {
 extension PropertyProtocol {
   /// A property that follows the property `transform` makes from this one's current value, switching when the
   /// value changes.
-  ///
   /// ```swift
   /// let hotelName = selectedHotel.flatMap(.latest) { hotel in hotel.name }  // name: MutableProperty<String>
   /// ```
-  ///
   /// - Emits: the current inner property's value; glitch-free, a change that reaches both this property and the
   ///   inner one is computed once.
   /// - Completes: when this property and the current inner property have ended.

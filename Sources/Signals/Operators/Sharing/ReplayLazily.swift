@@ -1,14 +1,12 @@
 extension SignalProducer {
   /// Shares one start of this producer among every start of the result, replaying the latest `capacity`
   /// values and the terminal event to observers that come later.
-  ///
   /// ```
   /// source (started once):        -a-b-c|
   /// first start at tick 0:        -a-b-c|
   /// start at tick 4, upTo: 1:     ----bc|
   /// start at tick 8, upTo: 1:     --------(c|)
   /// ```
-  ///
   /// The work starts once, at the result's first start, and runs to its end however many observers come and
   /// go: "call the network once, give everyone the answer". `capacity` 0 replays only the terminal event.
   ///

@@ -1,12 +1,10 @@
 extension SignalProducer {
   /// Shares one start of this producer among the starts of the result that overlap in time.
-  ///
   /// ```
   /// source (each start):        -a-b-c-d|
   /// first start at tick 0:      -a-b-c-d|
   /// second start at tick 2:     ---b-c-d|     (the same start of source: started once)
   /// ```
-  ///
   /// It connects — starts this producer — at its first start, and disconnects — interrupts it — when the last
   /// observer leaves; the next start connects anew (as RxSwift's `share()`; RAC's `autoconnect` never
   /// reconnects). To keep and replay the first result, use ``replayLazily(upTo:fileID:line:)``.

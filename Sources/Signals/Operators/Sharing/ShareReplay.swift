@@ -1,14 +1,12 @@
 extension SignalProducer {
   /// Shares one start of this producer among the starts of the result that overlap in time, replaying the
   /// latest `capacity` values to each start that joins: RxSwift's `share(replay:scope: .whileConnected)`.
-  ///
   /// ```
   /// source (each start):            -a-b-c|
   /// first start at tick 0:          -a-b-c|
   /// second start at tick 4:         ----bc|      (b replayed, then the same start of source)
   /// third start at tick 9, alone:   ---------(-a-b-c|, a fresh start)
   /// ```
-  ///
   /// It connects — starts this producer — at its first start, replays the latest `capacity` values of that
   /// connection to each start that joins, and disconnects — interrupts the work, forgets the values — when the
   /// last start leaves or the work ends; the next start connects anew. ``replayLazily(upTo:fileID:line:)`` keeps

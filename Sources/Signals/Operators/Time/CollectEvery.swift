@@ -1,11 +1,9 @@
 extension Signal {
   /// Gathers the values of each `interval` into an array, delivering every event on `scheduler`.
-  ///
   /// ```
   /// input:                   -ab----c-|
   /// collect(every: 3 ticks): ---x-----(y|)    (x = [a, b], y = [c])
   /// ```
-  ///
   /// - Emits: at the end of each interval (counted on `scheduler` from observation; for a producer, each
   ///   start), the values that arrived during it, if any.
   /// - Completes: on `scheduler`, without waiting, after the values gathered so far. **Fails:** on

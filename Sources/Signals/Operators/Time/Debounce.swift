@@ -1,12 +1,10 @@
 extension Signal {
   /// Sends a value only once the source has been quiet for `interval` after it, delivering every event on
   /// `scheduler`.
-  ///
   /// ```
   /// input:              -ab---c--d|
   /// debounce(2 ticks):  ----b---c-(d|)
   /// ```
-  ///
   /// - Emits: the latest value, once `interval` passed after it with no other value, from an action of
   ///   `scheduler`.
   /// - Completes: on `scheduler`, without waiting, after **a value still waiting** (RxSwift's rule; how the

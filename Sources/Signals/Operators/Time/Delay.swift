@@ -1,6 +1,5 @@
 extension Signal {
   /// Shifts values and completion later by `interval`, delivering every event on `scheduler`.
-  ///
   /// ```
   /// input:           -a-b|
   /// delay(2 ticks):  ---a-b|
@@ -8,7 +7,6 @@ extension Signal {
   /// input:           -a-bX
   /// delay(2 ticks):  ---aX       (b, due at tick 5, is dropped)
   /// ```
-  ///
   /// - Emits: each value `interval` after it arrived, from an action of `scheduler`, in order.
   /// - Completes: `interval` after the source completed, after every value.
   /// - Fails: **at once**, on `scheduler`: values whose instant had come are sent first, those still waiting

@@ -1,11 +1,9 @@
 extension Signal {
   /// Delivers every event on `scheduler`.
-  ///
   /// ```
   /// input:  -a-b-|     (sent on any thread)
   /// result: -a-b-|     (delivered by the scheduler, each event one action)
   /// ```
-  ///
   /// - Emits: each value in an action scheduled on `scheduler` as it arrives (in order on a serial scheduler).
   /// - Completes / Fails: on `scheduler`, after the values before it.
   /// - Interruption and disposal: an interrupted source interrupts the result, on `scheduler`. Ending detaches
@@ -32,13 +30,11 @@ extension SignalProducer {
 
   /// Starts the work on `scheduler`: each start runs this producer's start closure in an action of
   /// `scheduler`; the events come from wherever the work sends them.
-  ///
   /// ```
   /// producer (each start):                  (a|)   sent synchronously by its start closure
   /// start(on: testScheduler), nothing run:  (nothing yet)
   /// after testScheduler.advance():          (a|)
   /// ```
-  ///
   /// - Interruption and disposal: disposing a start before the scheduler ran it cancels the work.
   public func start(on scheduler: any Scheduler, fileID: StaticString = #fileID, line: UInt = #line) -> SignalProducer {
     madeAt(
@@ -58,12 +54,10 @@ extension SignalProducer {
 extension PropertyProtocol {
   /// A property that follows this one, but changes on `scheduler`: for outputs a view reads on the main thread,
   /// wherever the view model's state is set.
-  ///
   /// ```
   /// source:                 a--b--c     (set on any thread)
   /// observe(on: scheduler): a--b--c     (its value changes in an action scheduled on `scheduler`)
   /// ```
-  ///
   /// - Emits: this property's value now; each later change becomes its value, and reaches its observers, in an
   ///   action scheduled on `scheduler`, so a view reading it there never sees it change under it.
   /// - Completes: on `scheduler`, after the changes before it, when this property ends.

@@ -1,12 +1,10 @@
 extension SignalProducer {
   /// Restarts this producer when it fails, up to `count` more times, each time after waiting `interval` on
   /// `scheduler`; the last failure is forwarded. Every event is delivered on `scheduler`.
-  ///
   /// ```
   /// each start:                          -aX
   /// retry(upTo: 1, interval: 2 ticks):   -a---aX
   /// ```
-  ///
   /// - Emits: the values of every attempt, each hopping to `scheduler` as it arrives.
   /// - Completes: when an attempt completes. **Fails:** when attempt `count + 1` fails, without waiting: the
   ///   wait is only before a restart.

@@ -1,12 +1,10 @@
 extension Signal {
   /// Sends at most one value per `interval`: the first at once, then the latest of each busy interval at
   /// its end; every event is delivered on `scheduler`.
-  ///
   /// ```
   /// input:              -abc----d-e|
   /// throttle(3 ticks):  -a--c---d--(e|)
   /// ```
-  ///
   /// A value that arrives when nothing was sent for `interval` hops to `scheduler` at once; values that arrive
   /// sooner wait, and only the latest is sent, `interval` after the previous send. At completion a waiting
   /// value is sent at once. How the peers differ: `Docs/Operators/Throttle.md`.
@@ -24,12 +22,10 @@ extension Signal {
 
   /// Sends at most one value per `interval`, and with `latest: false` only leading values: RxSwift's
   /// `throttle(_:latest:scheduler:)`. Every event is delivered on `scheduler`.
-  ///
   /// ```
   /// input:                            -abc----d-e|
   /// throttle(3 ticks, latest: false): -a------d--|
   /// ```
-  ///
   /// A value that arrives when nothing was sent for `interval` hops to `scheduler` at once; one that arrives
   /// sooner is dropped. With `latest: true` this is ``throttle(_:on:fileID:line:)``.
   ///

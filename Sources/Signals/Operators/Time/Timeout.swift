@@ -1,12 +1,10 @@
 extension Signal {
   /// Fails with `error` if the source has not ended within `interval` of being observed; every event is
   /// delivered on `scheduler`.
-  ///
   /// ```
   /// input:                       -a---b|
   /// timeout(after: 3 ticks):     -a-X
   /// ```
-  ///
   /// - Emits: the source's values until it ends or times out, each hopping to `scheduler` as it arrives.
   /// - Completes: when the source completes in time. **Fails:** with the source's error, or with `error` when
   ///   `interval` passes first, measured on `scheduler` from observation (for a producer, each start); an event
@@ -39,7 +37,6 @@ extension SignalProducer {
 extension Signal where Failure == Never {
   /// ``timeout(after:raising:on:fileID:line:)-(_,Failure,_,_,_)`` for a source that cannot fail: the result
   /// takes the error's type, and fails only when `interval` passes first.
-  ///
   /// ```
   /// input (Failure == Never):   -a---b|
   /// timeout(after: 3 ticks):     -a-X       (X = the given error)
@@ -66,11 +63,9 @@ extension SignalProducer where Failure == Never {
 
 extension SignalProducer where Value == SchedulerInstant, Failure == Never {
   /// A producer that sends the scheduler's time every `interval`, forever.
-  ///
   /// ```
   /// timer(interval: 2 ticks), started at tick 0:  --a-b-c-…   (a = tick 2, b = tick 4, …)
   /// ```
-  ///
   /// - Emits: `scheduler.now` every `interval` after each start; a late run does not delay the next.
   /// - Completes, fails: never.
   /// - Interruption and disposal: disposing a start interrupts it and cancels its timer.

@@ -1,7 +1,6 @@
 /// Mutable state behind a lock, for closures Signals may run on two threads at once — a producer's start
 /// closure and operators, a property's closures, a command's work (`Docs/Contracts.md` §14) — where Swift 6
 /// rejects a mutated captured `var`:
-///
 /// ```swift
 /// func running<State: Sendable, Mutation: Sendable>(
 ///   _ mutations: SignalProducer<Mutation, Never>, from initial: State,
@@ -18,7 +17,6 @@
 ///   }
 /// }
 /// ```
-///
 /// Made inside a start closure, it belongs to that start; outside, every start shares it. `Value` must be
 /// `Sendable`, so that a copy read out may go to any thread. The lock (the library's `Locked`) is not
 /// reentrant: `withLock`'s body must not call `withLock` on the same state, nor send events; decide under the

@@ -1,11 +1,9 @@
 extension SignalProducer where Value: Sendable {
   /// A producer that, each time it is started, iterates `sequence` in a new task and sends its elements.
-  ///
   /// ```
   /// sequence: a, b, end      a, throws e
   /// producer: -a-b-|         -a-X
   /// ```
-  ///
   /// Any `AsyncSequence` whose `Failure` is this producer's: `AsyncStream` gives a `SignalProducer<_, Never>`,
   /// `AsyncThrowingStream` a `SignalProducer<_, any Error>`. One iterator per start.
   ///
@@ -32,12 +30,10 @@ extension SignalProducer where Value: Sendable {
   }
 
   /// A producer that, each time it is started, runs `work` in a new task and sends its result.
-  ///
   /// ```
   /// work:     returns a    throws e
   /// producer: --(a|)       --X
   /// ```
-  ///
   /// - Emits: the value `work` returns, from the task, then completes. **Fails** with what `work` throws.
   /// - Interruption and disposal: disposing the start cancels the task (`Task.isCancelled` sees it); its late
   ///   result is not delivered.

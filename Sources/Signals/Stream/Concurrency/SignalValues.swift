@@ -1,11 +1,9 @@
 /// The values of a ``Signal`` or a started ``SignalProducer`` as an `AsyncSequence` whose `Failure` is the
 /// stream's typed failure: `for await` needs no `try` when `Failure` is `Never`, and `catch` sees a `Failure`.
-///
 /// ```
 /// stream:  -a-b-|        -a-X        -a-!
 /// values:   a, b, end     a, throws   a, end
 /// ```
-///
 /// **Subscribes** at `makeAsyncIterator()`, once per iterator: a `Signal` delivers what it sends from then on, a
 /// `SignalProducer` starts anew. **Buffers** without bound: the sender never blocks, values wait in order.
 /// **Emits** each value; **completes** (`nil`) after `completed` or `interrupted`; **fails** by throwing the

@@ -1,6 +1,5 @@
 /// An event of a stream, for extensions on streams of events (`Value: EventProtocol`), as ReactiveSwift's: a
 /// ``Signal/Event`` conforms and gives itself as ``event``.
-///
 /// ```swift
 /// extension Signal where Value: EventProtocol, Failure == Never {
 ///   /// The failures among the events, as values.

@@ -1,7 +1,6 @@
 /// A hot stream, for operator extensions written once for every signal (ReactiveSwift's `SignalProtocol`, its
 /// failure type named `Failure`): a ``Signal`` conforms and gives itself as ``signal``. A member of `Signal`
 /// with the same name shadows an extension on the protocol.
-///
 /// ```swift
 /// extension SignalProtocol where Value == String {
 ///   func nonEmpty() -> Signal<String, Failure> { signal.filter { !$0.isEmpty } }
