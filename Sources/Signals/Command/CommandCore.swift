@@ -1,29 +1,21 @@
 /// The shared part of a ``Command``: its state, its outputs' inputs, and the execution logic.
 ///
-/// Started executions and the producers `apply` returns hold the core, not the command, so that neither keeps
-/// the command alive. When the command is released it calls ``release()``: the outputs complete and the core
-/// starts nothing more, while executions in flight end normally for whoever started them.
+/// Started executions and `apply`'s producers hold the core, not the command, so neither keeps it alive. The
+/// command's release calls ``release()``: the outputs complete, and executions in flight end as they would.
 ///
 /// ## One state, shown as one change
-/// The truth is ``state``, the ``ExecutionState`` machine: it alone decides whether an execution may begin.
-/// What the command shows of it, `isExecuting` and `isEnabled`, are two sources changed together by
-/// ``SourceCore/update(_:_:_:)``: each change of the state is made inside it, under both sources' locks, so
-/// the decision and what is shown of it are one step for every thread (an `apply`, an `execute`, an end, a new
-/// `enabledIf`), the sources take the states in the order in which they happened, and both values are stored
-/// before anyone is told of either. A source is only set when its value really changes. Observers are called
-/// after the locks are released, so an observer may read, execute or feed `enabledIf` of this very command
-/// without deadlock (ReactiveSwift #309). Locks are only ever taken in the order `isExecuting` → `isEnabled`;
-/// the state has no lock of its own: it is only touched under both.
-///
-/// Two sources rather than two properties derived from one: every change of a derived property is a wave, run
-/// by the thread that owns the graph's domain for every other thread's changes too, so a thread executing the
-/// command could be kept propagating another thread's changes of `enabledIf` (`CommandStressTests`).
+/// The truth is ``state`` (``ExecutionState``), which alone decides whether an execution may begin. Its two
+/// faces, `isExecuting` and `isEnabled`, are sources changed together inside ``SourceCore/update(_:_:_:)``,
+/// under both sources' locks (taken `isExecuting` → `isEnabled`; the state has no lock of its own): decision and
+/// display are one step for every thread, in the order they happened, and both values are stored before anyone
+/// is told. Observers run after the locks, so one may read, execute or feed `enabledIf` without deadlock
+/// (ReactiveSwift #309). Sources rather than derived properties: a derived property's wave could keep a thread
+/// that executes propagating another thread's `enabledIf` changes (`CommandStressTests`).
 ///
 /// ## One path for an execution
-/// ``execute(_:for:)`` runs every execution: `apply`'s starts (with the caller's observer and lifetime) and
-/// `execute` (with none), of synchronous work and of producer work. It alone decides whether the command is
-/// disabled; ``deliver(_:to:)`` alone ends an execution, feeds the outputs and maps the work's failure for the
-/// caller.
+/// ``execute(_:for:)`` runs every execution (`apply`'s starts and `execute`, of either kind of work) and alone
+/// decides whether the command is disabled; ``deliver(_:to:)`` alone ends one, feeds the outputs and maps the
+/// work's failure.
 @usableFromInline
 final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias WorkEvent = Signal<Output, Failure>.Event

@@ -41,12 +41,9 @@ extension SignalCore {
     return added
   }
 
-  /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands the observer
-  /// the terminal event it ended with, rather than `interrupted`.
-  ///
-  /// For operators that attach their own downstream to a signal they just built (`lift`): an operator that
-  /// ends while it is being set up (`take(first: 0)`) must pass its real ending on. Users observing a hot
-  /// signal late still get `interrupted`.
+  /// Attaches an observer like ``observe(_:)``, except that a core which already ended hands it the terminal
+  /// event it ended with rather than `interrupted`: for an operator attaching its downstream to a signal it just
+  /// built (`lift`), which may have ended while being set up (`take(first: 0)`).
   @inlinable
   final func observeForwardingEnd(_ action: @escaping (Event) -> Void) -> (any Disposable)? {
     let box = EventObserverBox(self, action)
@@ -120,10 +117,10 @@ extension SignalCore {
     }
   }
 
-  /// Detaches a user's observer whose subscription was disposed: see ``remove(key:switchingOff:)``. Under the
-  /// lock, a box still in the list is switched off as it leaves, so that a delivery working from a snapshot
-  /// taken before does not call it once `dispose()` has returned, and lets go of the core (the core's sole
-  /// observer may still hold the box). The box is not reached unless the list holds it.
+  /// Detaches a user's observer whose subscription was disposed (see ``remove(key:switchingOff:)``): under the
+  /// lock, a box still in the list is switched off as it leaves, so that a delivery from an older snapshot
+  /// does not call it after `dispose()` returned, and lets go of the core. The box is reached only while the
+  /// list holds it.
   @inlinable
   final func remove(observer box: ObjectIdentifier) {
     remove(key: box, switchingOff: true)
@@ -153,14 +150,12 @@ extension SignalCore {
 
   /// Under the lock, after the list changed: makes ``soleObserver`` match it, unless someone is delivering.
   ///
-  /// During a delivery (the deliverer's own reentrant change included) the deliverer may be calling the sole
-  /// observer in place, so it is left as it is, and so alive, and marked stale: the deliverer takes snapshots
-  /// until, before it lets go, it makes it match (``refreshSoleObserver(_:replacing:)``; the deliverer is told
-  /// to take the lock then, as for a queued event). Otherwise this thread claims the delivery for the moment
-  /// it writes: a value sent without the lock cannot start meanwhile (it takes the lock, and waits). Writing
-  /// here never releases the last reference to a closure: the list still holds the one it replaces, or the
-  /// caller holds it until after the lock. A sealed core's is read without the lock until its end: it is
-  /// left alone.
+  /// During a delivery (a reentrant change included) the deliverer may be calling the sole observer in place,
+  /// so it is left as it is, alive, and marked stale: the deliverer takes snapshots until it refreshes it
+  /// before letting go (``refreshSoleObserver(_:replacing:)``). Otherwise this thread claims the delivery while
+  /// it writes, so a value sent without the lock cannot start meanwhile. Writing never releases the last
+  /// reference to a closure (the list, or the caller until after the lock, holds it). A sealed core's is left
+  /// alone: it is read without the lock until its end.
   @inlinable @inline(__always)
   final func observersChanged(_ state: inout State) {
     observerCountChanged(state)
@@ -225,13 +220,11 @@ extension SignalCore {
   /// Seals an `endsWhenUnobserved` core that has no handle and exactly one observer: nobody can attach to it
   /// any more, so its observers can only leave, and leaving ends it.
   ///
-  /// A sealed core's values skip the lock and the snapshot: ``relay(_:)`` calls the one observer's closure
-  /// through ``soleObserver``, which stays put until the terminal event has been delivered (then
-  /// ``finish()`` drops it) or the core is freed. So the closure a delivery calls cannot be released under
-  /// it, even if the observer leaves on another thread meanwhile: the delivery holds this core (its upstream
-  /// delivers from a snapshot, or from a sealed copy of its own), and this core holds the closure. An
-  /// observer that left is not called: a user's observer checks its subscription, an operator's core checks
-  /// its end.
+  /// A sealed core's values skip the lock and the snapshot: ``relay(_:)`` calls the one observer through
+  /// ``soleObserver``, which stays put until the terminal event has been delivered (``finish()`` drops it) or
+  /// the core is freed. So the closure cannot be released under a delivery, even if the observer leaves on
+  /// another thread: the delivery holds this core, which holds the closure. An observer that left is not
+  /// called: a user's checks its subscription, an operator's core its end.
   @inlinable
   final func sealIfAlone(_ state: inout State) {
     guard endsWhenUnobserved, !replays, state.handles == 0, !state.isTerminated, state.pending.isEmpty,
