@@ -207,10 +207,9 @@ enum ChangeTracing {
 
   // MARK: Calls of user code
 
-  /// Ends the calling thread's call of user code: its next change starts a new one. SignalsTesting calls it
-  /// at each step of a spec (each action a `TestScheduler` runs, each `TestRecorder` made, each `expect`), so
-  /// that a spec's separate user actions are not counted as one call, although a `@MainActor` spec is one turn
-  /// of the main queue. Costs one relaxed load while no trace is on.
+  /// Ends the calling thread's call of user code: its next change starts a new one. SignalsTesting calls it at
+  /// each step of a spec, so that a `@MainActor` spec's separate actions, one turn of the main queue, are not
+  /// counted as one call.
   static func endCall() {
     guard TracingHook.activeCount.load(ordering: .relaxed) != 0 else { return }
     let isMain = MainScheduler.shared.isOnMainQueue

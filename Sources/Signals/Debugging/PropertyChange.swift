@@ -87,7 +87,7 @@ public struct PropertyChange: Sendable, Equatable, CustomStringConvertible {
 extension PropertyChange {
   /// Reports every change of every named or observed property, until the returned disposable is disposed, to
   /// `logger` or as one line to standard error. Properties nobody observes or named appear in the ``path`` of
-  /// the changes they lead to. A debugging aid: every change pays for its report.
+  /// the changes they lead to. A debugging aid.
   ///
   /// - Parameter logger: Receives each change, on the thread making it, before observers are told; a set it
   ///   makes is queued behind the change.

@@ -1,10 +1,7 @@
-// Transforms that may fail, with typed throws: on a stream that cannot fail, `map`, `scan` and `skipRepeats` take
-// a closure that throws any error type, which becomes the result's `Failure`; on a stream that fails with `F`,
-// `attemptMap`'s closure throws `F` (or returns a `Result`).
-//
-// Declared on the protocols: Swift ranks a member of `Signal` above a protocol extension's, so a plain closure
-// keeps picking the plain operator. No `map` throws the stream's own `Failure`, or every `map` of a chain would
-// be type-checked twice; `@_disfavoredOverload` lets the type checker settle on the plain operator first.
+// Transforms that may fail, with typed throws: `map`, `scan` and `skipRepeats` of a stream that cannot fail take a
+// closure throwing any error, the result's `Failure`; `attemptMap` of one that fails with `F` throws `F`. On the
+// protocols, so that a plain closure picks the plain operator (a member of `Signal` ranks above); no `map` throws
+// the stream's own `Failure`, or every `map` would be type-checked twice (hence `@_disfavoredOverload` too).
 
 extension Signal {
   /// ReactiveSwift's transform that may fail: `transform` returns `.success(u)` to send `u`, or

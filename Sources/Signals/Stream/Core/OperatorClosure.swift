@@ -1,8 +1,5 @@
 /// A user's closure as a property node keeps it, like a ``RelayStep`` keeps its own: in a variable, so that
-/// it can be released at the end, and noncopyable, so that it is called through a borrow.
-///
-/// Calling a closure read from a class's variable retains and releases its context (the call could replace
-/// the variable); calling it through a borrow of a noncopyable value does neither.
+/// it can be released at the end, and noncopyable, so that it is called through a borrow: no retain per call.
 @usableFromInline
 struct OperatorClosure<Input, Output>: ~Copyable {
   @usableFromInline let body: (Input) -> Output
