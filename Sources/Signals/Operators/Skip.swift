@@ -46,7 +46,7 @@ extension Signal {
   public func skip<Trigger>(
     until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
-    skipping(until: trigger, failure: { switch $0 {} }, #function, fileID, line)
+    skipping(until: trigger, failure: { never in never }, #function, fileID, line)
   }
 }
 

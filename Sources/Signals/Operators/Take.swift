@@ -55,7 +55,7 @@ extension Signal {
   public func take<Trigger>(
     until trigger: Signal<Trigger, Never>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal {
-    taking(until: trigger, failure: { switch $0 {} }, #function, fileID, line)
+    taking(until: trigger, failure: { never in never }, #function, fileID, line)
   }
 }
 
