@@ -175,7 +175,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Starts, in argument order, and combines the latest values of three producers, as tuples.
+  /// Starts three producers, in argument order, and combines their latest values, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
   ///   three-input overload.
@@ -187,7 +187,7 @@ extension SignalProducer {
     madeAt(latestTuple(a, b, c), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and combines the latest values of four producers, as tuples.
+  /// Starts four producers, in argument order, and combines their latest values, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
   ///   four-input overload.
@@ -199,7 +199,7 @@ extension SignalProducer {
     madeAt(latestTuple(a, b, c, d), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and combines the latest values of five producers, as tuples.
+  /// Starts five producers, in argument order, and combines their latest values, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
   ///   five-input overload.
@@ -211,7 +211,7 @@ extension SignalProducer {
     madeAt(latestTuple(a, b, c, d, e), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and combines the latest values of six producers, as tuples.
+  /// Starts six producers, in argument order, and combines their latest values, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
   ///   six-input overload.

@@ -171,7 +171,7 @@ extension Signal {
 }
 
 extension SignalProducer {
-  /// Starts, in argument order, and pairs by index the values of three producers, as tuples.
+  /// Starts three producers, in argument order, and pairs their values by index, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
   ///   three-input overload.
@@ -183,7 +183,7 @@ extension SignalProducer {
     madeAt(zipTuple(a, b, c), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and pairs by index the values of four producers, as tuples.
+  /// Starts four producers, in argument order, and pairs their values by index, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
   ///   four-input overload.
@@ -195,7 +195,7 @@ extension SignalProducer {
     madeAt(zipTuple(a, b, c, d), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and pairs by index the values of five producers, as tuples.
+  /// Starts five producers, in argument order, and pairs their values by index, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
   ///   five-input overload.
@@ -207,7 +207,7 @@ extension SignalProducer {
     madeAt(zipTuple(a, b, c, d, e), #function, fileID, line)
   }
 
-  /// Starts, in argument order, and pairs by index the values of six producers, as tuples.
+  /// Starts six producers, in argument order, and pairs their values by index, as tuples.
   ///
   /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
   ///   six-input overload.
