@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The type-check budget (issue 36): view-model code written as users write it — unannotated combining closures
-# of five, four and three inputs on properties, signals and producers, in the closure form and the
-# tuple-then-map form, zip, a command with a multi-line work closure, a search chain — must type-check fast.
+# of two to six inputs on properties, signals and producers, in the closure form and the tuple-then-map form (in
+# one expression and in two statements), zip, a command with a multi-line work closure, a search chain — must
+# type-check fast.
 #
 # Builds the Budget target of scripts/compiler-checks with
 #   -warn-long-expression-type-checking=200 and -warn-long-function-bodies=500 (milliseconds; set in its

@@ -9,7 +9,8 @@
 // - Ending (for any reason, disposal included) detaches from every input.
 
 extension Signal {
-  /// Combines the latest values of any number of signals, one per input, as a tuple.
+  /// Combines the latest values of two signals as a tuple; three to six signals have an overload each
+  /// (CombineLatestOverloads.swift), seven or more the parameter-pack form below.
   ///
   /// ```
   /// a:             -1-2-----3-|
@@ -27,14 +28,25 @@ extension Signal {
   /// - Note: safe under concurrent sends from the inputs: each combination is taken atomically, and
   ///   combinations are sent in the order they were taken.
   @inlinable
-  public static func combineLatest<each V>(
-    _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Value, repeat each V), Failure> {
-    madeAt(latestTuple(first, repeat each rest), #function, fileID, line)
+  public static func combineLatest<B>(
+    _ a: Signal, _ b: Signal<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B), Failure> {
+    madeAt(latestTuple(a, b), #function, fileID, line)
   }
 
-  /// Combines the latest values of any number of signals with `reduce` (RAC's `combineLatest:reduce:`).
+  /// The tuple form of seven or more inputs: the parameter pack, for more inputs than the overloads (two to six)
+  /// take; same rules as ``combineLatest(_:_:fileID:line:)``.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F, G, each V>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, _ g: Signal<G, Failure>,
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E, F, G, repeat each V), Failure> {
+    madeAt(latestTuple(a, b, c, d, e, f, g, repeat each rest), #function, fileID, line)
+  }
+
+  /// Combines the latest values of seven or more signals with `reduce` (RAC's `combineLatest:reduce:`); two to
+  /// six signals have an overload each (CombineLatestOverloads.swift).
   ///
   /// ```swift
   /// Signal.combineLatest(title, name, phone) { title, name, phone in "\(name) will stay at \(title)" }
@@ -43,12 +55,13 @@ extension Signal {
   /// Same rules as ``combineLatest(_:_:fileID:line:)``; `reduce` runs once per combination, outside any lock, in the
   /// order the combinations were taken.
   @inlinable
-  public static func combineLatest<each V, Result>(
-    _ first: Signal,
+  public static func combineLatest<B, C, D, E, F, G, each V, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, _ g: Signal<G, Failure>,
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
-    reduce: @escaping (Value, repeat each V) -> Result
+    reduce: @escaping (Value, B, C, D, E, F, G, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
-    madeAt(latestReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
+    madeAt(latestReduced(a, b, c, d, e, f, g, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Combines this signal's latest value with the latest values of `others`; see ``combineLatest(_:_:fileID:line:)``.
@@ -60,7 +73,7 @@ extension Signal {
   public func combiningLatest<each V>(
     with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
-    madeAt(Signal.combineLatest(self, repeat each others), #function, fileID, line)
+    madeAt(Signal.latestTuple(self, repeat each others), #function, fileID, line)
   }
 
   /// Combines the latest values of a list of signals of one type, as an array in the list's order.
@@ -133,22 +146,35 @@ extension SignalProducer {
   /// ``Signal/combineLatest(_:_:fileID:line:)``. Producers after one that ends the result synchronously are not started;
   /// disposing the result interrupts them all.
   @inlinable
-  public static func combineLatest<each V>(
-    _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> SignalProducer<(Value, repeat each V), Failure> {
-    madeAt(latestTuple(first, repeat each rest), #function, fileID, line)
+  public static func combineLatest<B>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B), Failure> {
+    madeAt(latestTuple(a, b), #function, fileID, line)
   }
 
-  /// Starts every producer and combines their latest values with `reduce`; see
-  /// `Signal.combineLatest(_:_:reduce:)`.
+  /// The tuple form of seven or more inputs: the parameter pack, for more inputs than the overloads (two to six)
+  /// take; same rules as ``combineLatest(_:_:fileID:line:)``.
   @inlinable
-  public static func combineLatest<each V, Result>(
-    _ first: SignalProducer,
+  public static func combineLatest<B, C, D, E, F, G, each V>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    _ g: SignalProducer<G, Failure>,
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E, F, G, repeat each V), Failure> {
+    madeAt(latestTuple(a, b, c, d, e, f, g, repeat each rest), #function, fileID, line)
+  }
+
+  /// Starts every producer of seven or more and combines their latest values with `reduce` (two to six have an
+  /// overload each); see `Signal.combineLatest(_:_:reduce:)`.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F, G, each V, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    _ g: SignalProducer<G, Failure>,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
-    reduce: @escaping @Sendable (Value, repeat each V) -> Result
+    reduce: @escaping @Sendable (Value, B, C, D, E, F, G, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
-    madeAt(latestReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
+    madeAt(latestReduced(a, b, c, d, e, f, g, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Starts this producer and `others`, and combines their latest values; see ``Signal/combineLatest(_:_:fileID:line:)``
@@ -157,7 +183,7 @@ extension SignalProducer {
   public func combiningLatest<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    madeAt(SignalProducer.combineLatest(self, repeat each others), #function, fileID, line)
+    madeAt(SignalProducer.latestTuple(self, repeat each others), #function, fileID, line)
   }
 
   /// The tuple forms' implementation, for every arity.
@@ -192,7 +218,8 @@ extension SignalProducer {
 }
 
 extension Property {
-  /// A property whose value is the tuple of the current values of any number of properties.
+  /// A property whose value is the tuple of the current values of two properties; three to six have an overload
+  /// each (PropertyCombineLatestOverloads.swift), seven or more the parameter-pack form below.
   ///
   /// ```
   /// a:             1--2-----3-|
@@ -208,30 +235,40 @@ extension Property {
   /// - Disposal: it stays attached to the sources while it, its `signal`, its `producer`, an observer or a
   ///   property derived from it is alive; once all are gone it detaches.
   @inlinable
-  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol>(
-    _ first: First,
-    _ rest: repeat each P,
-    fileID: StaticString = #fileID,
+  public static func combineLatest<B>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> Property<(Value, repeat (each P).Value)> where First.Value == Value {
-    latestTuple(first, repeat each rest, fileID: fileID, line: line)
+  ) -> Property<(Value, B)> {
+    latestTuple(a, b, fileID: fileID, line: line)
   }
 
-  /// A property whose value is `reduce` applied to the current values of any number of properties; same rules
-  /// as ``combineLatest(_:_:fileID:line:)``, and `reduce` runs once per change.
+  /// The tuple form of seven or more properties: the parameter pack, for more inputs than the overloads (two to
+  /// six) take; same rules as ``combineLatest(_:_:fileID:line:)``.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F, G, each P: PropertyProtocol>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    _ d: some PropertyProtocol<D>, _ e: some PropertyProtocol<E>, _ f: some PropertyProtocol<F>,
+    _ g: some PropertyProtocol<G>,
+    _ rest: repeat each P, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<(Value, B, C, D, E, F, G, repeat (each P).Value)> {
+    latestTuple(a, b, c, d, e, f, g, repeat each rest, fileID: fileID, line: line)
+  }
+
+  /// A property whose value is `reduce` applied to the current values of seven or more properties (two to six
+  /// have an overload each); same rules as ``combineLatest(_:_:fileID:line:)``, and `reduce` runs once per change.
   ///
   /// ```swift
   /// let summary = Property.combineLatest(title, name, phone) { title, name, phone in "…" }
   /// ```
   @inlinable
-  public static func combineLatest<First: PropertyProtocol, each P: PropertyProtocol, Result>(
-    _ first: First,
-    _ rest: repeat each P,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    reduce: @escaping @Sendable (Value, repeat (each P).Value) -> Result
-  ) -> Property<Result> where First.Value == Value {
-    latestReduced(first, repeat each rest, fileID: fileID, line: line, reduce: reduce)
+  public static func combineLatest<B, C, D, E, F, G, each P: PropertyProtocol, Result>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    _ d: some PropertyProtocol<D>, _ e: some PropertyProtocol<E>, _ f: some PropertyProtocol<F>,
+    _ g: some PropertyProtocol<G>,
+    _ rest: repeat each P, fileID: StaticString = #fileID, line: UInt = #line,
+    reduce: @escaping @Sendable (Value, B, C, D, E, F, G, repeat (each P).Value) -> Result
+  ) -> Property<Result> {
+    latestReduced(a, b, c, d, e, f, g, repeat each rest, fileID: fileID, line: line, reduce: reduce)
   }
 
   /// The tuple forms' implementation, for every arity: one ``CombineNode`` (see ``combinedProperty(_:_:output:)``).

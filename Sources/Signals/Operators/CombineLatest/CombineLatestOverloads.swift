@@ -1,10 +1,59 @@
-// combineLatest and combiningLatest(with:) for two to six inputs, over the pack forms' engine
-// (`latestTuple` / `latestReduced`, CombineLatest.swift). A closure is type-checked with the declaration it is
-// passed to, and behind a parameter pack an everyday closure can exhaust the type checker; overload resolution
-// takes these first. The tuple forms without a closure stay packs: a fixed form of n + 1 inputs would be a
-// candidate for every n-input call with a trailing closure, and rejecting it costs as much as the pack did.
+// combineLatest (with a closure or without) and combiningLatest(with:) for two to six inputs, over the pack forms'
+// engine (`latestTuple` / `latestReduced`, CombineLatest.swift). A closure is type-checked with the declaration it
+// is passed to, and behind a parameter pack an everyday closure can exhaust the type checker. The pack forms of
+// `combineLatest` start at seven inputs, so that a call of two to six never considers them: with a pack form that
+// also fit, the type checker tried it first and gave up (Docs/Operators/CombineLatest.md has the measurements).
+// The tuple form of n + 1 inputs is still a candidate for a call of n inputs and a trailing closure (the closure
+// taken for the last input), but it is rejected at once.
 
 extension Signal {
+  /// Combines the latest values of three signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   three-input overload.
+  @inlinable
+  public static func combineLatest<B, C>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C), Failure> {
+    madeAt(latestTuple(a, b, c), #function, fileID, line)
+  }
+
+  /// Combines the latest values of four signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   four-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D), Failure> {
+    madeAt(latestTuple(a, b, c, d), #function, fileID, line)
+  }
+
+  /// Combines the latest values of five signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   five-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E), Failure> {
+    madeAt(latestTuple(a, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Combines the latest values of six signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   six-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E, F), Failure> {
+    madeAt(latestTuple(a, b, c, d, e, f), #function, fileID, line)
+  }
+
   /// Combines the latest values of two signals with `reduce`.
   ///
   /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the
@@ -126,6 +175,55 @@ extension Signal {
 }
 
 extension SignalProducer {
+  /// Starts three producers, in argument order, and combines their latest values, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   three-input overload.
+  @inlinable
+  public static func combineLatest<B, C>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C), Failure> {
+    madeAt(latestTuple(a, b, c), #function, fileID, line)
+  }
+
+  /// Starts four producers, in argument order, and combines their latest values, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   four-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D), Failure> {
+    madeAt(latestTuple(a, b, c, d), #function, fileID, line)
+  }
+
+  /// Starts five producers, in argument order, and combines their latest values, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   five-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E), Failure> {
+    madeAt(latestTuple(a, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Starts six producers, in argument order, and combines their latest values, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   six-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E, F), Failure> {
+    madeAt(latestTuple(a, b, c, d, e, f), #function, fileID, line)
+  }
+
   /// Starts every producer, in argument order, and combines the latest values of two producers with `reduce`.
   ///
   /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the

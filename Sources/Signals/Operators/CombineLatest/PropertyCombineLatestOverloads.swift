@@ -1,9 +1,58 @@
-// Property.combineLatest with a closure and combiningLatest(with:), two to six properties, over the one
+// Property.combineLatest (with a closure or without) and combiningLatest(with:), two to six properties, over the one
 // property-graph node (CombineLatest.swift); why they exist: CombineLatestOverloads.swift. The inputs are
 // `some PropertyProtocol<B>`, not `B: PropertyProtocol` with `B.Value` in the closure's type, which the type
 // checker solves more slowly.
 
 extension Property {
+  /// A property whose value is the tuple of the current values of three properties.
+  ///
+  /// - Emits, completes and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   three-input overload.
+  @inlinable
+  public static func combineLatest<B, C>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<(Value, B, C)> {
+    latestTuple(a, b, c, fileID: fileID, line: line)
+  }
+
+  /// A property whose value is the tuple of the current values of four properties.
+  ///
+  /// - Emits, completes and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   four-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    _ d: some PropertyProtocol<D>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<(Value, B, C, D)> {
+    latestTuple(a, b, c, d, fileID: fileID, line: line)
+  }
+
+  /// A property whose value is the tuple of the current values of five properties.
+  ///
+  /// - Emits, completes and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   five-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    _ d: some PropertyProtocol<D>, _ e: some PropertyProtocol<E>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<(Value, B, C, D, E)> {
+    latestTuple(a, b, c, d, e, fileID: fileID, line: line)
+  }
+
+  /// A property whose value is the tuple of the current values of six properties.
+  ///
+  /// - Emits, completes and disposal: as ``combineLatest(_:_:fileID:line:)``, of which this is the
+  ///   six-input overload.
+  @inlinable
+  public static func combineLatest<B, C, D, E, F>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    _ d: some PropertyProtocol<D>, _ e: some PropertyProtocol<E>, _ f: some PropertyProtocol<F>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Property<(Value, B, C, D, E, F)> {
+    latestTuple(a, b, c, d, e, f, fileID: fileID, line: line)
+  }
+
   /// A property whose value is `reduce` applied to the current values of two properties.
   ///
   /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `combineLatest`, of which this is the

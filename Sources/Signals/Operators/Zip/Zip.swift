@@ -8,7 +8,8 @@
 // - Ending (for any reason, disposal included) detaches from every input and drops the queues.
 
 extension Signal {
-  /// Pairs the values of any number of signals by index, as tuples.
+  /// Pairs the values of two signals by index, as tuples; three to six signals have an overload each
+  /// (ZipOverloads.swift), seven or more the parameter-pack form below.
   ///
   /// ```
   /// a:   -1-2-|
@@ -25,22 +26,34 @@ extension Signal {
   /// - Note: safe under concurrent sends from the inputs; each tuple is taken atomically, and tuples are sent
   ///   in the order they were taken.
   @inlinable
-  public static func zip<each V>(
-    _ first: Signal,
-    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Signal<(Value, repeat each V), Failure> {
-    madeAt(zipTuple(first, repeat each rest), #function, fileID, line)
+  public static func zip<B>(
+    _ a: Signal, _ b: Signal<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B), Failure> {
+    madeAt(zipTuple(a, b), #function, fileID, line)
   }
 
-  /// Pairs the values of any number of signals by index and combines each set with `reduce`; see
+  /// The tuple form of seven or more inputs: the parameter pack, for more inputs than the overloads (two to six)
+  /// take; same rules as ``zip(_:_:fileID:line:)``.
+  @inlinable
+  public static func zip<B, C, D, E, F, G, each V>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, _ g: Signal<G, Failure>,
+    _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E, F, G, repeat each V), Failure> {
+    madeAt(zipTuple(a, b, c, d, e, f, g, repeat each rest), #function, fileID, line)
+  }
+
+  /// Pairs the values of seven or more signals by index (two to six have an overload each) and combines each set
+  /// with `reduce`; see
   /// ``zip(_:_:fileID:line:)``. `reduce` runs once per set, outside any lock.
   @inlinable
-  public static func zip<each V, Result>(
-    _ first: Signal,
+  public static func zip<B, C, D, E, F, G, each V, Result>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, _ g: Signal<G, Failure>,
     _ rest: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
-    reduce: @escaping (Value, repeat each V) -> Result
+    reduce: @escaping (Value, B, C, D, E, F, G, repeat each V) -> Result
   ) -> Signal<Result, Failure> {
-    madeAt(zipReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
+    madeAt(zipReduced(a, b, c, d, e, f, g, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Pairs this signal's values with those of `others` by index; see ``zip(_:_:fileID:line:)``.
@@ -50,7 +63,7 @@ extension Signal {
   public func zipping<each V>(
     with others: repeat Signal<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Signal<(Value, repeat each V), Failure> {
-    madeAt(Signal.zip(self, repeat each others), #function, fileID, line)
+    madeAt(Signal.zipTuple(self, repeat each others), #function, fileID, line)
   }
 
   /// Pairs the values of a list of signals of one type by index, as arrays in the list's order.
@@ -120,22 +133,36 @@ extension SignalProducer {
   /// Producers after one that ends the result synchronously are not started; disposing the result interrupts
   /// them all.
   @inlinable
-  public static func zip<each V>(
-    _ first: SignalProducer,
-    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> SignalProducer<(Value, repeat each V), Failure> {
-    madeAt(zipTuple(first, repeat each rest), #function, fileID, line)
+  public static func zip<B>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B), Failure> {
+    madeAt(zipTuple(a, b), #function, fileID, line)
   }
 
-  /// Starts every producer, pairs their values by index and combines each set with `reduce`; see
+  /// The tuple form of seven or more inputs: the parameter pack, for more inputs than the overloads (two to six)
+  /// take; same rules as ``zip(_:_:fileID:line:)``.
+  @inlinable
+  public static func zip<B, C, D, E, F, G, each V>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    _ g: SignalProducer<G, Failure>,
+    _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E, F, G, repeat each V), Failure> {
+    madeAt(zipTuple(a, b, c, d, e, f, g, repeat each rest), #function, fileID, line)
+  }
+
+  /// Starts every producer of seven or more, pairs their values by index and combines each set with `reduce` (two
+  /// to six have an overload each); see
   /// `Signal.zip(_:_:reduce:)`.
   @inlinable
-  public static func zip<each V, Result>(
-    _ first: SignalProducer,
+  public static func zip<B, C, D, E, F, G, each V, Result>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    _ g: SignalProducer<G, Failure>,
     _ rest: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line,
-    reduce: @escaping @Sendable (Value, repeat each V) -> Result
+    reduce: @escaping @Sendable (Value, B, C, D, E, F, G, repeat each V) -> Result
   ) -> SignalProducer<Result, Failure> {
-    madeAt(zipReduced(first, repeat each rest, reduce: reduce), #function, fileID, line)
+    madeAt(zipReduced(a, b, c, d, e, f, g, repeat each rest, reduce: reduce), #function, fileID, line)
   }
 
   /// Starts this producer and `others`, and pairs their values by index; see ``Signal/zip(_:_:fileID:line:)``.
@@ -143,7 +170,7 @@ extension SignalProducer {
   public func zipping<each V>(
     with others: repeat SignalProducer<each V, Failure>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> SignalProducer<(Value, repeat each V), Failure> {
-    madeAt(SignalProducer.zip(self, repeat each others), #function, fileID, line)
+    madeAt(SignalProducer.zipTuple(self, repeat each others), #function, fileID, line)
   }
 
   /// The tuple forms' implementation, for every arity.

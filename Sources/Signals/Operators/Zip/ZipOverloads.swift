@@ -1,8 +1,55 @@
-// zip and zipping(with:) for two to six inputs: declarations only, over the one engine (`zipTuple` /
+// zip (with a closure or without) and zipping(with:) for two to six inputs: declarations only, over the one
 // `zipReduced`, the pack forms' implementation in Zip.swift). Why they exist: see
 // CombineLatest/CombineLatestOverloads.swift.
 
 extension Signal {
+  /// Pairs by index the values of three signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   three-input overload.
+  @inlinable
+  public static func zip<B, C>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C), Failure> {
+    madeAt(zipTuple(a, b, c), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of four signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   four-input overload.
+  @inlinable
+  public static func zip<B, C, D>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D), Failure> {
+    madeAt(zipTuple(a, b, c, d), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of five signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   five-input overload.
+  @inlinable
+  public static func zip<B, C, D, E>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E), Failure> {
+    madeAt(zipTuple(a, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Pairs by index the values of six signals, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   six-input overload.
+  @inlinable
+  public static func zip<B, C, D, E, F>(
+    _ a: Signal, _ b: Signal<B, Failure>, _ c: Signal<C, Failure>, _ d: Signal<D, Failure>, _ e: Signal<E, Failure>,
+    _ f: Signal<F, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Signal<(Value, B, C, D, E, F), Failure> {
+    madeAt(zipTuple(a, b, c, d, e, f), #function, fileID, line)
+  }
+
   /// Pairs by index the values of two signals with `reduce`.
   ///
   /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the two-input
@@ -124,6 +171,55 @@ extension Signal {
 }
 
 extension SignalProducer {
+  /// Starts three producers, in argument order, and pairs their values by index, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   three-input overload.
+  @inlinable
+  public static func zip<B, C>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C), Failure> {
+    madeAt(zipTuple(a, b, c), #function, fileID, line)
+  }
+
+  /// Starts four producers, in argument order, and pairs their values by index, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   four-input overload.
+  @inlinable
+  public static func zip<B, C, D>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D), Failure> {
+    madeAt(zipTuple(a, b, c, d), #function, fileID, line)
+  }
+
+  /// Starts five producers, in argument order, and pairs their values by index, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   five-input overload.
+  @inlinable
+  public static func zip<B, C, D, E>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E), Failure> {
+    madeAt(zipTuple(a, b, c, d, e), #function, fileID, line)
+  }
+
+  /// Starts six producers, in argument order, and pairs their values by index, as tuples.
+  ///
+  /// - Emits, completes, fails, interruption and disposal: as ``zip(_:_:fileID:line:)``, of which this is the
+  ///   six-input overload.
+  @inlinable
+  public static func zip<B, C, D, E, F>(
+    _ a: SignalProducer, _ b: SignalProducer<B, Failure>, _ c: SignalProducer<C, Failure>,
+    _ d: SignalProducer<D, Failure>, _ e: SignalProducer<E, Failure>, _ f: SignalProducer<F, Failure>,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> SignalProducer<(Value, B, C, D, E, F), Failure> {
+    madeAt(zipTuple(a, b, c, d, e, f), #function, fileID, line)
+  }
+
   /// Starts every producer, in argument order, and pairs by index the values of two producers with `reduce`.
   ///
   /// - Emits, completes, fails, interruption and disposal: as the parameter-pack `zip`, of which this is the two-input
