@@ -28,8 +28,13 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var state: ExecutionState
   @usableFromInline let executing: MutableProperty<Bool>
   @usableFromInline let enabled: MutableProperty<Bool>
+  /// The sources of ``executing`` and ``enabled``, unretained: the properties hold them as long as this core,
+  /// so a transition reaches them without retaining and releasing each.
+  @usableFromInline let sources: (executing: Unmanaged<SourceCore<Bool>>, enabled: Unmanaged<SourceCore<Bool>>)
   @usableFromInline let events: Signal<WorkEvent, Never>
   @usableFromInline let eventsInput: Signal<WorkEvent, Never>.Observer
+  /// The command's `values`: a pipe fed by the first observer of ``events``, in the order ``events`` delivers.
+  @usableFromInline let values: Signal<Output, Never>
   @usableFromInline let disabledAttempts: Signal<Input, Never>
   @usableFromInline let disabledInput: Signal<Input, Never>.Observer
 
@@ -40,8 +45,24 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     state = initial
     executing = MutableProperty(initial.isExecuting)
     enabled = MutableProperty(initial.isEnabled)
+    sources = (Unmanaged.passUnretained(executing.source), Unmanaged.passUnretained(enabled.source))
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
     (disabledAttempts, disabledInput) = Signal<Input, Never>.pipe()
+    let valuesCore = SignalCore<Output, Never>()
+    values = Signal(core: valuesCore)
+    // Fed from inside the events' delivery, so a value keeps its place behind the events queued before it (an
+    // execution started by an observer of `values` is delivered after the value it observed). A send into the
+    // pipe, rather than an operator's relay, which would take its lock and a snapshot for each value: the
+    // command holds `values`, so the relay could never be sealed.
+    _ = events.core.attach(
+      ObserverEntry(key: valuesCore) { event in
+        switch event {
+        case .value(.value(let value)): valuesCore.send(.value(value))
+        case .value: break
+        case .completed: valuesCore.send(.completed)
+        case .interrupted: valuesCore.send(.interrupted)
+        }
+      })
   }
 
   // MARK: Executing
@@ -99,12 +120,16 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    SourceCore.update(executing.source, enabled.source) { isExecuting, isEnabled in
-      // Under both sources' locks, which guard the state.
-      result = change(&state)
-      let now = (state.isExecuting, state.isEnabled)
-      defer { (isExecuting, isEnabled) = now }
-      return (now.0 != isExecuting, now.1 != isEnabled)
+    sources.executing._withUnsafeGuaranteedRef { executing in
+      sources.enabled._withUnsafeGuaranteedRef { enabled in
+        SourceCore.update(executing, enabled) { isExecuting, isEnabled in
+          // Under both sources' locks, which guard the state.
+          result = change(&state)
+          let now = (state.isExecuting, state.isEnabled)
+          defer { (isExecuting, isEnabled) = now }
+          return (now.0 != isExecuting, now.1 != isEnabled)
+        }
+      }
     }
     return result.unsafelyUnwrapped
   }
