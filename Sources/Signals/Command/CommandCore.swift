@@ -37,6 +37,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline let values: Signal<Output, Never>
   @usableFromInline let disabledAttempts: Signal<Input, Never>
   @usableFromInline let disabledInput: Signal<Input, Never>.Observer
+  /// ``EndedExecution/shared``, kept here so that an execution that ended does not check a global's
+  /// initialisation to return it.
+  @usableFromInline let ended = EndedExecution.shared
 
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
@@ -81,7 +84,7 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     guard transition({ $0.begin() }) else {
       disabledInput.send(value: input)
       caller?.observer.send(error: .disabled)
-      return EndedExecution.shared
+      return ended
     }
     switch work {
     case .synchronous(let work):
@@ -92,7 +95,7 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
       } catch {
         deliver(.failed(error), to: caller)
       }
-      return EndedExecution.shared
+      return ended
     case .producer(let work):
       var execution: (any Disposable)?
       work(input).startWithSignal { signal, interrupter in
@@ -120,14 +123,19 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    sources.executing._withUnsafeGuaranteedRef { executing in
-      sources.enabled._withUnsafeGuaranteedRef { enabled in
+    let (executing, enabled) = sources
+    // The core unretained as well, reached borrowed: the caller holds it for the whole call.
+    let core = Unmanaged.passUnretained(self)
+    executing._withUnsafeGuaranteedRef { executing in
+      enabled._withUnsafeGuaranteedRef { enabled in
         SourceCore.update(executing, enabled) { isExecuting, isEnabled in
           // Under both sources' locks, which guard the state.
-          result = change(&state)
-          let now = (state.isExecuting, state.isEnabled)
-          defer { (isExecuting, isEnabled) = now }
-          return (now.0 != isExecuting, now.1 != isEnabled)
+          core._withUnsafeGuaranteedRef { core in
+            result = change(&core.state)
+            let now = (core.state.isExecuting, core.state.isEnabled)
+            defer { (isExecuting, isEnabled) = now }
+            return (now.0 != isExecuting, now.1 != isEnabled)
+          }
         }
       }
     }
