@@ -79,6 +79,20 @@ import Testing
     #expect(!command.isExecuting.value)
   }
 
+  @Test func valuesKeepTheOrderOfEventsWhenTheirObserverExecutesAgain() {
+    // `values` is fed from inside the delivery of `events`: a value of an execution started by an observer of
+    // `values` queues behind the value being delivered, in both streams.
+    let command = Command(policy: .concurrent, work: { (input: Int) in input })
+    let events = TestRecorder(command.events)
+    let values = TestRecorder(command.values)
+    command.values.observeValues { value in
+      if value < 3 { command.execute(value + 1) }
+    }
+    command.execute(1)
+    #expect(values.descriptions == ["1", "2", "3"])
+    #expect(events.descriptions.filter { $0.hasPrefix("value") } == ["value(1)", "value(2)", "value(3)"])
+  }
+
   @Test func aConcurrentCommandsIsEnabledFollowsEnabledIfAloneWhileItExecutes() {
     let gate = MutableProperty(true)
     let command = Command(
