@@ -23,6 +23,9 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Caller = (observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime)
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
+  /// The synchronous work again, outside the enum: called from this stored property, it is borrowed, where
+  /// taken out of the enum's case it was retained and released around each execution.
+  @usableFromInline let synchronousWork: ((Input) throws(Failure) -> Output)?
   /// The truth; only ``transition(_:)`` reads or changes it, and only inside ``SourceCore/update(_:_:_:)``,
   /// that is under both sources' locks, which guard it: it needs no lock of its own.
   @exclusivity(unchecked) @usableFromInline var state: ExecutionState
@@ -44,6 +47,7 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
+    if case .synchronous(let work) = work { synchronousWork = work } else { synchronousWork = nil }
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = initial
     executing = MutableProperty(initial.isExecuting)
@@ -87,9 +91,10 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
       return ended
     }
     switch work {
-    case .synchronous(let work):
+    case .synchronous:
       do throws(Failure) {
-        let output = try work(input)
+        // Set exactly when the work is synchronous (see `synchronousWork`).
+        let output = try synchronousWork!(input)
         deliver(.value(output), to: caller)
         deliver(caller?.lifetime.hasEnded == true ? .interrupted : .completed, to: caller)
       } catch {
