@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared part of a ``Command``: its state, its outputs' inputs, and the execution logic.
 ///
 /// Started executions and `apply`'s producers hold the core, not the command, so neither keeps it alive. The
@@ -116,9 +118,22 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   /// execution, so that whoever is told of it may execute again; a value is delivered while it executes.
   @inlinable
   func deliver(_ event: WorkEvent, to caller: Caller?) {
-    if event.isTerminating { transition { $0.end() } }
-    eventsInput.send(value: event)
+    if event.isTerminating {
+      transition { $0.end() }
+      if eventsHasOtherObservers { eventsInput.send(value: event) }
+    } else {
+      eventsInput.send(value: event)
+    }
     caller?.observer.send(event.mapError(CommandError.failed))
+  }
+
+  /// Whether ``events`` may have an observer besides the one that feeds ``values``, which ignores an
+  /// execution's end: not when that one is its sole observer, called in place (``SignalCore/soleObserver``).
+  /// Then an end is not sent, which would only claim the delivery to call it. An observer attaching meanwhile
+  /// attaches after the end, as if it had come a moment later.
+  @inlinable
+  var eventsHasOtherObservers: Bool {
+    events.core.soleState.load(ordering: .acquiring) != SoleState.valid
   }
 
   // MARK: State changes
