@@ -119,7 +119,7 @@ public final class Command<Input, Output, Failure: Error> {
     isEnabled = Property(core.enabled)
     isExecuting = Property(core.executing)
     events = core.events
-    values = core.events.compactMap { $0.value }
+    values = core.values
     disabledAttempts = core.disabledAttempts
     enabledIfObservation = enabledIf?.producer.startWithValues { [weak core] value in
       core?.setEnabledIf(value)

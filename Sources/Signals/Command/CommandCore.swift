@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The shared part of a ``Command``: its state, its outputs' inputs, and the execution logic.
 ///
 /// Started executions and `apply`'s producers hold the core, not the command, so neither keeps it alive. The
@@ -23,25 +25,53 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @usableFromInline typealias Caller = (observer: Signal<Output, CommandError<Failure>>.Observer, lifetime: Lifetime)
 
   @usableFromInline let work: CommandWork<Input, Output, Failure>
+  /// The synchronous work again, outside the enum: called from this stored property, it is borrowed, where
+  /// taken out of the enum's case it was retained and released around each execution.
+  @usableFromInline let synchronousWork: ((Input) throws(Failure) -> Output)?
   /// The truth; only ``transition(_:)`` reads or changes it, and only inside ``SourceCore/update(_:_:_:)``,
   /// that is under both sources' locks, which guard it: it needs no lock of its own.
   @exclusivity(unchecked) @usableFromInline var state: ExecutionState
   @usableFromInline let executing: MutableProperty<Bool>
   @usableFromInline let enabled: MutableProperty<Bool>
+  /// The sources of ``executing`` and ``enabled``, unretained: the properties hold them as long as this core,
+  /// so a transition reaches them without retaining and releasing each.
+  @usableFromInline let sources: (executing: Unmanaged<SourceCore<Bool>>, enabled: Unmanaged<SourceCore<Bool>>)
   @usableFromInline let events: Signal<WorkEvent, Never>
   @usableFromInline let eventsInput: Signal<WorkEvent, Never>.Observer
+  /// The command's `values`: a pipe fed by the first observer of ``events``, in the order ``events`` delivers.
+  @usableFromInline let values: Signal<Output, Never>
   @usableFromInline let disabledAttempts: Signal<Input, Never>
   @usableFromInline let disabledInput: Signal<Input, Never>.Observer
+  /// ``EndedExecution/shared``, kept here so that an execution that ended does not check a global's
+  /// initialisation to return it.
+  @usableFromInline let ended = EndedExecution.shared
 
   @inlinable
   init(policy: ExecutionPolicy, enabledIf: Bool, work: CommandWork<Input, Output, Failure>) {
     self.work = work
+    if case .synchronous(let work) = work { synchronousWork = work } else { synchronousWork = nil }
     let initial = ExecutionState(policy: policy, enabledIf: enabledIf)
     state = initial
     executing = MutableProperty(initial.isExecuting)
     enabled = MutableProperty(initial.isEnabled)
+    sources = (Unmanaged.passUnretained(executing.source), Unmanaged.passUnretained(enabled.source))
     (events, eventsInput) = Signal<WorkEvent, Never>.pipe()
     (disabledAttempts, disabledInput) = Signal<Input, Never>.pipe()
+    let valuesCore = SignalCore<Output, Never>()
+    values = Signal(core: valuesCore)
+    // Fed from inside the events' delivery, so a value keeps its place behind the events queued before it (an
+    // execution started by an observer of `values` is delivered after the value it observed). A send into the
+    // pipe, rather than an operator's relay, which would take its lock and a snapshot for each value: the
+    // command holds `values`, so the relay could never be sealed.
+    _ = events.core.attach(
+      ObserverEntry(key: valuesCore) { event in
+        switch event {
+        case .value(.value(let value)): valuesCore.send(.value(value))
+        case .value: break
+        case .completed: valuesCore.send(.completed)
+        case .interrupted: valuesCore.send(.interrupted)
+        }
+      })
   }
 
   // MARK: Executing
@@ -60,18 +90,19 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
     guard transition({ $0.begin() }) else {
       disabledInput.send(value: input)
       caller?.observer.send(error: .disabled)
-      return EndedExecution.shared
+      return ended
     }
     switch work {
-    case .synchronous(let work):
+    case .synchronous:
       do throws(Failure) {
-        let output = try work(input)
+        // Set exactly when the work is synchronous (see `synchronousWork`).
+        let output = try synchronousWork!(input)
         deliver(.value(output), to: caller)
         deliver(caller?.lifetime.hasEnded == true ? .interrupted : .completed, to: caller)
       } catch {
         deliver(.failed(error), to: caller)
       }
-      return EndedExecution.shared
+      return ended
     case .producer(let work):
       var execution: (any Disposable)?
       work(input).startWithSignal { signal, interrupter in
@@ -87,9 +118,22 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   /// execution, so that whoever is told of it may execute again; a value is delivered while it executes.
   @inlinable
   func deliver(_ event: WorkEvent, to caller: Caller?) {
-    if event.isTerminating { transition { $0.end() } }
-    eventsInput.send(value: event)
+    if event.isTerminating {
+      transition { $0.end() }
+      if eventsHasOtherObservers { eventsInput.send(value: event) }
+    } else {
+      eventsInput.send(value: event)
+    }
     caller?.observer.send(event.mapError(CommandError.failed))
+  }
+
+  /// Whether ``events`` may have an observer besides the one that feeds ``values``, which ignores an
+  /// execution's end: not when that one is its sole observer, called in place (``SignalCore/soleObserver``).
+  /// Then an end is not sent, which would only claim the delivery to call it. An observer attaching meanwhile
+  /// attaches after the end, as if it had come a moment later.
+  @inlinable
+  var eventsHasOtherObservers: Bool {
+    events.core.soleState.load(ordering: .acquiring) != SoleState.valid
   }
 
   // MARK: State changes
@@ -99,12 +143,21 @@ final class CommandCore<Input, Output, Failure: Error>: @unchecked Sendable {
   @discardableResult
   func transition<Result>(_ change: (inout ExecutionState) -> Result) -> Result {
     var result: Result?
-    SourceCore.update(executing.source, enabled.source) { isExecuting, isEnabled in
-      // Under both sources' locks, which guard the state.
-      result = change(&state)
-      let now = (state.isExecuting, state.isEnabled)
-      defer { (isExecuting, isEnabled) = now }
-      return (now.0 != isExecuting, now.1 != isEnabled)
+    let (executing, enabled) = sources
+    // The core unretained as well, reached borrowed: the caller holds it for the whole call.
+    let core = Unmanaged.passUnretained(self)
+    executing._withUnsafeGuaranteedRef { executing in
+      enabled._withUnsafeGuaranteedRef { enabled in
+        SourceCore.update(executing, enabled) { isExecuting, isEnabled in
+          // Under both sources' locks, which guard the state.
+          core._withUnsafeGuaranteedRef { core in
+            result = change(&core.state)
+            let now = (core.state.isExecuting, core.state.isEnabled)
+            defer { (isExecuting, isEnabled) = now }
+            return (now.0 != isExecuting, now.1 != isEnabled)
+          }
+        }
+      }
     }
     return result.unsafelyUnwrapped
   }

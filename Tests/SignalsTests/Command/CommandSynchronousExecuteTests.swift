@@ -79,6 +79,35 @@ import Testing
     #expect(!command.isExecuting.value)
   }
 
+  @Test func valuesKeepTheOrderOfEventsWhenTheirObserverExecutesAgain() {
+    // `values` is fed from inside the delivery of `events`: a value of an execution started by an observer of
+    // `values` queues behind the value being delivered, in both streams.
+    let command = Command(policy: .concurrent, work: { (input: Int) in input })
+    let events = TestRecorder(command.events)
+    let values = TestRecorder(command.values)
+    command.values.observeValues { value in
+      if value < 3 { command.execute(value + 1) }
+    }
+    command.execute(1)
+    #expect(values.descriptions == ["1", "2", "3"])
+    #expect(events.descriptions.filter { $0.hasPrefix("value") } == ["value(1)", "value(2)", "value(3)"])
+  }
+
+  @Test func anObserverOfEventsThatComesAfterExecutionsReceivesTheEndOfEachLaterOne() {
+    // With `values`' feed as its only observer, `events` is not sent an execution's end; one observer more, and
+    // it is.
+    let command = Command(work: { (input: Int) throws(TestError) -> Int in
+      if input < 0 { throw TestError.boom }
+      return input
+    })
+    command.execute(1)
+    command.execute(-1)
+    let events = TestRecorder(command.events)
+    command.execute(2)
+    command.execute(-2)
+    #expect(events.descriptions == ["value(2)", "completed", "failed(boom)"])
+  }
+
   @Test func aConcurrentCommandsIsEnabledFollowsEnabledIfAloneWhileItExecutes() {
     let gate = MutableProperty(true)
     let command = Command(
