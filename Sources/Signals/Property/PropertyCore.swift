@@ -48,6 +48,17 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
     return node.lockedCommittedValue()
   }
 
+  // MARK: Observing
+
+  /// ``Property/observeValues(_:)``: on the node, for a property in the graph; a source alone (nothing derived
+  /// from it, no binding's target) is a replaying signal, and its core delivers its sets itself. A source that
+  /// joins the graph later goes on delivering to its core's observers.
+  @inlinable
+  final func observeValuesOfNode(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    if node.isSource, !node.isInGraph { return observeReplayingValues(action) }
+    return node.observeValues(action)
+  }
+
   // MARK: Ending
 
   /// Completes, keeping `last` (a derived property's last value) for late observers; by the domain's owner.
