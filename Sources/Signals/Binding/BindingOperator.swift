@@ -34,9 +34,9 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   return bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
 }
 
-/// The core of `source` if it is a property of the graph (a derived property, or a source that joined the
-/// graph), whose binding observes its node directly; `nil` for anything else, which binds through its
-/// `bindingProducer`. A source alone keeps its own delivery (its producer), as every observer of it does.
+/// The core of `source` if it is a property whose observers attach to its node (a derived property, or a
+/// `MutableProperty` that joined the graph: ``PropertyCore/observersAttachToNode``), which the binding then
+/// observes directly; `nil` for anything else, which binds through its `bindingProducer`.
 private func graphCore<Source: BindingSource>(of source: Source) -> PropertyCore<Source.Value>? {
   let core: PropertyCore<Source.Value>
   if let property = source as? Property<Source.Value> {
@@ -46,7 +46,7 @@ private func graphCore<Source: BindingSource>(of source: Source) -> PropertyCore
   } else {
     return nil
   }
-  return core.node.isSource && !core.node.isInGraph ? nil : core
+  return core.observersAttachToNode ? core : nil
 }
 
 /// `target <~ source`, for a binding method of the package's libraries that takes its caller's line (SignalsMVVM's

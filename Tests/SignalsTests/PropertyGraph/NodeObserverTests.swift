@@ -120,6 +120,21 @@ import Testing
     #expect(a.source.node.withRoot { _ in a.source.node.dependents.isEmpty })
   }
 
+  @Test func aPropertyFedByAStreamThatOnlyItsObserverHoldsStaysFed() {
+    let (signal, input) = Signal<Int, Never>.pipe()
+    let received = Locked<[Int]>([])
+    var derived: Property<Int>?
+    do {
+      let fed = Property(initial: 0, then: signal)
+      derived = fed.map { $0 }
+      fed.observeValues { value in received.withLock { $0.append(value) } }
+    }
+    #expect(derived?.value == 0)
+    derived = nil
+    input.send(value: 1)
+    #expect(received.withLock { $0 } == [0, 1])
+  }
+
   @Test func theEndOfAPropertyLetsItsObserverGoAndALateObserverGetsTheLastValue() {
     var a: MutableProperty<Int>? = MutableProperty(1)
     let derived = a!.map { $0 * 3 }

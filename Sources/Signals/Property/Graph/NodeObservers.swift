@@ -139,35 +139,38 @@ extension ValueNode {
   /// its last value and attaches nothing: the result is then `nil`.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(ValueNodeObserver(self, action), action)
+    attach(ValueNodeObserver(self, action), action, replaysAsChange: false)
   }
 
   /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
   /// last value, by the thread that ends it, or at once if the node had ended): a binding's.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void, ended: @escaping () -> Void) -> (any Disposable)? {
-    attach(EndingNodeObserver(self, action, ended: ended), action)
+    attach(EndingNodeObserver(self, action, ended: ended), action, replaysAsChange: true)
   }
 
-  /// Attaches `box`, whose closure is `action`; see ``observeValues(_:)``.
+  /// Attaches `box`, whose closure is `action`; see ``observeValues(_:)``. With `replaysAsChange` (a
+  /// binding's observer), the replay is delivered as a change of this property, so that a binding that sets
+  /// the property back from it (`p <~ p`) is recognised as the cycle it is; a plain observer's set is your
+  /// code's, which no cycle check concerns, and its replay needs no such context.
   @inlinable
-  final func attach(_ box: NodeObserver, _ action: (Value) -> Void) -> (any Disposable)? {
+  final func attach(_ box: NodeObserver, _ action: (Value) -> Void, replaysAsChange: Bool) -> (any Disposable)? {
     let subscription = NodeSubscription(node: self, box: box)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
       if SerialWorkState.waitsForWorker(root.work) {
         // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
-        let cause = (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } ?? ChangeChain()
-        root.queue.append(.observe(self, box, subscription, cause: cause))
+        let cause = replaysAsChange ? (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } : nil
+        root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
         return .queued
       }
       root.claim(by: currentThreadID())
       observers.append(box)
-      // The replay is delivered as a change of this property (the caller holds it), so that a binding that
-      // sets the property back from it is recognised as the cycle it is.
+      guard replaysAsChange else { return .replay(root) }
+      // The caller holds the property, and so its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
-      return .replay(wave)
+      return .replayAsChange(wave)
     }
     switch step {
     case .ended:
@@ -178,8 +181,12 @@ extension ValueNode {
       return nil
     case .queued:
       return subscription
-    case .replay(let wave):
+    case .replay(let root):
       // This thread owns the domain: nothing commits the node before the replay is made.
+      action(committed)
+      PropertyGraph.release(root)
+      return subscription
+    case .replayAsChange(let wave):
       wave.borrow { $0.deliver { action(committed) } }
       PropertyGraph.release(wave.borrow { $0.domainReference.unsafelyUnwrapped }, finished: wave)
       return subscription
@@ -192,9 +199,11 @@ extension ValueNode {
 enum NodeAttachStep {
   case ended
   case queued
-  /// The observer is attached and the caller owns the domain, with `wave` (which changes nothing) as what
-  /// causes a set made by the replay: replay inside it, then let the domain go.
-  case replay(Unmanaged<Propagation>)
+  /// The observer is attached and the caller owns the domain `root`: replay, then let it go.
+  case replay(GraphDomain)
+  /// ``replay(_:)``, with `wave` (which changes nothing) as what causes a set made by the replay: replay
+  /// inside it, then let the domain go.
+  case replayAsChange(Unmanaged<Propagation>)
 }
 
 extension GraphNode {

@@ -241,25 +241,30 @@ final class Propagation: DeliveryContext {
   }
 
   /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
+  /// Written without closures around the loop, so that an observer is called from here, two frames below
+  /// the set: through its box (``NodeObserver/receive(from:)``), or through its property's stream core.
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
     for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
     guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
-    deliver {
-      for delivery in aloneDeliveries { delivery() }
-      for index in 0..<deliveries.count {
-        let delivery = deliveries[index]
-        delivery.node.borrow { node in
-          if delivery.toCore {
-            delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
-          } else {
-            unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
-          }
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { $0.delivering }
+    thread.borrow { $0.delivering = Unmanaged.passUnretained(self) }
+    for delivery in aloneDeliveries { delivery() }
+    for index in 0..<deliveries.count {
+      let delivery = deliveries[index]
+      // The target was retained by the commit.
+      delivery.node.borrow { node in
+        if delivery.toCore {
+          delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
+        } else {
+          unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
         }
-        delivery.target.release()
       }
+      delivery.target.release()
     }
+    thread.borrow { $0.delivering = previous }
   }
 
   /// A core queued one of the wave's changes; see ``DeliveryContext``.
@@ -271,14 +276,13 @@ final class Propagation: DeliveryContext {
   /// Runs `body`, which delivers changes of this wave, with the wave as this thread's delivery: a set made
   /// meanwhile is known to be caused by it, so that a binding cycle is recognised. A property's core that was
   /// busy queues the change and delivers it later, through this too.
-  @usableFromInline
+  @inlinable
   func deliver(_ body: () -> Void) {
-    GraphThread.withCurrent { thread in
-      let previous = thread.delivering
-      thread.delivering = Unmanaged.passUnretained(self)
-      body()
-      thread.delivering = previous
-    }
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { $0.delivering }
+    thread.borrow { $0.delivering = Unmanaged.passUnretained(self) }
+    body()
+    thread.borrow { $0.delivering = previous }
   }
 }
 
