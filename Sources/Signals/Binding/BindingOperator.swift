@@ -115,7 +115,10 @@ private func bind<Value, TargetValue>(
   }
   let binding = NodeBinding(record)
   let action = target.action
-  let subscription = core.node.observeValues({ action(transform($0)) }, ended: { binding.end(.sourceCompleted) })
+  // While a leak check records, the observer is noted as the library's wiring for a binding (<~).
+  let subscription = attaching(at: #fileID, #line) {
+    core.node.observeValues({ action(transform($0)) }, ended: { binding.end(.sourceCompleted) })
+  }
   binding.attach(subscription, lifetime.observeEnded { binding.end(.targetLifetimeEnded) })
   return binding.isDisposed ? nil : binding
 }

@@ -34,7 +34,7 @@ extension MutableProperty {
 }
 
 extension Property {
-  /// How many observers this property has right now: those of ``observeValues(_:)``, and those of its
+  /// How many observers this property has right now: those of ``observeValues(fileID:line:_:)``, and those of its
   /// `signal` and `producer`, bindings from it included; see ``Signal/observerCount``. Properties computed from
   /// this one are not observers (the property graph computes them); a debugging aid.
   public var observerCount: Int { storage.core.observerCount + storage.core.node.attachedObserverCount }
@@ -46,9 +46,16 @@ extension MutableProperty {
 }
 
 extension Property: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+  /// Its stream core's observers, and its node's (`observeValues`, bindings from it), each listed when it has
+  /// some.
+  var listedCores: [(String, any AttachmentListing, AnyObject)] {
+    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+  }
 }
 
 extension MutableProperty: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+  /// See ``Property/listedCores``.
+  var listedCores: [(String, any AttachmentListing, AnyObject)] {
+    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+  }
 }

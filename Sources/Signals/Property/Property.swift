@@ -132,13 +132,18 @@ public final class Property<Value>: PropertyProtocol {
   ///
   /// The observer keeps a derived property going while it is attached, even if nothing else holds it.
   ///
-  /// - Parameter action: receives each value, one at a time, on the thread that delivers the change.
+  /// - Parameters:
+  ///   - fileID: the call's place, for SignalsTesting's `expectReleased`, which names a leak's. Leave the default.
+  ///   - line: the line of the call; see `fileID`.
+  ///   - action: receives each value, one at a time, on the thread that delivers the change.
   /// - Returns: a disposable that detaches `action`: once `dispose()` has returned, no value starts in
   ///   `action`; or `nil` if the property had already ended (`action` then received its last value).
   @discardableResult
   @inlinable
-  public func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    storage.core.observeValuesOfNode(action)
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> (any Disposable)? {
+    attaching(at: fileID, line) { storage.core.observeValuesOfNode(action) }
   }
 }
 

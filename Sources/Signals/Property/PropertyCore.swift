@@ -59,7 +59,7 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
     !node.isSource || (node.isInGraph && !node.feedsDependents)
   }
 
-  /// ``Property/observeValues(_:)``: on the node or on the core; see ``observersAttachToNode``.
+  /// ``Property/observeValues(fileID:line:_:)``: on the node or on the core; see ``observersAttachToNode``.
   @inlinable
   final func observeValuesOfNode(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
     guard observersAttachToNode else { return observeReplayingValues(action) }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// An observer attached to a property's node itself (``Property/observeValues(_:)``): no stream core, no queue
+/// An observer attached to a property's node itself (``Property/observeValues(fileID:line:_:)``): no stream core, no queue
 /// of its own. The domain's owner calls it, in the wave's deliver phase, with the node's committed value.
 ///
 /// The node's list holds the box; the box holds the node (as the switch of ``ObserverBox``, cleared under the
@@ -108,6 +108,13 @@ struct NodeObservers {
     if first == nil { first = observer } else { rest.append(observer) }
   }
 
+  /// Whether the observer whose identity is `box` is in the list.
+  @inlinable
+  func contains(_ box: ObjectIdentifier) -> Bool {
+    guard let first else { return false }
+    return ObjectIdentifier(first) == box || rest.contains { ObjectIdentifier($0) == box }
+  }
+
   /// Removes the observer whose identity is `box`, and returns it.
   @inlinable
   mutating func remove(_ box: ObjectIdentifier) -> NodeObserver? {
@@ -155,6 +162,7 @@ extension ValueNode {
   /// code's, which no cycle check concerns, and its replay needs no such context.
   @inlinable
   final func attach(_ box: NodeObserver, _ action: (Value) -> Void, replaysAsChange: Bool) -> (any Disposable)? {
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: ObjectIdentifier(box)) }
     let subscription = NodeSubscription(node: self, box: box)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
@@ -239,5 +247,17 @@ extension GraphNode {
     let ended = withRoot { _ in observers.removeAll() }
     for box in ended { box.switchOff()?.release() }
     for box in ended { box.nodeEnded() }
+  }
+}
+
+/// A node's observers as a leak check lists them (``AttachmentSites``): a property observed with
+/// `observeValues`, or bound from with `<~`, is listed with them, beside its stream core's.
+extension GraphNode: AttachmentListing {
+  @usableFromInline
+  var observerCount: Int { attachedObserverCount }
+
+  @usableFromInline
+  func isAttached(key: ObjectIdentifier) -> Bool {
+    domain == nil ? false : withRoot { _ in observers.contains(key) }
   }
 }
