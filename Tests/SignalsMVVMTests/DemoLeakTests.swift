@@ -78,12 +78,13 @@ import Testing
   }
 
   /// How many observers each output of `viewModel` that the view binds has, counting the properties the view
-  /// derives from it (a property derived from an output is attached to it in the graph, not as an observer).
+  /// derives from it (a property derived from an output is attached to it in the graph, not as an observer),
+  /// and the observers attached to its node (a binding from a property of the graph).
   static func observerCounts(_ viewModel: HotelOrderViewModel) -> [String: Int] {
     func count<V, F>(_ core: SignalCore<V, F>) -> Int {
       let node = (core as? PropertyCore<V>)?.node
       let dependents = node?.domain == nil ? 0 : node!.withRoot { _ in node!.dependents.count }
-      return core.state.withLock { $0.observers.count } + dependents
+      return core.state.withLock { $0.observers.count } + (node?.attachedObserverCount ?? 0) + dependents
     }
     return [
       "title": count(viewModel.title.storage.core), "summary": count(viewModel.summary.storage.core),

@@ -18,7 +18,8 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Source.Value == Target.Value {
-  bind(source.bindingProducer, into: target.bindingTarget, from: source, target)
+  if let core = graphCore(of: source) { return bind(core, { $0 }, into: target.bindingTarget, from: source, target) }
+  return bind(source.bindingProducer, into: target.bindingTarget, from: source, target)
 }
 
 /// Binds a source of non-optional values to a target of optional values, such as a label's text.
@@ -27,7 +28,25 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Target.Value == Source.Value? {
-  bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
+  if let core = graphCore(of: source) {
+    return bind(core, { Optional($0) }, into: target.bindingTarget, from: source, target)
+  }
+  return bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
+}
+
+/// The core of `source` if it is a property whose observers attach to its node (a derived property, or a
+/// `MutableProperty` that joined the graph: ``PropertyCore/observersAttachToNode``), which the binding then
+/// observes directly; `nil` for anything else, which binds through its `bindingProducer`.
+private func graphCore<Source: BindingSource>(of source: Source) -> PropertyCore<Source.Value>? {
+  let core: PropertyCore<Source.Value>
+  if let property = source as? Property<Source.Value> {
+    core = property.storage.core
+  } else if let property = source as? MutableProperty<Source.Value> {
+    core = property.storage.core
+  } else {
+    return nil
+  }
+  return core.observersAttachToNode ? core : nil
 }
 
 /// `target <~ source`, for a binding method of the package's libraries that takes its caller's line (SignalsMVVM's
@@ -72,6 +91,80 @@ private func bind<Value>(
     )
     .startWithValues(target.action)
   return disposable.isDisposed ? nil : RecordedBinding(disposable, record)
+}
+
+/// Binds the property whose core is `core` into `target` by observing its node (see
+/// ``ValueNode/observeValues(_:ended:)``): the current value at once, then every change, each passed through
+/// `transform`. It ends as a binding from the property's producer would: when the property ends, when the
+/// target's lifetime ends, or when disposed. A debug build of Signals records it as ``bind(_:into:from:_:site:)``
+/// does.
+private func bind<Value, TargetValue>(
+  _ core: PropertyCore<Value>,
+  _ transform: @escaping (Value) -> TargetValue,
+  into target: BindingTarget<TargetValue>,
+  from source: Any,
+  _ provider: Any
+) -> (any Disposable)? {
+  let record =
+    BindingRegistry.isOn
+    ? BindingRegistry.register(source: source, target: provider, targetName: target.debugName, site: nil) : nil
+  let lifetime = target.lifetime
+  guard !lifetime.hasEnded else {
+    record?.endedBeforeItWasMade()
+    return nil
+  }
+  let binding = NodeBinding(record)
+  let action = target.action
+  // While a leak check records, the observer is noted as the library's wiring for a binding (<~).
+  let subscription = attaching(at: #fileID, #line) {
+    core.node.observeValues({ action(transform($0)) }, ended: { binding.end(.sourceCompleted) })
+  }
+  binding.attach(subscription, lifetime.observeEnded { binding.end(.targetLifetimeEnded) })
+  return binding.isDisposed ? nil : binding
+}
+
+/// A binding from a property's node: what ends it (the node's subscription, the observation of the target's
+/// lifetime), and its record in a debug build. Whichever end comes first disposes both and records why.
+private final class NodeBinding: Disposable, @unchecked Sendable {
+  let record: BindingRegistry.Record?
+  let state = Locked<(subscription: (any Disposable)?, lifetime: (any Disposable)?, ended: Bool)>((nil, nil, false))
+
+  init(_ record: BindingRegistry.Record?) {
+    self.record = record
+  }
+
+  /// Keeps what ends the binding; disposes it at once if the binding ended meanwhile.
+  func attach(_ subscription: (any Disposable)?, _ lifetime: (any Disposable)?) {
+    let ended = state.withLock { state -> Bool in
+      guard !state.ended else { return true }
+      state.subscription = subscription
+      state.lifetime = lifetime
+      return false
+    }
+    guard ended else { return }
+    subscription?.dispose()
+    lifetime?.dispose()
+  }
+
+  /// Ends the binding, once, for `reason`.
+  func end(_ reason: BindingRegistry.End) {
+    let taken = state.withLock { state -> ((any Disposable)?, (any Disposable)?)? in
+      guard !state.ended else { return nil }
+      state.ended = true
+      defer { (state.subscription, state.lifetime) = (nil, nil) }
+      return (state.subscription, state.lifetime)
+    }
+    guard let (subscription, lifetime) = taken else { return }
+    record?.ended(reason)
+    subscription?.dispose()
+    lifetime?.dispose()
+  }
+
+  var isDisposed: Bool { state.withLock { $0.ended } }
+
+  func dispose() {
+    end(.disposed)
+  }
 }
 
 /// A binding's disposable in a debug build: disposing it records why the binding ended.

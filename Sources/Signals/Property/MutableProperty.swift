@@ -61,6 +61,25 @@ public final class MutableProperty<Value>: PropertyProtocol {
   /// Every change from now on; completes when the property is released.
   public var signal: Signal<Value, Never> { storage.signal }
 
+  /// Observes the property's values: `action` receives the current value at once, then every change, as
+  /// `producer.startWithValues(_:)` does; see ``Property/observeValues(fileID:line:_:)``. A property nothing is derived
+  /// from delivers its sets itself, as a replaying signal; once in the graph, its changes reach `action` in
+  /// the deliver phase of the graph's change.
+  ///
+  /// - Parameters:
+  ///   - fileID: the call's place, for SignalsTesting's `expectReleased`, which names a leak's. Leave the default.
+  ///   - line: the line of the call; see `fileID`.
+  ///   - action: receives each value, one at a time, on the thread that delivers the change.
+  /// - Returns: a disposable that detaches `action`: once `dispose()` has returned, no value starts in
+  ///   `action`; or `nil` if the property had already ended.
+  @discardableResult
+  @inlinable
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> (any Disposable)? {
+    attaching(at: fileID, line) { source.observeValuesOfNode(action) }
+  }
+
   /// Sets a new value and returns the old one, atomically; emits the new value.
   @discardableResult
   public func swap(_ newValue: Value) -> Value {

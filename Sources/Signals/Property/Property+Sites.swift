@@ -34,22 +34,28 @@ extension MutableProperty {
 }
 
 extension Property {
-  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
-  /// see ``Signal/observerCount``. Properties computed from this one are not observers (the property graph
-  /// computes them); a debugging aid.
-  public var observerCount: Int { storage.core.observerCount }
+  /// How many observers this property has right now: those of ``observeValues(fileID:line:_:)``, and those of its
+  /// `signal` and `producer`, bindings from it included; see ``Signal/observerCount``. Properties computed from
+  /// this one are not observers (the property graph computes them); a debugging aid.
+  public var observerCount: Int { storage.core.observerCount + storage.core.node.attachedObserverCount }
 }
 
 extension MutableProperty {
-  /// How many observers this property's `signal` and `producer` have right now, bindings from it included;
-  /// see ``Property/observerCount``.
-  public var observerCount: Int { storage.core.observerCount }
+  /// How many observers this property has right now; see ``Property/observerCount``.
+  public var observerCount: Int { storage.core.observerCount + storage.core.node.attachedObserverCount }
 }
 
 extension Property: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+  /// Its stream core's observers, and its node's (`observeValues`, bindings from it), each listed when it has
+  /// some.
+  var listedCores: [(String, any AttachmentListing, AnyObject)] {
+    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+  }
 }
 
 extension MutableProperty: AttachmentListingProviding {
-  var listedCores: [(String, any AttachmentListing, AnyObject)] { [("", storage.core, storage.core.node)] }
+  /// See ``Property/listedCores``.
+  var listedCores: [(String, any AttachmentListing, AnyObject)] {
+    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+  }
 }

@@ -121,6 +121,30 @@ public final class Property<Value>: PropertyProtocol {
 
   /// Every change from now on; completes when the property ends.
   public var signal: Signal<Value, Never> { storage.signal }
+
+  /// Observes the property's values: `action` receives the current value at once, then every change, as
+  /// `producer.startWithValues(_:)` does, but attached to the property itself, with no stream in between.
+  ///
+  /// A change reaches `action` in the deliver phase of the change that made it, after every property of the
+  /// graph was computed and committed, in the same order as every other observer's (see
+  /// `Docs/PropertyGraph.md`). Observing from inside an observer of the same graph replays once the change in
+  /// progress has been delivered. The property ending sends nothing: `action` is let go of.
+  ///
+  /// The observer keeps a derived property going while it is attached, even if nothing else holds it.
+  ///
+  /// - Parameters:
+  ///   - fileID: the call's place, for SignalsTesting's `expectReleased`, which names a leak's. Leave the default.
+  ///   - line: the line of the call; see `fileID`.
+  ///   - action: receives each value, one at a time, on the thread that delivers the change.
+  /// - Returns: a disposable that detaches `action`: once `dispose()` has returned, no value starts in
+  ///   `action`; or `nil` if the property had already ended (`action` then received its last value).
+  @discardableResult
+  @inlinable
+  public func observeValues(
+    fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
+  ) -> (any Disposable)? {
+    attaching(at: fileID, line) { storage.core.observeValuesOfNode(action) }
+  }
 }
 
 extension Property: @unchecked Sendable where Value: Sendable {}

@@ -48,6 +48,24 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
     return node.lockedCommittedValue()
   }
 
+  // MARK: Observing
+
+  /// Whether an observer of the property attaches to its node: a derived property's, or a `MutableProperty`'s
+  /// once it joined the graph. A source alone (nothing derived from it, no binding's target) is a replaying
+  /// signal whose core delivers its sets itself (and goes on delivering to its core's observers once it joins
+  /// the graph); a source fed by a stream stays fed while its core has observers, so they attach there.
+  @inlinable
+  final var observersAttachToNode: Bool {
+    !node.isSource || (node.isInGraph && !node.feedsDependents)
+  }
+
+  /// ``Property/observeValues(fileID:line:_:)``: on the node or on the core; see ``observersAttachToNode``.
+  @inlinable
+  final func observeValuesOfNode(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    guard observersAttachToNode else { return observeReplayingValues(action) }
+    return node.observeValues(action)
+  }
+
   // MARK: Ending
 
   /// Completes, keeping `last` (a derived property's last value) for late observers; by the domain's owner.

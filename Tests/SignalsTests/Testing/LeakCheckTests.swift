@@ -167,3 +167,38 @@ private final class SignUpForm: @unchecked Sendable {
     submit.errors.observeValues { _ in self.shown = "failed" }
   }
 }
+
+/// `observeValues` on a derived property, and a binding from it: observers of its node, listed with it.
+extension LeakCheckTests {
+  @Test func anObserverOfADerivedPropertyAndABindingFromItAreReportedAsTheirStreamsAre() async throws {
+    let label = MutableProperty("")
+    let reported = try await issues {
+      expectReleased({ SelfObservingGreeting() }) { viewModel in
+        label <~ viewModel.greeting
+        viewModel.observeItself()
+      }
+    }
+    let report = try #require(reported.first)
+    #expect(
+      report.contains(
+        "greeting (made at LeakCheckTests.swift:\(SelfObservingGreeting.greetingLine)): 2 observers, attached at "
+          + "LeakCheckTests.swift:\(SelfObservingGreeting.culpritLine); 1 attached by the library for a binding (<~), "
+          + "its own wiring"),
+      "\(report)")
+  }
+}
+
+/// A view model that observes its own derived property with `observeValues`, capturing itself.
+private final class SelfObservingGreeting: @unchecked Sendable {
+  static let greetingLine = 199
+  static let culpritLine = 202
+  let name = MutableProperty("Ann")
+  let greeting: Property<String>
+  var shown = ""
+
+  init() { greeting = name.map { "Hello, \($0)" } }
+
+  func observeItself() {
+    greeting.observeValues { self.shown = $0 }
+  }
+}

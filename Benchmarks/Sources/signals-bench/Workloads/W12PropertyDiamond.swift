@@ -2,7 +2,8 @@ import Observation
 import Signals
 
 // W12: a property diamond. `a` is set; `b = a.map(+1)` and `c = a.map(×2)` are combined into `d`, which has one
-// observer. One operation is one set of `a`; the observer receives one value per set (glitch-free).
+// observer (`d.observeValues`, attached to the property itself). One operation is one set of `a`; the observer
+// receives one value per set (glitch-free).
 // OpenCombine 0.14 has no combineLatest, so it does not run. The closures compute b, c and d in a `didSet`.
 // Observation, as SwiftUI uses it (ObservationRender.swift): an `@Observable` model whose `b`, `c` and `d` are
 // computed properties (`var d: Int { b + c }`); the render reads `d` under `withObservationTracking` (which
@@ -20,7 +21,7 @@ extension Workload {
             let a = MutableProperty(0)
             let d = Property.combineLatest(a.map { $0 &+ 1 }, a.map { $0 &* 2 }) { $0 &+ $1 }
             let sink = Sink()
-            d.signal.observeValues { sink.add($0) }
+            d.observeValues { sink.add($0) }
             return { iterations in
               sink.reset()
               for value in 0..<iterations { a.value = value }
@@ -78,7 +79,7 @@ extension Workload {
     let a = MutableProperty(0)
     let d = Property.combineLatest(a.map { $0 &+ 1 }, a.map { $0 &* 2 }) { $0 &+ $1 }
     var observed: [UnsafeMutableRawPointer?] = []
-    let disposable = d.signal.observeValues { _ in observed = stackAddresses() }
+    let disposable = d.observeValues { _ in observed = stackAddresses() }
     let baseline = stackAddresses()
     a.value = 2
     disposable?.dispose()

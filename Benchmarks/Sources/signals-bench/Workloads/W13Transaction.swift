@@ -27,7 +27,7 @@ extension Workload {
             let fields = (0..<transactionWidth).map { _ in MutableProperty(0) }
             let sum = Property.combineLatest(fields).map { $0.reduce(0, &+) }
             let sink = Sink()
-            sum.signal.observeValues { sink.store($0) }
+            sum.observeValues { sink.store($0) }
             return { iterations in
               sink.reset()
               for value in 0..<iterations {

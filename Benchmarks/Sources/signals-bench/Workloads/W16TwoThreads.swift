@@ -84,7 +84,7 @@ final class SignalsDiamond: SetDiamond {
 
   init() {
     d = Property.combineLatest(a.map { $0 &+ 1 }, a.map { $0 &* 2 }) { $0 &+ $1 }
-    d.signal.observeValues { [sink] in sink.add($0) }
+    d.observeValues { [sink] in sink.add($0) }
   }
 
   func set(_ iterations: Int) {

@@ -227,6 +227,10 @@ enum GraphItem {
   /// A derived node made while another thread owned the domain: it is linked, and computed again from the
   /// committed values (a catch-up), since they may have changed since it read them.
   case attach(GraphNode, inputs: [GraphNode])
+  /// An observer of the node itself, attached while another thread owned the domain (or this one, delivering):
+  /// the owner attaches it in turn and replays the committed value to it, unless `subscription` was disposed;
+  /// the replay is a change of the node's property (`cause`), as an immediate one is.
+  case observe(GraphNode, NodeObserver, NodeSubscription, cause: ChangeChain)
   /// A derived node whose core is gone leaves the graph, if nothing is computed from it (its anchor keeps it
   /// alive until then).
   case detach(GraphNode)

@@ -43,6 +43,9 @@ class GraphNode {
   /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
   /// ``anchor()`` and ``takeAnchor()``).
   @exclusivity(unchecked) @usableFromInline final var isAnchored = false
+  /// *Domain.* The observers attached to the node itself (``ValueNode/observeValues(_:)``), which a wave
+  /// calls directly in its deliver phase.
+  @exclusivity(unchecked) @usableFromInline final var observers = NodeObservers()
   /// *Domain.* Whether the core has observers, so that a wave delivers to it.
   @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it

@@ -31,6 +31,13 @@ final class GraphThread {
     return Unmanaged<GraphThread>.fromOpaque(pointer).borrow(body)
   }
 
+  /// The calling thread's state, unretained (the slot keeps it): made if it has none yet.
+  @inlinable
+  static var currentReference: Unmanaged<GraphThread> {
+    guard let pointer = slot.value else { return Unmanaged.passUnretained(makeCurrent()) }
+    return Unmanaged<GraphThread>.fromOpaque(pointer)
+  }
+
   /// The calling thread's state, if it has one yet; for readers that need not make it.
   @inlinable
   static var existing: Unmanaged<GraphThread>? {

@@ -33,10 +33,9 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
   /// How many of ``changed`` are sources.
   @exclusivity(unchecked) @usableFromInline var sourceCount = 0
-  /// The changed nodes whose cores have observers, decided by the commit, and their cores, retained until
-  /// delivered.
-  @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Unmanaged<GraphNode>>()
-  @exclusivity(unchecked) @usableFromInline var deliveryCores = NodeBuffer<Unmanaged<AnyObject>>()
+  /// Whom to tell, decided by the commit: each observer of a changed node, and each changed node's core that
+  /// has observers, retained until delivered.
+  @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Delivery>()
   /// The nodes still to compute.
   @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
   /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
@@ -66,7 +65,6 @@ final class Propagation: DeliveryContext {
   deinit {
     changed.deallocate()
     deliveries.deallocate()
-    deliveryCores.deallocate()
     pending.deallocate()
   }
 
@@ -95,7 +93,6 @@ final class Propagation: DeliveryContext {
     changed.removeAll()
     sourceCount = 0
     deliveries.removeAll()
-    deliveryCores.removeAll()
     pending.removeAll()
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
     commitNumber = 0
@@ -232,28 +229,42 @@ final class Propagation: DeliveryContext {
       reference.borrow { node in
         node.perform(node, .commit)
         node.lastCommit = commits
+        if let first = node.observers.first {
+          deliveries.append(Delivery(reference, first, toCore: false))
+          for observer in node.observers.rest { deliveries.append(Delivery(reference, observer, toCore: false)) }
+        }
         if node.isObserved, let core = node.coreReference {
-          deliveries.append(reference)
-          deliveryCores.append(core.retain())
+          deliveries.append(Delivery(node: reference, target: core.retain(), toCore: true))
         }
       }
     }
   }
 
   /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
+  /// Written without closures around the loop, so that an observer is called from here, two frames below
+  /// the set: through its box (``NodeObserver/receive(from:)``), or through its property's stream core.
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
     for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
     guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
-    deliver {
-      for delivery in aloneDeliveries { delivery() }
-      for index in 0..<deliveries.count {
-        let core = deliveryCores[index]
-        deliveries[index].borrow { node in core.borrow { node.perform(node, .deliver(self, $0)) } }
-        core.release()
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { $0.delivering }
+    thread.borrow { $0.delivering = Unmanaged.passUnretained(self) }
+    for delivery in aloneDeliveries { delivery() }
+    for index in 0..<deliveries.count {
+      let delivery = deliveries[index]
+      // The target was retained by the commit.
+      delivery.node.borrow { node in
+        if delivery.toCore {
+          delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
+        } else {
+          unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
+        }
       }
+      delivery.target.release()
     }
+    thread.borrow { $0.delivering = previous }
   }
 
   /// A core queued one of the wave's changes; see ``DeliveryContext``.
@@ -265,13 +276,36 @@ final class Propagation: DeliveryContext {
   /// Runs `body`, which delivers changes of this wave, with the wave as this thread's delivery: a set made
   /// meanwhile is known to be caused by it, so that a binding cycle is recognised. A property's core that was
   /// busy queues the change and delivers it later, through this too.
-  @usableFromInline
+  @inlinable
   func deliver(_ body: () -> Void) {
-    GraphThread.withCurrent { thread in
-      let previous = thread.delivering
-      thread.delivering = Unmanaged.passUnretained(self)
-      body()
-      thread.delivering = previous
-    }
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { $0.delivering }
+    thread.borrow { $0.delivering = Unmanaged.passUnretained(self) }
+    body()
+    thread.borrow { $0.delivering = previous }
+  }
+}
+
+/// One call of a wave's deliver phase: a changed node, and whom to tell of it, retained by the commit.
+@usableFromInline
+struct Delivery: BitwiseCopyable {
+  @usableFromInline let node: Unmanaged<GraphNode>
+  /// The node's core (``toCore``), or one of its observers (a ``NodeObserver``).
+  @usableFromInline let target: Unmanaged<AnyObject>
+  @usableFromInline let toCore: Bool
+
+  @inlinable
+  init(node: Unmanaged<GraphNode>, target: Unmanaged<AnyObject>, toCore: Bool) {
+    self.node = node
+    self.target = target
+    self.toCore = toCore
+  }
+
+  /// An observer of the node, retained.
+  @inlinable
+  init(_ node: Unmanaged<GraphNode>, _ observer: NodeObserver, toCore: Bool) {
+    self.node = node
+    target = Unmanaged<AnyObject>.passRetained(observer)
+    self.toCore = toCore
   }
 }

@@ -70,6 +70,10 @@ enum PropertyGraph {
         _ = keep
       case .unlinked(var unlinked):
         unlinked.finish()
+      case .replay(let box, let node, let wave, let ended):
+        wave.borrow { $0.deliver { box.receive(from: node) } }
+        if ended { box.nodeEnded() }
+        finished = wave
       }
     }
   }
@@ -128,10 +132,11 @@ enum PropertyGraph {
 }
 
 extension GraphNode {
-  /// *Domain.* Whether a derived node is linked but useless: no core to tell, nothing computed from it.
+  /// *Domain.* Whether a derived node is linked but useless: no core or observer to tell, nothing computed
+  /// from it.
   @usableFromInline
   final var isUnused: Bool {
-    !isSource && !isDetached && core == nil && dependents.isEmpty
+    !isSource && !isDetached && core == nil && observers.isEmpty && dependents.isEmpty
   }
 }
 
@@ -194,6 +199,11 @@ enum GraphWork {
   case end(GraphNode, keep: AnyObject)
   /// Finish unlinking these nodes, after the lock.
   case unlinked(Unlinked)
+  /// Replay the node's committed value to this observer, which was just attached (or not, if the node ended),
+  /// inside this wave, which changes nothing and is kept by the domain: a set the replay makes is caused by a
+  /// change of the node.
+  /// `ended`: the node had ended, the observer is not attached, and is told so after the replay.
+  case replay(NodeObserver, GraphNode, Unmanaged<Propagation>, ended: Bool)
 }
 
 extension GraphDomain {
@@ -228,6 +238,13 @@ extension GraphDomain {
         let wave = startWave(lineage: ChangeChain())
         wave.borrow { $0.force(node) }
         return .wave(wave)
+      case .observe(let node, let box, let subscription, let cause):
+        guard !subscription.isDisposed else { continue }
+        let ended = node.isEnded || node.isDetached
+        if !ended { node.observers.append(box) }
+        let wave = startWave(lineage: cause)
+        computingWave = nil
+        return .replay(box, node, wave, ended: ended)
       case .detach(let node):
         guard node.isUnused else { continue }
         var unlinked = Unlinked()

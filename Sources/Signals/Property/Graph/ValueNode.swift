@@ -59,6 +59,7 @@ class ValueNode<Value>: GraphNode {
       property.delivered = node.committed
       property.deliveredCommit = node.lastCommit
     case .end:
+      node.endObservers()
       let core = node.withRoot { _ in node.core }
       guard let core else { return }
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
@@ -130,7 +131,10 @@ class ValueNode<Value>: GraphNode {
     let core = (domain == nil ? self.core : withRoot { _ in self.core }) as? PropertyCore<Value>
     let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
     let ended = domain == nil ? false : withRoot { _ in isEnded }
-    return (describedValue(value), core?.observerCount ?? 0, ended || (core?.hasTerminated ?? false))
+    return (
+      describedValue(value), (core?.observerCount ?? 0) + attachedObserverCount,
+      ended || (core?.hasTerminated ?? false)
+    )
   }
 }
 

@@ -41,7 +41,9 @@ struct PendingQueue<Element> {
 
   @inlinable
   func contains(where predicate: (Element) -> Bool) -> Bool {
-    storage[head...].contains { $0.map(predicate) ?? false }
+    // Most queues asked are empty (a derived core abandoned with nothing queued), and this may run unspecialised.
+    guard head < storage.count else { return false }
+    return storage[head...].contains { $0.map(predicate) ?? false }
   }
 
   @inlinable

@@ -23,7 +23,7 @@ extension Workload {
         }
         let computed4 = computed3.map { $0 &+ 2 }
         let computed5 = computed4.map { $0 &+ 3 }
-        computed5.signal.observeValues { _ in busy(sink) }
+        computed5.observeValues { _ in busy(sink) }
         return {
           withTransaction { head.value = 1 }
           sink.add(computed5.value)

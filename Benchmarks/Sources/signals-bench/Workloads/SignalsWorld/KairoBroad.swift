@@ -22,7 +22,7 @@ extension Workload {
         for column in 0..<broadWidth {
           let current = head.map { $0 &+ column }
           let current2 = current.map { $0 &+ 1 }
-          current2.signal.observeValues { sink.add($0) }
+          current2.observeValues { sink.add($0) }
           last = current2
         }
         return { [last] in

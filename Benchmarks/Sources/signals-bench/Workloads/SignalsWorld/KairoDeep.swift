@@ -16,7 +16,7 @@ extension Workload {
         let head = MutableProperty(0)
         var current = Property(head)
         for _ in 0..<deepLength { current = current.map { $0 &+ 1 } }
-        current.signal.observeValues { sink.add($0) }
+        current.observeValues { sink.add($0) }
         return { [current] in
           withTransaction { head.value = 1 }
           for value in 0..<50 {

@@ -17,7 +17,7 @@ extension Workload {
         let sum = Property.combineLatest(current[0], current[1], current[2], current[3], current[4]) {
           $0 &+ $1 &+ $2 &+ $3 &+ $4
         }
-        sum.signal.observeValues { sink.add($0) }
+        sum.observeValues { sink.add($0) }
         return {
           withTransaction { head.value = 1 }
           sink.add(sum.value)

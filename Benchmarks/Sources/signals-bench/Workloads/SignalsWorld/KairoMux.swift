@@ -23,7 +23,7 @@ extension Workload {
         let heads = (0..<muxWidth).map { _ in MutableProperty(0) }
         let mux = Property.combineLatest(heads)
         let split = (0..<muxWidth).map { index in mux.map { $0[index] }.skipRepeats().map { $0 &+ 1 } }
-        for property in split { property.signal.observeValues { sink.add($0) } }
+        for property in split { property.observeValues { sink.add($0) } }
         return {
           for index in 0..<10 {
             withTransaction { heads[index].value = index }

@@ -16,7 +16,7 @@ extension Workload {
       signals: { sink in
         let head = MutableProperty(0)
         let current = head.map(repeatedSum)
-        current.signal.observeValues { sink.add($0) }
+        current.observeValues { sink.add($0) }
         return {
           withTransaction { head.value = 1 }
           sink.add(current.value)

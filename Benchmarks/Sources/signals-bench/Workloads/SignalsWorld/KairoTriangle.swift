@@ -23,7 +23,7 @@ extension Workload {
           current = current.map { $0 &+ 1 }
         }
         let sum = Property.combineLatest(list).map { $0.reduce(0, &+) }
-        sum.signal.observeValues { sink.add($0) }
+        sum.observeValues { sink.add($0) }
         return {
           withTransaction { head.value = 1 }
           sink.add(sum.value)

@@ -20,7 +20,7 @@ extension Workload {
         let double = head.map { $0 &* 2 }
         let inverse = head.map { 0 &- $0 }
         let current = head.flatMap(.latest) { $0 % 2 != 0 ? double : inverse }.map { $0 &* 20 }
-        current.signal.observeValues { sink.add($0) }
+        current.observeValues { sink.add($0) }
         return {
           withTransaction { head.value = 1 }
           sink.add(current.value)

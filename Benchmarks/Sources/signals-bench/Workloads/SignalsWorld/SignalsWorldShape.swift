@@ -6,7 +6,8 @@
 // The translation, decided for issue 21:
 // - `signal` → `MutableProperty`; `computed` → `map`, or `Property.combineLatest` (its pack form for a fixed
 //   small count, its list form `Property.combineLatest([…]).map` for a list); `effect` →
-//   `property.signal.observeValues { … }` (the observers add what they receive to the run's `Sink`).
+//   `property.observeValues { … }`, which like an effect runs at once, then after each change (the observers
+//   add what they receive to the run's `Sink`, which a run empties before it starts).
 // - `withBatch { }` → `withTransaction { }`, literally, also around a single write; a read inside a batch →
 //   `.value` inside `withTransaction` (Signals computes it from the transaction's values).
 // - Where alien-signals relies on equality to stop a change, the Signals version has `.skipRepeats()` where a
