@@ -28,7 +28,7 @@ extension SignalCore {
 
   /// Adds `entry` to the observers and returns `true`; an ended core sends it `interrupted` instead and
   /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
-  @inlinable @inline(__always)
+  @inlinable @inline(never)
   final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let added = withState { state -> Bool in
@@ -83,7 +83,7 @@ extension SignalCore {
 
   /// Attaches `entry` replaying: `replay` receives what the observer receives before it is attached (the
   /// current value, or an ended core's last value and `completed`).
-  @inlinable @inline(__always)
+  @inlinable @inline(never)
   final func attachReplaying(
     _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>, replay action: (Event) -> Void
   ) -> (any Disposable)? {

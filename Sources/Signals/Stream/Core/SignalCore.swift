@@ -166,6 +166,13 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       drain()
       return
     }
+    sendLocked(event)
+  }
+
+  /// ``send(_:)`` under the lock: a terminal event, a value into a replaying core, or a value that found the
+  /// delivery taken. Out of line, so that the fast path above is all that callers inline.
+  @inlinable @inline(never)
+  final func sendLocked(_ event: Event) {
     let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
       if event.isTerminating { end(&state, with: Ending(event)) }
@@ -201,8 +208,14 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     } else if soleState.load(ordering: .acquiring) == SoleState.valid {
       soleObserver.receive(event)
     } else {
-      deliver(event, to: withState { self.recipients($0) })
+      deliverToSnapshot(event)
     }
+  }
+
+  /// ``deliverClaimed(_:)`` when the list changed or holds several observers: a snapshot under the lock.
+  @inlinable @inline(never)
+  final func deliverToSnapshot(_ event: Event) {
+    deliver(event, to: withState { self.recipients($0) })
   }
 
   /// Delivers an event that arrives from a serial upstream; one lock, no queue.
