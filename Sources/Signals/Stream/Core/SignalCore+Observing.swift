@@ -28,7 +28,7 @@ extension SignalCore {
 
   /// Adds `entry` to the observers and returns `true`; an ended core sends it `interrupted` instead and
   /// returns `false`. For an operator's core attaching to its upstream (see ``RelayCore``).
-  @inlinable @inline(never)
+  @inlinable @inline(__always)
   final func attach(_ entry: ObserverEntry<Value, Failure>) -> Bool {
     if AttachmentSites.isRecording { AttachmentSites.attached(self, key: entry.key) }
     let added = withState { state -> Bool in

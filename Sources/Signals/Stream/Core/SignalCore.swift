@@ -229,14 +229,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     } else if soleState.load(ordering: .acquiring) == SoleState.valid {
       soleObserver.receive(event)
     } else {
-      deliverToSnapshot(event)
+      deliver(event, to: withState { self.recipients($0) })
     }
-  }
-
-  /// ``deliverClaimed(_:)`` when the list changed or holds several observers: a snapshot under the lock.
-  @inlinable @inline(never)
-  final func deliverToSnapshot(_ event: Event) {
-    deliver(event, to: withState { self.recipients($0) })
   }
 
   /// Delivers an event that arrives from a serial upstream; one lock, no queue.
