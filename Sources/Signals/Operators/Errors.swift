@@ -34,10 +34,10 @@ extension Signal {
         let recovery = SerialDisposable()
         let source = upstream.observe { event in
           switch event {
-          case .value(let value): downstream.send(.value(value))
-          case .completed: downstream.send(.completed)
-          case .interrupted: downstream.send(.interrupted)
-          case .failed(let error): recovery.inner = handler(error).start { downstream.send($0) }
+          case .value(let value): downstream.sendCompact(.value(value))
+          case .completed: downstream.sendCompact(.completed)
+          case .interrupted: downstream.sendCompact(.interrupted)
+          case .failed(let error): recovery.inner = handler(error).start { downstream.sendCompact($0) }
           }
         }
         return CompositeDisposable([source, recovery].compactMap { $0 })

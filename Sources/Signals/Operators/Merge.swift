@@ -16,19 +16,19 @@ extension Signal {
     return madeAt(
       Signal(deriving: { downstream in
         guard !inputs.isEmpty else {
-          downstream.send(.completed)
+          downstream.sendCompact(.completed)
           return nil
         }
         let running = Locked(inputs.count)
         let disposables = CompositeDisposable()
         for input in inputs {
           disposables += input.core.observe { event in
-            guard case .completed = event else { return downstream.send(event) }
+            guard case .completed = event else { return downstream.sendCompact(event) }
             let isLast = running.withLock { running -> Bool in
               running -= 1
               return running == 0
             }
-            if isLast { downstream.send(.completed) }
+            if isLast { downstream.sendCompact(.completed) }
           }
         }
         return disposables

@@ -114,7 +114,7 @@ extension Signal {
       isSkipping.withLock { $0 = false }
     } forward: { downstream, event in
       if case .value = event, isSkipping.withLock({ $0 }) { return }
-      downstream.send(event)
+      downstream.sendCompact(event)
     }
   }
 }

@@ -124,9 +124,9 @@ extension Signal {
     _ function: StaticString, _ fileID: StaticString, _ line: UInt
   ) -> Signal {
     gated(by: trigger, failure: failure, function, fileID, line) {
-      $0.send(.completed)
+      $0.sendCompact(.completed)
     } forward: {
-      $0.send($1)
+      $0.sendCompact($1)
     }
   }
 }

@@ -15,8 +15,8 @@ extension Signal {
     return madeAt(
       Signal(deriving: { downstream in
         let disposables = CompositeDisposable()
-        disposables += lifetime.observeEnded { downstream.send(.completed) }
-        disposables += upstream.observe { downstream.send($0) }
+        disposables += lifetime.observeEnded { downstream.sendCompact(.completed) }
+        disposables += upstream.observe { downstream.sendCompact($0) }
         return disposables
       }), #function, fileID, line)
   }

@@ -238,7 +238,7 @@ final class FlattenEngine<Value, Failure: Error>: Disposable, @unchecked Sendabl
     } else {
       // A producer of events known in advance: sent in a loop that stops once the start has ended.
       _ = inner.sendConstantEvents { event in
-        if !core.hasTerminated { core.send(event) }
+        if !core.hasTerminated { core.sendCompact(event) }
       }
     }
     return .core(core)

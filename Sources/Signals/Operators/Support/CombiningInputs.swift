@@ -175,8 +175,8 @@ extension Signal {
   ) -> Signal<Output, Failure> where Slot.Value == Value {
     Signal<Output, Failure>(deriving: { downstream in
       guard !inputs.isEmpty else {
-        downstream.send(.value(snapshot()))
-        downstream.send(.completed)
+        downstream.sendCompact(.value(snapshot()))
+        downstream.sendCompact(.completed)
         return nil
       }
       let handlers = CombiningInputs(Coordinator(machine, downstream: downstream), snapshot: snapshot)

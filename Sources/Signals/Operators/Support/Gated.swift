@@ -15,7 +15,7 @@ extension Signal {
       Signal(deriving: { downstream in
         let triggerObservation = SerialDisposable()
         triggerObservation.inner = triggerCore.observe { event in
-          if case .failed(let error) = event { return downstream.send(.failed(failure(error))) }
+          if case .failed(let error) = event { return downstream.sendCompact(.failed(failure(error))) }
           fired(downstream)
           triggerObservation.dispose()
         }

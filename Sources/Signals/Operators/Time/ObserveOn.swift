@@ -14,7 +14,7 @@ extension Signal {
       Signal(deriving: { downstream in
         let pending = CompositeDisposable()
         let source = upstream.observe { event in
-          pending.schedule(on: scheduler) { downstream.send(event) }
+          pending.schedule(on: scheduler) { downstream.sendCompact(event) }
         }
         return CompositeDisposable([pending, source].compactMap { $0 })
       }), #function, fileID, line)

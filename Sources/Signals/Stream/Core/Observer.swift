@@ -46,7 +46,7 @@ extension Signal {
     init(core: SignalCore<Value, Failure>) {
       self.core = core
       self.action = { _ in }  // never called: a non-optional closure saves an unwrap per event
-      interruptCore = { $0.send(.interrupted) }
+      interruptCore = { $0.sendCompact(.interrupted) }
     }
 
     deinit {
@@ -60,7 +60,7 @@ extension Signal {
     public func send(_ event: Event) {
       // Optional chaining, not `if let core`: the core is borrowed from this observer, not retained.
       if core != nil {
-        core?.send(event)
+        core?.sendCompact(event)
       } else {
         action(event)
       }

@@ -54,7 +54,7 @@ public final class Signal<Value, Failure: Error> {
   /// A signal that has already completed: observers are interrupted at once, as for every ended signal.
   public static var empty: Signal {
     let core = SignalCore<Value, Failure>()
-    core.send(.completed)
+    core.sendCompact(.completed)
     return Signal(core: core)
   }
 }

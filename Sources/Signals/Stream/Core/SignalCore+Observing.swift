@@ -83,7 +83,7 @@ extension SignalCore {
 
   /// Attaches `entry` replaying: `replay` receives what the observer receives before it is attached (the
   /// current value, or an ended core's last value and `completed`).
-  @inlinable @inline(__always)
+  @inlinable @inline(never)
   final func attachReplaying(
     _ entry: ObserverEntry<Value, Failure>, _ subscription: Subscription<Value, Failure>, replay action: (Event) -> Void
   ) -> (any Disposable)? {

@@ -158,14 +158,42 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
 
   // MARK: Sending
 
-  /// Accepts an event from any thread and delivers it serially.
+  /// Accepts an event from any thread and delivers it serially. Inlined whole, for the callers that send into
+  /// replaying cores (a channel's directions); others call ``sendCompact(_:)``.
   @inlinable @inline(__always)
   final func send(_ event: Event) {
-    if !replays, case .value = event, SerialWorkState.claimWithoutLock(delivery) {
-      deliverClaimed(event)
-      drain()
-      return
-    }
+    if sendWithoutLock(event) { return }
+    sendUnderLock(event)
+  }
+
+  /// ``send(_:)`` with the locked path out of line: what an ``Signal/Observer`` calls, from the many closures
+  /// of the library's operators, which then carry the lock-free path only.
+  @inlinable @inline(__always)
+  final func sendCompact(_ event: Event) {
+    if sendWithoutLock(event) { return }
+    sendLocked(event)
+  }
+
+  /// Delivers a value sent into a core that does not replay, if this thread can claim the delivery without the
+  /// lock; `false`, having done nothing, otherwise.
+  @inlinable @inline(__always)
+  final func sendWithoutLock(_ event: Event) -> Bool {
+    guard !replays, case .value = event, SerialWorkState.claimWithoutLock(delivery) else { return false }
+    deliverClaimed(event)
+    drain()
+    return true
+  }
+
+  /// ``sendUnderLock(_:)``, not inlined.
+  @inlinable @inline(never)
+  final func sendLocked(_ event: Event) {
+    sendUnderLock(event)
+  }
+
+  /// ``send(_:)`` under the lock: a terminal event, a value into a replaying core, or a value that found the
+  /// delivery taken.
+  @inlinable @inline(__always)
+  final func sendUnderLock(_ event: Event) {
     let recipients = withState { state -> Recipients<Value, Failure>? in
       guard !state.isTerminated else { return nil }
       if event.isTerminating { end(&state, with: Ending(event)) }

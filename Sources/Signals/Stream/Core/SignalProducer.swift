@@ -191,11 +191,11 @@ extension SignalProducer {
     case .values(let values):
       for value in values {
         guard !core.hasTerminated else { return }
-        core.send(.value(value))
+        core.sendCompact(.value(value))
       }
-      core.send(.completed)
+      core.sendCompact(.completed)
     case .value, .failure, .completion:
-      _ = sendConstantEvents { core.send($0) }
+      _ = sendConstantEvents { core.sendCompact($0) }
     }
   }
 

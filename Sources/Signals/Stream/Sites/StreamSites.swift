@@ -1,6 +1,6 @@
 /// Records, in a debug build of Signals, that `signal` was made by the operator `function` (its `#function`)
 /// at `fileID`:`line`; returns it. In a release build it is the identity, and the arguments are unused.
-@inlinable @inline(__always)
+@inlinable
 func madeAt<Value, Failure>(
   _ signal: Signal<Value, Failure>, _ function: StaticString, _ fileID: StaticString, _ line: UInt
 ) -> Signal<Value, Failure> {
@@ -15,7 +15,7 @@ extension SignalProducer {
   /// operator `function` made at `fileID`:`line`, whose `transform` may capture what ``unchecked(_:)``
   /// allows. In a debug build, every start records that site on the signal it makes (the one
   /// `startWithSignal` hands out) and on the signal the operator makes from this producer's.
-  @inlinable @inline(__always)
+  @inlinable
   func lifting<U, F>(
     _ function: StaticString, _ fileID: StaticString, _ line: UInt,
     _ transform: @escaping (Signal<Value, Failure>) -> Signal<U, F>
@@ -39,7 +39,7 @@ extension SignalProducer {
   }
 
   /// The two-signal ``lifting(_:_:_:_:)``.
-  @inlinable @inline(__always)
+  @inlinable
   func lifting<U, F, V, G>(
     _ function: StaticString, _ fileID: StaticString, _ line: UInt, _ other: SignalProducer<V, G>,
     _ transform: @escaping (Signal<Value, Failure>, Signal<V, G>) -> Signal<U, F>
@@ -72,7 +72,7 @@ extension SignalProducer {
 /// `producer`, made by the operator `function` at `fileID`:`line`: in a debug build of Signals, every start
 /// records that site on the signal it makes (through one more `lift`); in a release build, `producer` itself.
 /// For the producer operators not built on one `lift`.
-@inlinable @inline(__always)
+@inlinable
 func madeAt<Value, Failure>(
   _ producer: SignalProducer<Value, Failure>, _ function: StaticString, _ fileID: StaticString, _ line: UInt
 ) -> SignalProducer<Value, Failure> {
