@@ -32,27 +32,24 @@ public final class Channel<Value> {
   /// its observers receive what is sent into the following terminal after they attach.
   @inlinable
   public var leadingTerminal: ChannelTerminal<Value> {
-    terminal(observing: core.toLeading, replaying: false, sendingTo: core.toFollowing)
+    terminal(observing: core.toLeading, sendingTo: core.toFollowing)
   }
 
   /// The view's end: values sent into it reach the leading terminal's observers; its observers receive the
   /// latest value sent into the leading terminal, then the later ones.
   @inlinable
   public var followingTerminal: ChannelTerminal<Value> {
-    terminal(observing: core.toFollowing, replaying: true, sendingTo: core.toLeading)
+    terminal(observing: core.toFollowing, sendingTo: core.toLeading)
   }
 
   /// A terminal whose send side holds the channel, and whose producer holds only the core.
   @inlinable
   func terminal(
-    observing output: SignalCore<Value, Never>,
-    replaying: Bool,
-    sendingTo input: SignalCore<Value, Never>
+    observing output: ChannelDirection<Value>, sendingTo input: ChannelDirection<Value>
   ) -> ChannelTerminal<Value> {
     ChannelTerminal(
       sendingTo: { event in self.core.send(event, to: input) },
-      producer: core.producer(of: output, replaying: replaying), lifetime: core.lifetime, output: output,
-      input: input)
+      producer: core.producer(of: output), lifetime: core.lifetime, output: output, input: input)
   }
 }
 
@@ -65,10 +62,10 @@ final class ChannelCore<Value>: @unchecked Sendable {
   @usableFromInline typealias Event = Signal<Value, Never>.Event
 
   /// What the leading terminal's observers receive: the values sent into the following terminal.
-  @usableFromInline let toLeading: SignalCore<Value, Never>
+  @usableFromInline let toLeading: ChannelDirection<Value>
   /// What the following terminal's observers receive: the values sent into the leading terminal, the latest
   /// of which is replayed.
-  @usableFromInline let toFollowing: SignalCore<Value, Never>
+  @usableFromInline let toFollowing: ChannelDirection<Value>
   /// The terminal event that ended the channel; it is set before either direction receives it.
   @usableFromInline let ending: Locked<Event?>
   @usableFromInline let lifetime: Lifetime
@@ -76,19 +73,19 @@ final class ChannelCore<Value>: @unchecked Sendable {
 
   @inlinable
   init() {
-    toLeading = SignalCore()
-    toFollowing = ReplayingCore(replaying: nil)
+    toLeading = ChannelDirection(replays: false)
+    toFollowing = ChannelDirection(replays: true)
     ending = Locked(nil)
     (lifetime, token) = Lifetime.make()
   }
 
   /// Sends a value one way, or ends both ways.
   @inlinable
-  func send(_ event: Event, to direction: SignalCore<Value, Never>) {
-    if event.isTerminating {
-      end(with: event)
+  func send(_ event: Event, to direction: ChannelDirection<Value>) {
+    if case .value(let value) = event {
+      direction.send(value)
     } else {
-      direction.send(event)
+      end(with: event)
     }
   }
 
@@ -101,36 +98,32 @@ final class ChannelCore<Value>: @unchecked Sendable {
       return true
     }
     guard isFirst else { return }
-    toLeading.send(event)
-    toFollowing.send(event)
+    toLeading.end(with: event)
+    toFollowing.end(with: event)
     token.dispose()
   }
 
-  /// Observes the values of one direction, replaying what it keeps: ``producer(of:replaying:)`` with
-  /// `startWithValues`, without the start's core; the terminal event is not seen. The observer is not called
-  /// after `dispose()` returns; an ended direction replays its last value and returns an ended disposable.
+  /// Observes the values of one direction, replaying what it keeps: ``producer(of:)`` with `startWithValues`,
+  /// without the start's core; the terminal event is not seen. The observer is not called after `dispose()`
+  /// returns; an ended direction replays its last value and returns an ended disposable.
   @inlinable
   static func observeValues(
-    of direction: SignalCore<Value, Never>, fileID: StaticString, line: UInt, _ action: @escaping (Value) -> Void
+    of direction: ChannelDirection<Value>, _ action: @escaping (Value) -> Void
   ) -> any Disposable {
-    // While a leak check records, what is attached here is noted at the caller's site.
-    let noted = AttachmentSites.isRecording && AttachmentSites.enter(fileID, line)
-    defer { if noted { AttachmentSites.leave() } }
-    let subscription = direction.replays ? direction.observeReplayingValues(action) : direction.observeValues(action)
-    return subscription ?? EndedDisposable.shared
+    direction.attach(ChannelObserver(direction, onValue: action, onEnd: nil)) ?? EndedDisposable.shared
   }
 
   /// Observations of one direction, each replaying what it keeps; whatever terminal event the direction hands
   /// an observer, it receives the one that ended the channel.
   @inlinable
-  func producer(of direction: SignalCore<Value, Never>, replaying: Bool) -> SignalProducer<Value, Never> {
+  func producer(of direction: ChannelDirection<Value>) -> SignalProducer<Value, Never> {
     let ending = self.ending
     return SignalProducer.unchecked { observer, lifetime in
       let forward: (Event) -> Void = { event in
         guard event.isTerminating else { return observer.send(event) }
         observer.send(ending.withLock { $0 } ?? event)
       }
-      lifetime += replaying ? direction.observeReplaying(forward) : direction.observe(forward)
+      lifetime += direction.attach(ChannelObserver(direction, onValue: { forward(.value($0)) }, onEnd: forward))
     }
   }
 }

@@ -18,10 +18,10 @@ public struct ChannelTerminal<Value> {
 
   /// A ``Channel``'s direction its observers receive, which ``observeValues(fileID:line:_:)`` attaches to
   /// without a start of ``producer``; `nil` for other terminals.
-  @usableFromInline let output: SignalCore<Value, Never>?
+  @usableFromInline let output: ChannelDirection<Value>?
   /// A ``Channel``'s direction a value sent into it goes to, which ``send(value:)`` sends into directly;
   /// `nil` for other terminals. Unretained: `sendAction` holds it, so a send neither retains nor releases it.
-  @usableFromInline let input: Unmanaged<SignalCore<Value, Never>>?
+  @usableFromInline let input: Unmanaged<ChannelDirection<Value>>?
 
   /// A terminal whose output is `producer` and whose input is `send`.
   ///
@@ -58,7 +58,7 @@ public struct ChannelTerminal<Value> {
   @inlinable
   init(
     sendingTo send: @escaping (Event) -> Void, producer: SignalProducer<Value, Never>, lifetime: Lifetime,
-    output: SignalCore<Value, Never>? = nil, input: SignalCore<Value, Never>? = nil
+    output: ChannelDirection<Value>? = nil, input: ChannelDirection<Value>? = nil
   ) {
     self.producer = producer
     self.lifetime = lifetime
@@ -70,8 +70,8 @@ public struct ChannelTerminal<Value> {
   /// Sends an event into the terminal.
   @inlinable
   public func send(_ event: Event) {
-    if let input, case .value = event {
-      Self.send(event, into: input)
+    if let input, case .value(let value) = event {
+      Self.send(value, into: input)
     } else {
       sendAction(event)
     }
@@ -81,7 +81,7 @@ public struct ChannelTerminal<Value> {
   @inlinable
   public func send(value: Value) {
     if let input {
-      Self.send(.value(value), into: input)
+      Self.send(value, into: input)
     } else {
       sendAction(.value(value))
     }
@@ -89,8 +89,8 @@ public struct ChannelTerminal<Value> {
 
   /// Sends a value into a channel's direction, which this terminal's `sendAction` holds for the whole call.
   @inlinable @inline(__always)
-  static func send(_ event: Event, into input: Unmanaged<SignalCore<Value, Never>>) {
-    input._withUnsafeGuaranteedRef { $0.send(event) }
+  static func send(_ value: Value, into input: Unmanaged<ChannelDirection<Value>>) {
+    input._withUnsafeGuaranteedRef { $0.send(value) }
   }
 
   /// Completes the terminal; for a ``Channel``, both terminals complete.
@@ -118,7 +118,7 @@ public struct ChannelTerminal<Value> {
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
   ) -> any Disposable {
     guard let output else { return producer.startWithValues(fileID: fileID, line: line, action) }
-    return ChannelCore.observeValues(of: output, fileID: fileID, line: line, action)
+    return ChannelCore.observeValues(of: output, action)
   }
 }
 

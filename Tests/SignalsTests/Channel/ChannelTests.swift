@@ -81,7 +81,7 @@ import Testing
     following.disposable?.dispose()
     channel.leadingTerminal.send(value: 2)
     #expect(following.descriptions == ["1", "interrupted"])
-    #expect(observerCount(Signal(core: channel.core.toFollowing)) == 0)
+    #expect(channel.core.toFollowing.observerCount == 0)
   }
 
   // `observeValues` attaches to the channel's direction itself, without a start of the terminal's producer:
@@ -101,7 +101,7 @@ import Testing
     channel.leadingTerminal.send(value: 4)
     #expect(followingSeen.withLock { $0 } == [2, 3])  // the latest value replayed, none after dispose
     #expect(leadingSeen.withLock { $0 } == [7])  // its own sends never come back
-    #expect(observerCount(Signal(core: channel.core.toFollowing)) == 0)
+    #expect(channel.core.toFollowing.observerCount == 0)
     channel.leadingTerminal.sendCompleted()
     let late = (leading: Locked([Int]()), following: Locked([Int]()))
     let lateLeading = channel.leadingTerminal.observeValues { value in late.leading.withLock { $0.append(value) } }
@@ -159,6 +159,36 @@ import Testing
     #expect(binding?.isDisposed == true)
     #expect(observerCount(input) == 0)
     inputSink.send(value: 1)
+  }
+
+  // A direction keeps its observers itself: what an observer does during a delivery (send into the same
+  // direction, attach another observer, dispose one) queues behind the delivery and takes its place in the order.
+  @Test func whatAnObserverDoesDuringADeliveryTakesItsPlaceInTheOrder() {
+    let channel = Channel<Int>()
+    let following = channel.followingTerminal
+    let seen = (first: Box<[Int]>([]), late: Box<[Int]>([]), leaving: Box<[Int]>([]))
+    var late: (any Disposable)?
+    var leaving: (any Disposable)?
+    following.observeValues { value in
+      seen.first.value.append(value)
+      guard value == 1 else { return }
+      channel.leadingTerminal.send(value: 2)  // delivered after 1 has reached every observer
+      late = following.observeValues { seen.late.value.append($0) }  // replays 2, the value before it
+    }
+    leaving = following.observeValues { value in
+      seen.leaving.value.append(value)
+      leaving?.dispose()
+    }
+    channel.leadingTerminal.send(value: 1)
+    channel.leadingTerminal.send(value: 3)
+    #expect(seen.first.value == [1, 2, 3])
+    #expect(seen.late.value == [2, 3])
+    #expect(seen.leaving.value == [1])
+    #expect(channel.core.toFollowing.observerCount == 2)
+    late?.dispose()
+    #expect(channel.core.toFollowing.observerCount == 1)
+    channel.leadingTerminal.sendCompleted()  // releases the observer, which holds the channel
+    #expect(channel.core.toFollowing.observerCount == 0)
   }
 
   @Test func aCustomTerminalForwardsWhatIsSentAndObservesItsProducer() {
