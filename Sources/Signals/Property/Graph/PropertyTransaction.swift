@@ -338,8 +338,11 @@ extension SourceCore: TransactionSource {
       guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
         return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
       }
+      // The value is taken before the slot is let go: once the owner word is 0, another thread's transaction
+      // may claim the slot and write `transactionValue`.
+      let value = transactionValue.take().unsafelyUnwrapped
       transactionOwner.store(0, ordering: .releasing)
-      return transactionValue.take().unsafelyUnwrapped
+      return value
     }
     // The commit holds the core's lock already.
     latest = value

@@ -90,6 +90,22 @@ import Testing
     #expect(log.maxDepth == 1)
   }
 
+  @Test func transactionsSettingOneSourceFromManyThreadsEachCommitTheirOwnValue() {
+    // Every writer sets the one source inside its own transaction, so its slot passes from transaction to
+    // transaction as each commits. Each commit delivers its own value, once, in each sender's order; none is
+    // lost to, or taken by, a transaction that claimed the slot while another committed.
+    let property = MutableProperty(-1)
+    let log = SenderLog(senders: Self.writers, stride: Self.perWriter)
+    property.signal.observeValues(log.record)
+    stressConcurrently(Self.writers) { thread in
+      for sequence in 0..<Self.perWriter {
+        withTransaction { property.value = log.value(sender: thread, sequence: sequence) }
+      }
+    }
+    #expect(log.sawEverything(perSender: Self.perWriter))
+    #expect(log.maxDepth == 1)
+  }
+
   @Test func aCombinedPropertyFollowsConcurrentChangesOfBothSourcesAndEndsAtTheirLatestValues() {
     let a = MutableProperty(0)
     let b = MutableProperty(0)
