@@ -8,7 +8,8 @@
 #
 # Both builds run the workloads of this checkout's Benchmarks/ (copied over the baseline's). A baseline without
 # `withTransaction` gets a stand-in that runs its body, so that W13 there measures the ten separate sets that
-# version makes. The baseline is extracted with `git archive` into .build-baseline/<commit>/ and built in
+# version makes; one without a property's `observeValues` gets a stand-in that starts its producer. The
+# baseline is extracted with `git archive` into .build-baseline/<commit>/ and built in
 # release there; flags default to `--library Signals`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,20 @@ if ! grep -rq 'public func withTransaction' "$tree/Sources/Signals"; then
   cat >"$tree/Benchmarks/Sources/signals-bench/BaselineShims.swift" <<'SWIFT'
 /// The baseline has no transactions: the sets run one by one.
 func withTransaction<Result>(_ body: () -> Result) -> Result { body() }
+SWIFT
+fi
+if ! grep -rq 'public func observeValues' "$tree/Sources/Signals/Property"; then
+  cat >"$tree/Benchmarks/Sources/signals-bench/BaselineObserveShims.swift" <<'SWIFT'
+import Signals
+
+/// The baseline has no `observeValues` on a property: its producer's start replays the value and follows it, as
+/// `observeValues` does.
+extension PropertyProtocol {
+  @discardableResult
+  func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
+    producer.startWithValues(action)
+  }
+}
 SWIFT
 fi
 
