@@ -21,7 +21,7 @@ class NodeObserver: ObserverBox {
 
 /// A ``NodeObserver`` of a node of `Value`s.
 @usableFromInline
-final class ValueNodeObserver<Value>: NodeObserver {
+class ValueNodeObserver<Value>: NodeObserver {
   @usableFromInline let action: (Value) -> Void
 
   @inlinable
@@ -31,29 +31,22 @@ final class ValueNodeObserver<Value>: NodeObserver {
   }
 
   @inlinable
-  override func receive(from node: GraphNode) {
+  final override func receive(from node: GraphNode) {
     guard isActive else { return }
     action(ValueNode<Value>.of(node).committed)
   }
 }
 
-/// A ``NodeObserver`` that is also told when the node ends: a binding's (`<~`), which ends with its source.
+/// A ``ValueNodeObserver`` that is also told when the node ends: a binding's (`<~`), which ends with its
+/// source. A plain observer's box does without the second closure.
 @usableFromInline
-final class EndingNodeObserver<Value>: NodeObserver {
-  @usableFromInline let action: (Value) -> Void
+final class EndingNodeObserver<Value>: ValueNodeObserver<Value> {
   @usableFromInline let ended: () -> Void
 
   @inlinable
   init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void, ended: @escaping () -> Void) {
-    self.action = action
     self.ended = ended
-    super.init(core: node)
-  }
-
-  @inlinable
-  override func receive(from node: GraphNode) {
-    guard isActive else { return }
-    action(ValueNode<Value>.of(node).committed)
+    super.init(node, action)
   }
 
   @usableFromInline
