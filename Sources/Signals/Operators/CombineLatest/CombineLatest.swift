@@ -239,7 +239,7 @@ extension Property {
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Property<(Value, B)> {
-    latestTuple(a, b, fileID: fileID, line: line)
+    latestPair(a, b, fileID: fileID, line: line) { ($0, $1) }
   }
 
   /// The tuple form of seven or more properties: the parameter pack, for more inputs than the overloads (two to

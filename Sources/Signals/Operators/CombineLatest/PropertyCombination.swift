@@ -8,6 +8,8 @@ final class CombineNode<Value>: DerivedNode<Value> {
   /// computing the node, so it outlives the call (and passing it costs no retain). Replaced by a closure that
   /// traps once the property ended.
   @exclusivity(unchecked) @usableFromInline var combine: OperatorClosure<Unmanaged<Propagation>, Value>
+  /// The inputs, which the closure reads unretained, and the handles of those fed by types of yours.
+  @exclusivity(unchecked) @usableFromInline var held: [AnyObject]
 
   @inlinable
   init(
@@ -15,13 +17,13 @@ final class CombineNode<Value>: DerivedNode<Value> {
     combine: @escaping (Unmanaged<Propagation>) -> Value
   ) {
     self.combine = OperatorClosure(combine)
+    held = handles
     super.init(
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineNode.self)
         return node.set(node.combine(Unmanaged.passUnretained(wave)), in: wave)
       })
-    inputHandles = handles
     join(inputs, claim)
   }
 
@@ -29,11 +31,95 @@ final class CombineNode<Value>: DerivedNode<Value> {
   override func dropInputs(into released: inout [AnyObject]) {
     super.dropInputs(into: &released)
     released.append(ClosureBox(combine.release()))
+    released += Swift.exchange(&held, with: [])
   }
 
   @usableFromInline
   override func releaseClosures() {
     combine = .released
+  }
+}
+
+/// The node of `Property.combineLatest` over two properties, the everyday arity: the closure it was given,
+/// called directly with the two values, and its two inputs, typed. No closure of the library's own around it.
+@usableFromInline
+final class CombinePairNode<First, Second, Value>: DerivedNode<Value> {
+  /// The inputs; `nil` once the node left the graph (see ``GraphNode/dropInputs(into:)``).
+  @exclusivity(unchecked) @usableFromInline var first: ValueNode<First>?
+  @exclusivity(unchecked) @usableFromInline var second: ValueNode<Second>?
+  /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
+  @exclusivity(unchecked) @usableFromInline var combine: PairClosure<First, Second, Value>
+
+  @inlinable
+  init(
+    _ first: (core: PropertyCore<First>, handle: AnyObject?),
+    _ second: (core: PropertyCore<Second>, handle: AnyObject?),
+    combine: @escaping (First, Second) -> Value
+  ) {
+    let (firstNode, secondNode) = (first.core.node, second.core.node)
+    self.first = firstNode
+    self.second = secondNode
+    self.combine = PairClosure(combine)
+    first.core.enterGraph()
+    second.core.enterGraph()
+    let claim = PropertyGraph.claim([firstNode, secondNode])
+    super.init(
+      initial: claim.consistently { combine(firstNode.value(for: claim), secondNode.value(for: claim)) },
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombinePairNode.self)
+        return node.set(
+          node.combine(node.first.unsafelyUnwrapped.value(in: wave), node.second.unsafelyUnwrapped.value(in: wave)),
+          in: wave)
+      })
+    if first.handle != nil || second.handle != nil { inputHandles = [first.handle, second.handle].compactMap { $0 } }
+    join([firstNode, secondNode], claim)
+  }
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    if let first = first.take() { released.append(first) }
+    if let second = second.take() { released.append(second) }
+  }
+
+  @usableFromInline
+  override func releaseClosures() {
+    combine = .released
+  }
+}
+
+/// A two-argument closure of an operator, kept like an ``OperatorClosure``: called through a borrow, with no
+/// retain.
+@usableFromInline
+struct PairClosure<First, Second, Output>: ~Copyable {
+  @usableFromInline let body: (First, Second) -> Output
+
+  @inlinable
+  init(_ body: @escaping (First, Second) -> Output) {
+    self.body = body
+  }
+
+  /// The closure that replaces the operator's at the end. Never called: an ended node is not computed.
+  @inlinable
+  static var released: PairClosure {
+    PairClosure { _, _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ first: First, _ second: Second) -> Output {
+    body(first, second)
+  }
+}
+
+extension Property {
+  /// The two-input forms' implementation (`combineLatest(a, b)` with a closure or without, and
+  /// `a.combiningLatest(with: b)`): one ``CombinePairNode`` calling `combine`.
+  @inlinable
+  static func latestPair<B, Result>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, fileID: StaticString, line: UInt,
+    combine: @escaping (Value, B) -> Result
+  ) -> Property<Result> {
+    madeAt(Property<Result>(derived: CombinePairNode(a.graphInput, b.graphInput, combine: combine)), fileID, line)
   }
 }
 

@@ -62,7 +62,7 @@ extension Property {
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>,
     fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B) -> Result
   ) -> Property<Result> {
-    latestReduced(a, b, fileID: fileID, line: line, reduce: reduce)
+    latestPair(a, b, fileID: fileID, line: line, combine: reduce)
   }
 
   /// A property whose value is `reduce` applied to the current values of three properties.
@@ -126,7 +126,7 @@ extension PropertyProtocol {
   public func combiningLatest<B>(
     with b: some PropertyProtocol<B>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<(Value, B)> {
-    Property<Value>.latestTuple(self, b, fileID: fileID, line: line)
+    Property<Value>.latestPair(self, b, fileID: fileID, line: line) { ($0, $1) }
   }
 
   /// A property whose value is the tuple of this property's value and those of 2 others.

@@ -34,54 +34,47 @@ class GraphNode {
 
   /// The domain the node joined, retained (see ``domain``).
   @exclusivity(unchecked) @usableFromInline final var domainReference: Unmanaged<GraphDomain>?
-  /// *Domain.* Sources are 0; a derived node ranks above every input.
-  @exclusivity(unchecked) @usableFromInline final var rank = 0
   /// *Domain.* The nodes this one is computed from (`flatMap(.latest)`: the outer one, then the current inner).
   @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
-  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
-  /// ``anchor()`` and ``takeAnchor()``).
-  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
   /// *Domain.* The observers attached to the node itself (``ValueNode/observeValues(_:)``), which a wave
   /// calls directly in its deliver phase.
   @exclusivity(unchecked) @usableFromInline final var observers = NodeObservers()
+  /// *Owner.* What the node is in the last wave that touched it, in one word: that wave's number times four,
+  /// plus ``WaveMark/scheduled``, ``WaveMark/changed`` or ``WaveMark/forced`` (see ``WaveMark``). A wave's
+  /// number is unique in the process, so a mark left by an earlier wave says nothing about a later one.
+  @exclusivity(unchecked) @usableFromInline final var waveMark: UInt64 = 0
+
+  /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
+  /// ``PropertyObservation``, or 0.
+  @usableFromInline final let observation = Atomic<Int>(0)
+  /// *Domain.* ``rank``, in 32 bits, beside the flags below in one word.
+  @exclusivity(unchecked) @usableFromInline final var rankStorage: Int32 = 0
+  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
+  /// ``anchor()`` and ``takeAnchor()``).
+  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
   /// *Domain.* Whether the core has observers, so that a wave delivers to it.
   @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
   /// when all their inputs have.
   @exclusivity(unchecked) @usableFromInline final var isEnded = false
-  /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it.
-  @exclusivity(unchecked) @usableFromInline final var isDetached = false
-  /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
-  @usableFromInline final let isSource: Bool
-  /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
-  /// is in the graph from the start. (Beside the flags above, in the same word.)
-  @usableFromInline final let inGraph = Atomic<Bool>(false)
-  /// *Domain.* The number of the last commit of its domain that changed the node.
-  @exclusivity(unchecked) @usableFromInline final var lastCommit: UInt64 = 0
-  /// *Owner.* The wave that last scheduled the node, so that a wave schedules it once.
-  @exclusivity(unchecked) @usableFromInline final var scheduledIn: UInt64 = 0
-  /// *Owner.* The wave in which the node's value changed.
-  @exclusivity(unchecked) @usableFromInline final var changedIn: UInt64 = 0
-  /// *Owner.* The wave that must compute the node whether or not an input changed (a catch-up).
-  @exclusivity(unchecked) @usableFromInline final var forcedIn: UInt64 = 0
-
-  /// The property's link to Observation (see ``PropertyObservation``): the address of a retained
-  /// ``PropertyObservation``, or 0.
-  @usableFromInline final let observation = Atomic<Int>(0)
+  /// Whether a source's sets go through the graph (``isInGraph``), and what never changes after `init`: whether
+  /// the node is a source, and whether it keeps input handles (see ``NodeMembership``).
+  @usableFromInline final let inGraph: NodeMembership
 
   @inlinable
   init(
     isSource: Bool, compute: @escaping (GraphNode, Propagation) -> ComputeResult,
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
-    self.isSource = isSource
+    inGraph = NodeMembership(isSource: isSource)
     self.compute = compute
     self.perform = perform
   }
 
   deinit {
+    if inGraph.keepsInputHandles { _ = InputHandles.drop(for: self) }
     domainReference?.release()
     let address = observation.load(ordering: .acquiring)
     if address != 0 { Unmanaged<PropertyObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
@@ -125,11 +118,39 @@ class GraphNode {
   @inlinable
   final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
 
+  /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
+  @inlinable
+  final var isSource: Bool { inGraph.isSource }
+
+  /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it. A derived node is
+  /// in the graph from its `init` until it leaves, and a source never leaves, so this is a derived node that is
+  /// no longer ``isInGraph``; setting it takes the node out.
+  @inlinable
+  final var isDetached: Bool {
+    @inline(__always) get { inGraph.isDetached }
+    set {
+      precondition(newValue && !isSource, "Internal inconsistency: only a derived node leaves the graph, once")
+      inGraph.store(false, ordering: .releasing)
+    }
+  }
+
+  /// *Domain.* Sources are 0; a derived node ranks above every input.
+  @inlinable
+  final var rank: Int {
+    @inline(__always) get { Int(rankStorage) }
+    set { rankStorage = Int32(newValue) }
+  }
+
+  /// *Owner.* The number of the wave that must compute the node whether or not an input changed (a catch-up),
+  /// or 0: compare with the wave's `id`.
+  @inlinable
+  final var forcedIn: UInt64 { waveMark & WaveMark.stateMask == WaveMark.forced ? waveMark >> 2 : 0 }
+
   /// Whether the node's value changed in `wave` (for a transaction's view: differs from the committed one).
   @inlinable @inline(__always)
   final func changed(in wave: Propagation) -> Bool {
     if let transaction = wave.transaction { return transaction.borrow { $0.evaluate(self) } }
-    return changedIn == wave.id
+    return waveMark == wave.changedMark
   }
 
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
@@ -169,6 +190,69 @@ enum ComputeResult {
   /// The node now ranks higher (`flatMap(.latest)` switched to an inner property computed later in the wave):
   /// it is computed again at its new rank.
   case deferred
+}
+
+/// The states of ``GraphNode/waveMark`` in the wave whose number it holds (the mark is the number times four,
+/// plus the state). A node is scheduled before it is computed, forced (computed whatever its inputs did) only
+/// while scheduled, and changed once computed: one wave never needs two of them at once.
+@usableFromInline
+enum WaveMark {
+  /// Scheduled to be computed.
+  @inlinable static var scheduled: UInt64 { 0 }
+  /// Its value changed in the wave (a changed source, or a derived node computed to a new value).
+  @inlinable static var changed: UInt64 { 1 }
+  /// Scheduled, and to be computed whether or not an input changed (a catch-up).
+  @inlinable static var forced: UInt64 { 2 }
+  @inlinable static var stateMask: UInt64 { 3 }
+}
+
+/// Whether a node is in the graph (``GraphNode/isInGraph``), with what never changes after the node's `init`
+/// (whether it is a source, whether it keeps input handles), in one atomic byte. Every change is an atomic
+/// `or`/`and` of its own bit, so setting one never races with reading or setting another.
+@usableFromInline
+struct NodeMembership: ~Copyable {
+  @usableFromInline let bits: Atomic<UInt8>
+
+  @inlinable static var inGraphBit: UInt8 { 1 }
+  @inlinable static var sourceBit: UInt8 { 2 }
+  @inlinable static var handlesBit: UInt8 { 4 }
+
+  @inlinable
+  init(isSource: Bool) {
+    bits = Atomic(isSource ? Self.sourceBit : 0)
+  }
+
+  /// Whether the node is in the graph (always with an acquiring load, whatever `ordering` asks).
+  @inlinable @inline(__always)
+  func load(ordering: AtomicLoadOrdering) -> Bool {
+    bits.load(ordering: .acquiring) & Self.inGraphBit != 0
+  }
+
+  /// Puts the node in the graph, or takes it out (always acquiring and releasing, whatever `ordering` asks).
+  @inlinable
+  func store(_ inGraph: Bool, ordering: AtomicStoreOrdering) {
+    if inGraph {
+      bits.bitwiseOr(Self.inGraphBit, ordering: .acquiringAndReleasing)
+    } else {
+      bits.bitwiseAnd(~Self.inGraphBit, ordering: .acquiringAndReleasing)
+    }
+  }
+
+  @inlinable
+  var isSource: Bool { bits.load(ordering: .relaxed) & Self.sourceBit != 0 }
+
+  /// A derived node out of the graph (see ``GraphNode/isDetached``).
+  @inlinable @inline(__always)
+  var isDetached: Bool { bits.load(ordering: .relaxed) & (Self.inGraphBit | Self.sourceBit) == 0 }
+
+  /// Whether ``InputHandles`` keeps handles for the node.
+  @inlinable
+  var keepsInputHandles: Bool { bits.load(ordering: .relaxed) & Self.handlesBit != 0 }
+
+  @usableFromInline
+  func markKeepsInputHandles() {
+    bits.bitwiseOr(Self.handlesBit, ordering: .relaxed)
+  }
 }
 
 /// What the graph asks of a typed node, besides computing it (see ``GraphNode/perform``).

@@ -21,6 +21,10 @@ import Synchronization
 @usableFromInline
 final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
+  /// A node's ``GraphNode/waveMark`` once it is scheduled in this wave (`id` times four), and once its value
+  /// changed in it.
+  @exclusivity(unchecked) @usableFromInline var mark: UInt64 = 0
+  @exclusivity(unchecked) @usableFromInline var changedMark: UInt64 = 0
   /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
   /// (``otherDomains``).
   @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
@@ -72,6 +76,8 @@ final class Propagation: DeliveryContext {
   @inlinable
   func begin(id: UInt64, in domain: GraphDomain, lineage: ChangeChain) {
     self.id = id
+    mark = id &<< 2
+    changedMark = mark | WaveMark.changed
     domainReference = Unmanaged.passUnretained(domain)
     self.lineage = lineage
     domain.computingWave = Unmanaged.passUnretained(self)
@@ -110,7 +116,7 @@ final class Propagation: DeliveryContext {
   /// Under the lock: `source`, whose value for this wave is set, changed; its dependents are scheduled.
   @inlinable
   func addTakenSource(_ source: GraphNode) {
-    source.changedIn = id
+    source.waveMark = changedMark
     changed.append(Unmanaged.passUnretained(source))
     sourceCount += 1
     scheduleDependents(of: source)
@@ -119,15 +125,19 @@ final class Propagation: DeliveryContext {
   /// Under the lock: computes `node` in this wave whether or not an input changes (a catch-up).
   @inlinable
   func force(_ node: GraphNode) {
-    node.forcedIn = id
-    schedule(node)
+    if node.waveMark & ~WaveMark.stateMask != mark {
+      node.waveMark = mark | WaveMark.forced
+      pending.push(Unmanaged.passUnretained(node), rank: node.rank)
+    } else if node.waveMark != changedMark {
+      node.waveMark = mark | WaveMark.forced
+    }
   }
 
   /// Schedules `node` once.
   @inlinable @inline(__always)
   func schedule(_ node: GraphNode) {
-    guard node.scheduledIn != id else { return }
-    node.scheduledIn = id
+    guard node.waveMark & ~WaveMark.stateMask != mark else { return }
+    node.waveMark = mark
     pending.push(Unmanaged.passUnretained(node), rank: node.rank)
   }
 
@@ -179,7 +189,7 @@ final class Propagation: DeliveryContext {
         case .unchanged:
           break
         case .changed:
-          node.changedIn = id
+          node.waveMark = changedMark
           changed.append(reference)
           scheduleDependents(of: node)
         case .deferred:
@@ -228,7 +238,6 @@ final class Propagation: DeliveryContext {
       let reference = changed[index]
       reference.borrow { node in
         node.perform(node, .commit)
-        node.lastCommit = commits
         if let first = node.observers.first {
           deliveries.append(Delivery(reference, first, toCore: false))
           for observer in node.observers.rest { deliveries.append(Delivery(reference, observer, toCore: false)) }

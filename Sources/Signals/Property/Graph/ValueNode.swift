@@ -57,7 +57,9 @@ class ValueNode<Value>: GraphNode {
       guard let core = node.core else { return }
       let property = unsafeDowncast(core, to: PropertyCore<Value>.self)
       property.delivered = node.committed
-      property.deliveredCommit = node.lastCommit
+      // Under the root's lock: its count of commits is at least that of the last commit that changed the node
+      // (a merge keeps the larger count), and below that of any commit still to come.
+      property.deliveredCommit = node.domain.unsafelyUnwrapped.root.commitCount.load(ordering: .relaxed)
     case .end:
       node.endObservers()
       let core = node.withRoot { _ in node.core }
@@ -82,7 +84,7 @@ class ValueNode<Value>: GraphNode {
   final func value(in wave: Propagation) -> Value {
     // A view first: it runs on a transaction's thread, which must not read the owner's fields.
     if let transaction = wave.transaction { return transaction.borrow { $0.tentativeValue(of: self) } }
-    return changedIn == wave.id ? waveValue : committed
+    return waveMark == wave.changedMark ? waveValue : committed
   }
 
   /// Makes `value` the node's value in `wave`, which is computing it: `compute`'s result, a change.
@@ -149,12 +151,21 @@ class ValueNode<Value>: GraphNode {
 @usableFromInline
 class DerivedNode<Value>: ValueNode<Value> {
   /// Handles that keep alive the properties a type of yours fed this one through (see
-  /// ``PropertyProtocol/graphInput``).
-  @exclusivity(unchecked) @usableFromInline final var inputHandles: [AnyObject] = []
+  /// ``PropertyProtocol/graphInput``): set in the subclass's `init`, before the node is shared. Rare, so kept
+  /// in ``InputHandles`` rather than in every node.
+  @inlinable
+  final var inputHandles: [AnyObject] {
+    get { inGraph.keepsInputHandles ? InputHandles.handles(of: self) : [] }
+    set {
+      guard !newValue.isEmpty || inGraph.keepsInputHandles else { return }
+      InputHandles.keep(newValue, for: self)
+      inGraph.markKeepsInputHandles()
+    }
+  }
 
   @usableFromInline
   override func dropInputs(into released: inout [AnyObject]) {
-    released += Swift.exchange(&inputHandles, with: [])
+    if inGraph.keepsInputHandles { released += InputHandles.drop(for: self) }
   }
 
   /// A derived node whose first value is `initial`, handling the graph's messages with `perform`.
@@ -203,6 +214,30 @@ extension GraphNode {
   final func dependentLeft() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
     (core as? any PropertyCoreProtocol)?.dependentLeft()
+  }
+}
+
+/// The handles of derived nodes fed by types of yours (``DerivedNode/inputHandles``), by node: a node's entry
+/// goes when it leaves the graph, or at the latest when it is freed.
+@usableFromInline
+enum InputHandles {
+  static let table = Locked<[ObjectIdentifier: [AnyObject]]>([:])
+
+  @usableFromInline
+  static func keep(_ handles: [AnyObject], for node: GraphNode) {
+    let replaced = table.withLock { $0.updateValue(handles, forKey: ObjectIdentifier(node)) }
+    _ = replaced
+  }
+
+  @usableFromInline
+  static func handles(of node: GraphNode) -> [AnyObject] {
+    table.withLock { $0[ObjectIdentifier(node)] ?? [] }
+  }
+
+  /// Takes the node's handles out, for the caller to let go of after every lock.
+  @usableFromInline
+  static func drop(for node: GraphNode) -> [AnyObject] {
+    table.withLock { $0.removeValue(forKey: ObjectIdentifier(node)) ?? [] }
   }
 }
 
