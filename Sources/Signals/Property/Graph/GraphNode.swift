@@ -53,6 +53,9 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var isEnded = false
   /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it.
   @exclusivity(unchecked) @usableFromInline final var isDetached = false
+  /// *Domain.* Whether a derived node's `Property` holds it in the graph: until the `Property` goes, or makes
+  /// the node's stream core, which holds it in its place.
+  @exclusivity(unchecked) @usableFromInline final var isHeld = true
   /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
   @usableFromInline final let isSource: Bool
   /// Whether a source's sets go through the graph (it has joined a domain); never turns back. A derived node
