@@ -10,10 +10,11 @@ import Synchronization
 /// transaction's view (``PropertyTransaction/view``), which hands it the transaction's values and keeps its
 /// result.
 ///
-/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
-/// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
-/// holds the property or observes it) goes on computing while another node is computed from it, which keeps
-/// it alive; it leaves the graph when neither is left.
+/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as its streams see it:
+/// its `signal`, its `producer`, their replay. A derived property's `Property` holds its node, and makes the
+/// core only when `signal` or `producer` is first asked for; the core then holds the node too. A derived node
+/// whose `Property` and core are gone goes on computing while an observer or another node computed from it
+/// keeps it alive; it leaves the graph when none is left.
 ///
 /// While a derived node is linked into a graph it keeps itself alive (``isAnchored``), so that a wave or a queued
 /// item never reaches a freed node; it lets go when it leaves the graph.
