@@ -59,6 +59,22 @@ import Testing
     #expect(weakNode == nil)
   }
 
+  @Test func theDebuggingAidsSeeAKeptObservedPropertyWithoutMakingItsCore() {
+    let a = MutableProperty(1)
+    let doubled = a.map { $0 * 2 }.named("doubled")
+    let observation = doubled.observeValues { _ in }
+    a.value = 3
+    let dump = PropertyGraphDump(["doubled": doubled])
+    let node = dump.nodes.first { $0.name == "doubled" }
+    #expect(node?.observers == 1)
+    #expect(node?.value == "6")
+    #expect(node?.hasEnded == false)
+    #expect(doubled.observerCount == 1)
+    #expect(doubled.coreIfMade == nil)
+    observation?.dispose()
+    #expect(doubled.observerCount == 0)
+  }
+
   @Test func aBindingFromADerivedPropertyMakesNoCore() {
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }
