@@ -100,6 +100,26 @@ import Testing
     disposable.dispose()
   }
 
+  @Test func threadsAskingForTheFirstSignalAtOnceShareOneCore() {
+    for _ in 0..<50 {
+      let a = MutableProperty(1)
+      let doubled = a.map { $0 * 2 }
+      let received = Locked<[Int]>([])
+      let signals = Locked<[Signal<Int, Never>]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { _ in
+        let signal = doubled.signal
+        signal.observeValues { value in received.withLock { $0.append(value) } }
+        signals.withLock { $0.append(signal) }
+      }
+      let cores = signals.withLock { $0.map { ObjectIdentifier($0.core) } }
+      #expect(Set(cores).count == 1)
+      #expect(cores.first == doubled.coreIfMade.map { ObjectIdentifier($0) })
+      a.value = 2
+      #expect(received.withLock { $0 } == [4, 4, 4, 4])
+      #expect(doubled.observerCount == 4)
+    }
+  }
+
   @Test func aViewOfADerivedPropertySharesItsCore() {
     let a = MutableProperty(1)
     let doubled = a.map { $0 * 2 }
