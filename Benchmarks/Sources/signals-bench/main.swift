@@ -12,7 +12,8 @@ import Glibc
 // --only takes ids or a group prefix (`--only kairo,cellx`); --library Signals runs one library only; --profile N runs N untimed iterations (for callgrind);
 // --cross-module-goals judges the run by the goal for a build with cross-module optimisation;
 // --trace-allocations W1 prints where each allocation of one subscription (or, for a workload without one, of
-// one operation) comes from. See README, Performance.
+// one operation) comes from; --memory-kept-handles prints the bytes per derived property of a built cellx 5,000
+// whose every `Property` is kept (the memory goal's graph drops them). See README, Performance.
 
 var options = Options()
 /// `--trace-allocations W1`: print where each allocation of one subscription (or one operation) comes from.
@@ -41,9 +42,17 @@ while let argument = arguments.popFirst() {
     traceAllocations = arguments.popFirst()?.uppercased()
   case "--frames":
     options.showFrames = true
+  case "--memory-kept-handles":
+    let sink = Sink()
+    let before = heap_bytes_in_use()
+    let graph = SignalsCellx(layers: 5_000, sink: sink, keepingHandles: true)
+    let after = heap_bytes_in_use()
+    let bytes = withExtendedLifetime(graph) { (Double(after) - Double(before)) / 20_000 }
+    print("Memory, a built cellx 5,000 keeping every Property: \(Int(bytes.rounded())) heap bytes per derived property")
+    exit(0)
   case "--help", "-h":
     print(
-      "usage: signals-bench [--quick] [--only W1,kairo,…] [--library Signals,OpenCombine,Observation,closures] [--frames] [--cross-module-goals] [--profile N] [--trace-allocations W1]"
+      "usage: signals-bench [--quick] [--only W1,kairo,…] [--library Signals,OpenCombine,Observation,closures] [--frames] [--memory-kept-handles] [--cross-module-goals] [--profile N] [--trace-allocations W1]"
     )
     exit(0)
   default:

@@ -18,7 +18,7 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Source.Value == Target.Value {
-  if let core = graphCore(of: source) { return bind(core, { $0 }, into: target.bindingTarget, from: source, target) }
+  if let node = graphNode(of: source) { return bind(node, { $0 }, into: target.bindingTarget, from: source, target) }
   return bind(source.bindingProducer, into: target.bindingTarget, from: source, target)
 }
 
@@ -28,25 +28,27 @@ public func <~ <Target: BindingTargetProvider, Source: BindingSource>(
   target: Target,
   source: Source
 ) -> (any Disposable)? where Target.Value == Source.Value? {
-  if let core = graphCore(of: source) {
-    return bind(core, { Optional($0) }, into: target.bindingTarget, from: source, target)
+  if let node = graphNode(of: source) {
+    return bind(node, { Optional($0) }, into: target.bindingTarget, from: source, target)
   }
   return bind(source.bindingProducer.map { Optional($0) }, into: target.bindingTarget, from: source, target)
 }
 
-/// The core of `source` if it is a property whose observers attach to its node (a derived property, or a
+/// The node of `source` if it is a property whose observers attach to its node (a derived property, or a
 /// `MutableProperty` that joined the graph: ``PropertyCore/observersAttachToNode``), which the binding then
-/// observes directly; `nil` for anything else, which binds through its `bindingProducer`.
-private func graphCore<Source: BindingSource>(of source: Source) -> PropertyCore<Source.Value>? {
+/// observes directly; `nil` for anything else, which binds through its `bindingProducer`. A derived
+/// property's stream core is not made for it.
+private func graphNode<Source: BindingSource>(of source: Source) -> ValueNode<Source.Value>? {
   let core: PropertyCore<Source.Value>
   if let property = source as? Property<Source.Value> {
-    core = property.storage.core
+    if !property.node.isSource { return property.node }
+    core = property.core
   } else if let property = source as? MutableProperty<Source.Value> {
-    core = property.storage.core
+    core = property.source
   } else {
     return nil
   }
-  return core.observersAttachToNode ? core : nil
+  return core.observersAttachToNode ? core.node : nil
 }
 
 /// `target <~ source`, for a binding method of the package's libraries that takes its caller's line (SignalsMVVM's
@@ -93,13 +95,13 @@ private func bind<Value>(
   return disposable.isDisposed ? nil : RecordedBinding(disposable, record)
 }
 
-/// Binds the property whose core is `core` into `target` by observing its node (see
+/// Binds the property whose node is `node` into `target` by observing it (see
 /// ``ValueNode/observeValues(_:ended:)``): the current value at once, then every change, each passed through
 /// `transform`. It ends as a binding from the property's producer would: when the property ends, when the
 /// target's lifetime ends, or when disposed. A debug build of Signals records it as ``bind(_:into:from:_:site:)``
 /// does.
 private func bind<Value, TargetValue>(
-  _ core: PropertyCore<Value>,
+  _ node: ValueNode<Value>,
   _ transform: @escaping (Value) -> TargetValue,
   into target: BindingTarget<TargetValue>,
   from source: Any,
@@ -117,7 +119,7 @@ private func bind<Value, TargetValue>(
   let action = target.action
   // While a leak check records, the observer is noted as the library's wiring for a binding (<~).
   let subscription = attaching(at: #fileID, #line) {
-    core.node.observeValues({ action(transform($0)) }, ended: { binding.end(.sourceCompleted) })
+    node.observeValues({ action(transform($0)) }, ended: { binding.end(.sourceCompleted) })
   }
   binding.attach(subscription, lifetime.observeEnded { binding.end(.targetLifetimeEnded) })
   return binding.isDisposed ? nil : binding

@@ -10,8 +10,8 @@ extension Command {
   /// A name changes nothing else: executions, outputs and disposal are the command's own.
   @discardableResult
   public func named(_ name: String) -> Command {
-    DebugInfo.name(isEnabled.storage.core.node, "\(name).isEnabled")
-    DebugInfo.name(isExecuting.storage.core.node, "\(name).isExecuting")
+    DebugInfo.name(isEnabled.node, "\(name).isEnabled")
+    DebugInfo.name(isExecuting.node, "\(name).isExecuting")
     for (suffix, core) in [
       ("values", values.core as AnyObject), ("errors", errors.core), ("events", events.core),
       ("completed", completed.core), ("disabledAttempts", disabledAttempts.core),

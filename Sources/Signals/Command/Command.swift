@@ -129,8 +129,8 @@ public final class Command<Input, Output, Failure: Error> {
   /// Records, in a debug build, that the command was made at `fileID`:`line`: the site of its state properties.
   @usableFromInline
   func noteSite(_ fileID: StaticString, _ line: UInt) {
-    DebugInfo.noteSite(isEnabled.storage.core.node, fileID, line)
-    DebugInfo.noteSite(isExecuting.storage.core.node, fileID, line)
+    DebugInfo.noteSite(isEnabled.node, fileID, line)
+    DebugInfo.noteSite(isExecuting.node, fileID, line)
   }
 
   deinit {

@@ -161,7 +161,7 @@ extension Property {
   ///   writes ``PropertyChange/description`` to standard error.
   @discardableResult
   public func traceChanges(logger: (@Sendable (PropertyChange) -> Void)? = nil) -> any Disposable {
-    ChangeTracing.start(node: storage.core.node, logger: logger)
+    ChangeTracing.start(node: node, logger: logger)
   }
 }
 

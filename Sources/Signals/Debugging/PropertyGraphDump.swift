@@ -253,7 +253,7 @@ extension PropertyGraphDump {
 }
 
 extension Property: GraphNodeProviding {
-  var graphNode: GraphNode { storage.core.node }
+  var graphNode: GraphNode { node }
 }
 
 extension MutableProperty: GraphNodeProviding {

@@ -83,8 +83,7 @@ extension PropertyProtocol {
   public func map<U>(
     fileID: StaticString = #fileID, line: UInt = #line, _ transform: @escaping @Sendable (Value) -> U
   ) -> Property<U> {
-    let (input, handle) = graphInput
-    return madeAt(Property(derived: MapNode(input, handle, transform)), fileID, line)
+    madeAt(Property(derived: MapNode(graphInput, transform)), fileID, line)
   }
 
   /// A property whose value is always `self.value[keyPath: keyPath]`; see ``map(fileID:line:_:)``.
@@ -104,19 +103,19 @@ final class MapNode<Input, Value>: DerivedNode<Value> {
   @exclusivity(unchecked) @usableFromInline var transform: OperatorClosure<Input, Value>
 
   @inlinable
-  init(_ input: PropertyCore<Input>, _ handle: AnyObject?, _ transform: @escaping (Input) -> Value) {
-    self.input = input.node
+  init(_ graphInput: GraphInput<Input>, _ transform: @escaping (Input) -> Value) {
+    let input = graphInput.enteredNode()
+    self.input = input
     self.transform = OperatorClosure(transform)
-    input.enterGraph()
-    let claim = PropertyGraph.claim([input.node])
+    let claim = PropertyGraph.claim([input])
     super.init(
-      initial: transform(input.node.value(for: claim)),
+      initial: transform(input.value(for: claim)),
       compute: { node, wave in
         let node = unsafeDowncast(node, to: MapNode.self)
         return node.set(node.transform(node.input.unsafelyUnwrapped.value(in: wave)), in: wave)
       })
-    if let handle { inputHandles = [handle] }
-    join([input.node], claim)
+    if let handle = graphInput.handle { inputHandles = [handle] }
+    join([input], claim)
   }
 
   @usableFromInline

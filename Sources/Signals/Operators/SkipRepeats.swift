@@ -132,8 +132,7 @@ extension PropertyProtocol where Value: Equatable {
   /// from it is not recomputed when it did not. It ends when this property ends.
   @inlinable
   public func skipRepeats(fileID: StaticString = #fileID, line: UInt = #line) -> Property<Value> {
-    let (input, handle) = graphInput
-    return madeAt(Property(derived: SkipRepeatsNode(input, handle, ==)), fileID, line)
+    madeAt(Property(derived: SkipRepeatsNode(graphInput, ==)), fileID, line)
   }
 }
 
@@ -151,8 +150,7 @@ extension PropertyProtocol {
   public func skipRepeats(
     fileID: StaticString = #fileID, line: UInt = #line, _ isEquivalent: @escaping @Sendable (Value, Value) -> Bool
   ) -> Property<Value> {
-    let (input, handle) = graphInput
-    return madeAt(Property(derived: SkipRepeatsNode(input, handle, isEquivalent)), fileID, line)
+    madeAt(Property(derived: SkipRepeatsNode(graphInput, isEquivalent)), fileID, line)
   }
 }
 
@@ -166,21 +164,21 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
   @exclusivity(unchecked) @usableFromInline var isEquivalent: OperatorComparison<Value>
 
   @inlinable
-  init(_ input: PropertyCore<Value>, _ handle: AnyObject?, _ isEquivalent: @escaping (Value, Value) -> Bool) {
-    self.input = input.node
+  init(_ graphInput: GraphInput<Value>, _ isEquivalent: @escaping (Value, Value) -> Bool) {
+    let input = graphInput.enteredNode()
+    self.input = input
     self.isEquivalent = OperatorComparison(isEquivalent)
-    input.enterGraph()
-    let claim = PropertyGraph.claim([input.node])
+    let claim = PropertyGraph.claim([input])
     super.init(
-      initial: input.node.value(for: claim),
+      initial: input.value(for: claim),
       compute: { node, wave in
         let node = unsafeDowncast(node, to: SkipRepeatsNode.self)
         let value = node.input.unsafelyUnwrapped.value(in: wave)
         guard !node.isEquivalent(node.committedValue(in: wave), value) else { return .unchanged }
         return node.set(value, in: wave)
       })
-    if let handle { inputHandles = [handle] }
-    join([input.node], claim)
+    if let handle = graphInput.handle { inputHandles = [handle] }
+    join([input], claim)
   }
 
   @usableFromInline

@@ -6,7 +6,7 @@
 @inlinable @inline(__always)
 func madeAt<Value>(_ property: Property<Value>, _ fileID: StaticString, _ line: UInt) -> Property<Value> {
   #if DEBUG
-  DebugInfo.noteSite(property.storage.core.node, fileID, line)
+  DebugInfo.noteSite(property.node, fileID, line)
   #endif
   return property
 }
@@ -19,7 +19,7 @@ extension Property {
   /// A name changes nothing else: values, completion and disposal are the property's own.
   @discardableResult
   public func named(_ name: String) -> Property {
-    DebugInfo.name(storage.core.node, name)
+    DebugInfo.name(node, name)
     return self
   }
 }
@@ -28,7 +28,7 @@ extension MutableProperty {
   /// Gives the property a name that ``PropertyGraphDump`` shows; see ``Property/named(_:)``.
   @discardableResult
   public func named(_ name: String) -> MutableProperty {
-    DebugInfo.name(storage.core.node, name)
+    DebugInfo.name(source.node, name)
     return self
   }
 }
@@ -37,25 +37,26 @@ extension Property {
   /// How many observers this property has right now: those of ``observeValues(fileID:line:_:)``, and those of its
   /// `signal` and `producer`, bindings from it included; see ``Signal/observerCount``. Properties computed from
   /// this one are not observers (the property graph computes them); a debugging aid.
-  public var observerCount: Int { storage.core.observerCount + storage.core.node.attachedObserverCount }
+  public var observerCount: Int { (coreIfMade?.observerCount ?? 0) + node.attachedObserverCount }
 }
 
 extension MutableProperty {
   /// How many observers this property has right now; see ``Property/observerCount``.
-  public var observerCount: Int { storage.core.observerCount + storage.core.node.attachedObserverCount }
+  public var observerCount: Int { source.observerCount + source.node.attachedObserverCount }
 }
 
 extension Property: AttachmentListingProviding {
-  /// Its stream core's observers, and its node's (`observeValues`, bindings from it), each listed when it has
-  /// some.
+  /// Its stream core's observers (if it has one), and its node's (`observeValues`, bindings from it), each
+  /// listed when it has some.
   var listedCores: [(String, any AttachmentListing, AnyObject)] {
-    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+    guard let core = coreIfMade else { return [("", node, node)] }
+    return [("", core, node), ("", node, node)]
   }
 }
 
 extension MutableProperty: AttachmentListingProviding {
   /// See ``Property/listedCores``.
   var listedCores: [(String, any AttachmentListing, AnyObject)] {
-    [("", storage.core, storage.core.node), ("", storage.core.node, storage.core.node)]
+    [("", source, source.node), ("", source.node, source.node)]
   }
 }

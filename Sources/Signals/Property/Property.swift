@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A read-only property: a current value and its changes, which only its source can change.
 ///
 /// Build one from a constant, from a ``MutableProperty`` (a read-only view of it), from an initial value and a
@@ -6,10 +8,16 @@
 /// sources while the property, its `signal`, its `producer`, or an observer of any of them is alive; once all
 /// are gone it detaches, so a composition you drop is freed even if its sources live on.
 public final class Property<Value>: PropertyProtocol {
-  @usableFromInline let storage: PropertyStorage<Value>
-  /// What keeps the source alive: the property this is a view of, if any. A property that is no view is one
-  /// of its core's handles (see ``PropertyStorage``), which it lets go of in its `deinit`.
-  let source: AnyObject?
+  /// The property in the graph, which holds its value (a derived property's) and its `observeValues` observers.
+  @usableFromInline let node: ValueNode<Value>
+  /// The property's stream core (its `signal` and `producer`), retained: 0 while it has none, 1 while a thread
+  /// makes it, else its address. A source's is set with the property; a derived property's is made when first
+  /// asked for (``core``); a view of a derived property keeps 0 and asks its source.
+  @usableFromInline let coreWord = Atomic<UInt>(0)
+  /// What keeps the source alive: the property this is a view of, if any. A property that is no view holds
+  /// the first handle of its core once it has one (see ``PropertyStorage``), which it lets go of in its
+  /// `deinit`; a derived one holds its node in the graph until then (``GraphNode/isHeld``).
+  @usableFromInline let source: AnyObject?
 
   /// A property that always has `value`; its `producer` sends it and completes.
   ///
@@ -21,34 +29,95 @@ public final class Property<Value>: PropertyProtocol {
   public init(value: Value, fileID: StaticString = #fileID, line: UInt = #line) {
     let core = SourceCore<Value>(mutable: value)
     core.send(.completed)
-    storage = PropertyStorage(core: core)
+    node = core.node
     source = nil
+    coreWord.store(Self.word(of: core), ordering: .relaxed)
     #if DEBUG
     DebugInfo.noteSite(core.node, fileID, line)
     #endif
   }
 
+  /// A derived property: `node`, already linked to its inputs, with no stream core yet.
   @usableFromInline
-  init(storage: PropertyStorage<Value>) {
-    self.storage = storage
+  init(derived node: DerivedNode<Value>) {
+    self.node = node
     source = nil
   }
 
   deinit {
-    if source == nil { storage.core.handleReleased() }
+    let word = coreWord.load(ordering: .acquiring)
+    if word > 1 {
+      let core = Unmanaged<PropertyCore<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).takeRetainedValue()
+      if source == nil { core.handleReleased() }
+    } else if source == nil {
+      PropertyGraph.propertyReleased(node)
+    }
   }
 
   /// A read-only view of `property`, which it keeps alive.
   public init(_ property: MutableProperty<Value>) {
-    storage = property.storage
+    node = property.source.node
     source = property
+    coreWord.store(Self.word(of: property.source), ordering: .relaxed)
   }
 
   /// A read-only view of `property`, which it keeps alive.
   public init(_ property: Property<Value>) {
-    storage = property.storage
+    node = property.node
     source = property
+    if let core = property.coreIfMade, core.node.isSource { coreWord.store(Self.word(of: core), ordering: .relaxed) }
   }
+
+  /// `core`'s address, retained, for ``coreWord``.
+  @inlinable
+  static func word(of core: PropertyCore<Value>) -> UInt {
+    UInt(bitPattern: Unmanaged.passRetained(core).toOpaque())
+  }
+
+  /// The property's stream core: a source's, or a derived property's, made now if this is its first
+  /// `signal` or `producer`.
+  @inlinable
+  var core: PropertyCore<Value> {
+    let word = coreWord.load(ordering: .acquiring)
+    if word > 1 {
+      return Unmanaged<PropertyCore<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: word).unsafelyUnwrapped)
+        .takeUnretainedValue()
+    }
+    return madeCore()
+  }
+
+  /// The stream core if it was made (a view's: its source's), without making it: for the debugging aids.
+  var coreIfMade: PropertyCore<Value>? {
+    let word = coreWord.load(ordering: .acquiring)
+    if word > 1 {
+      return Unmanaged<PropertyCore<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).takeUnretainedValue()
+    }
+    return (source as? Property<Value>)?.coreIfMade
+  }
+
+  /// ``core`` when it is not made yet: a view's is its source's; a derived property's is made by the one
+  /// thread that claims the slot (the others wait for it, which is short: no code of yours runs meanwhile).
+  /// This property holds the core's first handle, and the core holds the node in the graph in its place.
+  /// Inlinable, as the operators that reach it are, so that the core is made by specialised code.
+  @inlinable
+  func madeCore() -> PropertyCore<Value> {
+    if let view = source as? Property<Value> { return view.core }
+    while true {
+      if coreWord.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+        let core: PropertyCore<Value> = DerivedCore(node: unsafeDowncast(node, to: DerivedNode<Value>.self))
+        coreWord.store(Self.word(of: core), ordering: .releasing)
+        return core
+      }
+      let word = coreWord.load(ordering: .acquiring)
+      if word > 1 {
+        return Unmanaged<PropertyCore<Value>>.fromOpaque(UnsafeRawPointer(bitPattern: word)!).takeUnretainedValue()
+      }
+    }
+  }
+
+  /// The stream core as the rest of the library reaches it: made if it was not.
+  @usableFromInline
+  var storage: PropertyStorage<Value> { PropertyStorage(core: core) }
 
   /// A property that starts at `initial` and then takes every value of `values`; it ends when `values`
   /// ends. `values` is started at once.
@@ -98,8 +167,9 @@ public final class Property<Value>: PropertyProtocol {
     let disposable = producer.start { event in feed.receive(event) }
     let core = feed.makeCore()
     core.addTermination(disposable)
-    storage = PropertyStorage(core: core)
+    node = core.node
     source = nil
+    coreWord.store(Self.word(of: core), ordering: .relaxed)
     #if DEBUG
     DebugInfo.noteSite(core.node, fileID, line)
     #endif
@@ -112,8 +182,9 @@ public final class Property<Value>: PropertyProtocol {
   /// change calls the tracking's `onChange` (see `Docs/SwiftUI.md`).
   @inlinable
   public var value: Value {
-    storage.core.node.trackAccess()
-    return storage.core.currentValue
+    node.trackAccess()
+    if node.isSource { return core.currentValue }
+    return node.currentDerivedValue
   }
 
   /// The current value, then every change; completes when the property ends.
@@ -143,19 +214,11 @@ public final class Property<Value>: PropertyProtocol {
   public func observeValues(
     fileID: StaticString = #fileID, line: UInt = #line, _ action: @escaping (Value) -> Void
   ) -> (any Disposable)? {
-    attaching(at: fileID, line) { storage.core.observeValuesOfNode(action) }
+    attaching(at: fileID, line) { node.isSource ? core.observeValuesOfNode(action) : node.observeValues(action) }
   }
 }
 
 extension Property: @unchecked Sendable where Value: Sendable {}
-
-extension Property {
-  /// A property computed by the graph: `node` is a derived property's node, already linked to its inputs.
-  @inlinable
-  convenience init(derived node: DerivedNode<Value>) {
-    self.init(storage: PropertyStorage(core: DerivedCore(node: node)))
-  }
-}
 
 extension PropertyProtocol {
   /// A property composed from this one by a producer operator: its value is `transform` applied to this

@@ -21,7 +21,12 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
     if node.domain == nil {
       node.core = self
     } else {
-      node.withRoot { _ in node.core = self }
+      // A derived property's core, made on its first `signal` or `producer`, holds its node in the graph in
+      // place of its `Property`, which holds the core's first handle.
+      node.withRoot { _ in
+        node.core = self
+        node.isHeld = false
+      }
     }
   }
 
@@ -110,7 +115,7 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
 final class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
   @inlinable
   init(node: DerivedNode<Value>) {
-    super.init(node: node, holding: node.committed, endsWhenUnobserved: true)
+    super.init(node: node, holding: node.lockedCommittedValue(), endsWhenUnobserved: true)
     addTermination(self)
     node.coreMade()
   }
@@ -122,6 +127,17 @@ final class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Send
   @usableFromInline
   func dispose() {
     PropertyGraph.coreAbandoned(node)
+  }
+}
+
+extension ValueNode {
+  /// A derived property's `value`: inside a transaction, the one it sees; otherwise the committed one.
+  @inlinable
+  final var currentDerivedValue: Value {
+    if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
+      return transaction.read(derived: self)
+    }
+    return lockedCommittedValue()
   }
 }
 

@@ -23,20 +23,47 @@ extension PropertyProtocol {
 }
 
 extension PropertyProtocol {
-  /// The core the property graph computes from, and what keeps it alive: the property's own core, or for a
-  /// conforming type of yours, the core of a property fed by its `producer` (a source of the graph: see
-  /// `Docs/PropertyGraph.md`) with that property, which whoever computes from the core must keep.
+  /// What the property graph computes from: the property's node, never its stream core (a derived property
+  /// asked for none has none). For a conforming type of yours, the node of a property fed by its `producer`
+  /// (a source of the graph: see `Docs/PropertyGraph.md`), with that property, which whoever computes from
+  /// the node must keep.
   @inlinable
-  var graphInput: (core: PropertyCore<Value>, handle: AnyObject?) {
-    if let property = self as? Property<Value> { return (property.storage.core, nil) }
-    if let property = self as? MutableProperty<Value> { return (property.storage.core, nil) }
+  var graphInput: GraphInput<Value> {
+    if let property = self as? Property<Value> {
+      return GraphInput(node: property.node, source: property.node.isSource ? property.core : nil, handle: nil)
+    }
+    if let property = self as? MutableProperty<Value> {
+      return GraphInput(node: property.source.node, source: property.source, handle: nil)
+    }
     let fed = Property(unsafeProducer: producer)
-    return (fed.storage.core, fed)
+    return GraphInput(node: fed.node, source: fed.core, handle: fed)
+  }
+}
+
+/// A property as a derived property being made computes from it; see ``PropertyProtocol/graphInput``.
+@usableFromInline
+struct GraphInput<Value> {
+  /// The property's node.
+  @usableFromInline let node: ValueNode<Value>
+  /// A source's core, which joins the graph (``PropertyCore/enterGraph()``) when a property is computed from
+  /// it; `nil` for a derived property.
+  @usableFromInline let source: PropertyCore<Value>?
+  /// What keeps the property alive, if the caller must (a property fed by a type of yours).
+  @usableFromInline let handle: AnyObject?
+
+  @inlinable
+  init(node: ValueNode<Value>, source: PropertyCore<Value>?, handle: AnyObject?) {
+    self.node = node
+    self.source = source
+    self.handle = handle
   }
 
-  /// The core the property graph computes from; see ``graphInput``. Only for the property types of Signals.
+  /// The node, in the graph: a source joins it now, if it had not.
   @inlinable
-  var graphCore: PropertyCore<Value> { graphInput.core }
+  func enteredNode() -> ValueNode<Value> {
+    source?.enterGraph()
+    return node
+  }
 }
 
 /// What every property is built on: its core. The handle of its `signal` is made when asked for, not stored: a

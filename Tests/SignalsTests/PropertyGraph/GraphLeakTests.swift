@@ -60,7 +60,7 @@ import Testing
     #expect(diamond.result == nil)
     #expect(diamond.left == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.node.dependents.isEmpty)
+    #expect(source.graphInput.node.dependents.isEmpty)
     diamond.calls.withLock { $0 = 0 }
     source.value = 3
     #expect(diamond.calls.withLock { $0 } == 0)  // nothing is computed for a freed graph
@@ -76,7 +76,7 @@ import Testing
     }
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.node.dependents.isEmpty)
+    #expect(source.graphInput.node.dependents.isEmpty)
   }
 
   @Test func aBindingFromADiamondEndsWithItsTargetAndFreesTheDiamond() {
@@ -93,7 +93,7 @@ import Testing
     #expect(weakLabel == nil)
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.node.dependents.isEmpty)
+    #expect(source.graphInput.node.dependents.isEmpty)
   }
 
   @Test func aFlatMapLatestGraphIsFreedWithItsInnerPropertiesButNotTheSources() {
@@ -117,8 +117,8 @@ import Testing
     }
     #expect(weakChosen == nil)
     #expect(!canaryAlive.withLock { $0 })
-    for core in [small.graphCore, large.graphCore] { #expect(core.node.dependents.isEmpty) }
-    #expect(source.graphCore.node.dependents.isEmpty)
+    for node in [small.graphInput.node, large.graphInput.node] { #expect(node.dependents.isEmpty) }
+    #expect(source.graphInput.node.dependents.isEmpty)
     large.value = "still settable"
     #expect(large.value == "still settable")
   }
@@ -157,7 +157,7 @@ import Testing
     }
     #expect(diamond.result == nil)
     #expect(diamond.alive.withLock { $0 } == 0)
-    #expect(source.graphCore.node.dependents.isEmpty)
+    #expect(source.graphInput.node.dependents.isEmpty)
     #expect(source.value == 5)
   }
 

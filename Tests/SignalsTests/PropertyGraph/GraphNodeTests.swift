@@ -87,12 +87,17 @@ import Testing
 
     let derived = NodeMembership(isSource: false)
     derived.markKeepsInputHandles()
+    derived.setAnchored(true)
     derived.store(true, ordering: .relaxed)
     let joined = (derived.isSource, derived.load(ordering: .acquiring), derived.isDetached, derived.keepsInputHandles)
+    let anchored = derived.isAnchored
     derived.store(false, ordering: .releasing)
     let left = (derived.isSource, derived.load(ordering: .acquiring), derived.isDetached, derived.keepsInputHandles)
+    let stillAnchored = derived.isAnchored
+    derived.setAnchored(false)
     #expect(joined == (false, true, false, true))
     #expect(left == (false, false, true, true))
+    #expect(anchored && stillAnchored && !derived.isAnchored && derived.keepsInputHandles)
   }
 
   @Test func aRankAboveSixteenBitsIsKept() {
@@ -116,7 +121,7 @@ import Testing
       let other = MutableProperty(10)
       var custom: Custom? = Custom()
       let sum = Property.combineLatest(custom!, other) { $0 + $1 }
-      let node = sum.storage.core.node as! DerivedNode<Int>
+      let node = sum.node as! DerivedNode<Int>
       #expect(node.inputHandles.count == 1)
       fed = node.inputHandles.first
       let inner = custom!.inner

@@ -51,17 +51,11 @@ final class CombinePairNode<First, Second, Value>: DerivedNode<Value> {
   @exclusivity(unchecked) @usableFromInline var combine: PairClosure<First, Second, Value>
 
   @inlinable
-  init(
-    _ first: (core: PropertyCore<First>, handle: AnyObject?),
-    _ second: (core: PropertyCore<Second>, handle: AnyObject?),
-    combine: @escaping (First, Second) -> Value
-  ) {
-    let (firstNode, secondNode) = (first.core.node, second.core.node)
+  init(_ first: GraphInput<First>, _ second: GraphInput<Second>, combine: @escaping (First, Second) -> Value) {
+    let (firstNode, secondNode) = (first.enteredNode(), second.enteredNode())
     self.first = firstNode
     self.second = secondNode
     self.combine = PairClosure(combine)
-    first.core.enterGraph()
-    second.core.enterGraph()
     let claim = PropertyGraph.claim([firstNode, secondNode])
     super.init(
       initial: claim.consistently { combine(firstNode.value(for: claim), secondNode.value(for: claim)) },
@@ -127,20 +121,19 @@ extension Property {
 /// state (see ``PropertyGraph/claim(_:)``), and its closure reading them as a wave sees them.
 @inlinable
 func combinedProperty<First, each Rest, Value>(
-  _ first: (core: PropertyCore<First>, handle: AnyObject?),
-  _ rest: repeat (core: PropertyCore<each Rest>, handle: AnyObject?),
+  _ first: GraphInput<First>,
+  _ rest: repeat GraphInput<each Rest>,
   output: @escaping ((First, (repeat each Rest))) -> Value
 ) -> CombineNode<Value> {
-  let firstCore = first.core.node
+  let firstCore = first.node
   // The node keeps its inputs (its handles, below); the closure reads them unretained, since reading a class
   // reference out of a captured pack costs a retain and a release each.
-  let others = (repeat (each rest).core.node)
+  let others = (repeat (each rest).node)
   let unretainedOthers = (repeat Unmanaged.passUnretained(each others))
   var nodes: [GraphNode] = []
   var handles: [AnyObject] = []
-  func add<Input>(_ input: (core: PropertyCore<Input>, handle: AnyObject?)) {
-    input.core.enterGraph()
-    nodes.append(input.core.node)
+  func add<Input>(_ input: GraphInput<Input>) {
+    nodes.append(input.enteredNode())
     if let handle = input.handle { handles.append(handle) }
   }
   add(first)
@@ -169,14 +162,14 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
   }
 
   @inlinable
-  init(_ inputs: [(core: PropertyCore<Element>, handle: AnyObject?)]) {
+  init(_ inputs: [GraphInput<Element>]) {
     var elements: [ValueNode<Element>] = []
     var nodes: [GraphNode] = []
     var handles: [AnyObject] = []
     for input in inputs {
-      input.core.enterGraph()
-      elements.append(input.core.node)
-      nodes.append(input.core.node)
+      let node = input.enteredNode()
+      elements.append(node)
+      nodes.append(node)
       if let handle = input.handle { handles.append(handle) }
     }
     self.elements = elements

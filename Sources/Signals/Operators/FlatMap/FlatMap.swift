@@ -295,12 +295,11 @@ extension PropertyProtocol {
     line: UInt = #line,
     _ transform: @escaping @Sendable (Value) -> P
   ) -> Property<P.Value> {
-    let (outer, handle) = graphInput
     let property = Property(
-      derived: FlatMapNode(outer, handle) { value in
+      derived: FlatMapNode(graphInput) { value in
         let inner = transform(value)
-        let (core, fed) = inner.graphInput
-        return (core, fed.map { [inner, $0] as AnyObject } ?? inner)
+        let input = inner.graphInput
+        return (input, input.handle.map { [inner, $0] as AnyObject } ?? inner)
       })
     return madeAt(property, fileID, line)
   }

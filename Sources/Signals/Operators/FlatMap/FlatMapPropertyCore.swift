@@ -6,10 +6,10 @@
 /// and what depends on it, then rank above it, and it is computed again once the inner property is.
 @usableFromInline
 final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
-  @usableFromInline typealias Inner = (core: PropertyCore<Value>, handle: AnyObject)
+  @usableFromInline typealias Inner = (input: GraphInput<Value>, handle: AnyObject)
 
   @usableFromInline let outer: ValueNode<Outer>
-  /// The user's transform, returning the inner property's core and what keeps the property alive while it is
+  /// The user's transform, returning the inner property (its node, never its stream core) and what keeps the property alive while it is
   /// the current one. Replaced once the outer property ended.
   @exclusivity(unchecked) @usableFromInline var transform: (Outer) -> Inner
   // Changed only by the domain's owner.
@@ -22,15 +22,14 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   @exclusivity(unchecked) @usableFromInline var innerIsForeign = false
 
   @inlinable
-  init(_ outer: PropertyCore<Outer>, _ outerHandle: AnyObject?, _ transform: @escaping (Outer) -> Inner) {
-    self.outer = outer.node
+  init(_ outerInput: GraphInput<Outer>, _ transform: @escaping (Outer) -> Inner) {
+    let outer = outerInput.enteredNode()
+    self.outer = outer
     self.transform = transform
-    outer.enterGraph()
-    let outerClaim = PropertyGraph.claim([outer.node])
-    let (innerCore, handle) = transform(outer.node.value(for: outerClaim))
-    innerCore.enterGraph()
-    let inner = innerCore.node
-    let claim = PropertyGraph.claim([outer.node, inner])
+    let outerClaim = PropertyGraph.claim([outer])
+    let (innerInput, handle) = transform(outer.value(for: outerClaim))
+    let inner = innerInput.enteredNode()
+    let claim = PropertyGraph.claim([outer, inner])
     self.inner = inner
     innerHandle = handle
     super.init(
@@ -42,8 +41,8 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
         guard case .inputEnded(let input) = message else { return ValueNode<Value>.performCommon(node, message) }
         unsafeDowncast(node, to: FlatMapNode.self).continues(afterEndOf: input)
       })
-    if let outerHandle { inputHandles = [outerHandle] }
-    join([outer.node, inner], claim)
+    if let outerHandle = outerInput.handle { inputHandles = [outerHandle] }
+    join([outer, inner], claim)
     if case .owned(let root, claimed: true) = outerClaim { PropertyGraph.release(root) }
   }
 
@@ -77,10 +76,9 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
   /// Makes `newInner` the input in place of the current inner property; returns whether the node now ranks
   /// higher, and so must be computed again later in the wave.
   @usableFromInline
-  func switchInner(to newCore: PropertyCore<Value>) -> Bool {
+  func switchInner(to newInput: GraphInput<Value>) -> Bool {
     let old = inner
-    newCore.enterGraph()
-    let newInner = newCore.node
+    let newInner = newInput.enteredNode()
     newInner.dependentJoined()
     let me = currentThreadID()
     let raised = withRootsLocked(of: domain.unsafelyUnwrapped, newInner.domain.unsafelyUnwrapped) {

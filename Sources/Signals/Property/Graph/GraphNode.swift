@@ -10,10 +10,11 @@ import Synchronization
 /// transaction's view (``PropertyTransaction/view``), which hands it the transaction's values and keeps its
 /// result.
 ///
-/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as observers see it:
-/// its `signal`, its `producer`, its replay. The core owns the node. A derived node whose core is gone (nobody
-/// holds the property or observes it) goes on computing while another node is computed from it, which keeps
-/// it alive; it leaves the graph when neither is left.
+/// The node is the property in the graph; its core (a ``PropertyCore``) is the property as its streams see it:
+/// its `signal`, its `producer`, their replay. A derived property's `Property` holds its node, and makes the
+/// core only when `signal` or `producer` is first asked for; the core then holds the node too. A derived node
+/// whose `Property` and core are gone goes on computing while an observer or another node computed from it
+/// keeps it alive; it leaves the graph when none is left.
 ///
 /// While a derived node is linked into a graph it keeps itself alive (``isAnchored``), so that a wave or a queued
 /// item never reaches a freed node; it lets go when it leaves the graph.
@@ -51,16 +52,17 @@ class GraphNode {
   @usableFromInline final let observation = Atomic<Int>(0)
   /// *Domain.* ``rank``, in 32 bits, beside the flags below in one word.
   @exclusivity(unchecked) @usableFromInline final var rankStorage: Int32 = 0
-  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
-  /// ``anchor()`` and ``takeAnchor()``).
-  @exclusivity(unchecked) @usableFromInline final var isAnchored = false
   /// *Domain.* Whether the core has observers, so that a wave delivers to it.
   @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
   /// when all their inputs have.
   @exclusivity(unchecked) @usableFromInline final var isEnded = false
-  /// Whether a source's sets go through the graph (``isInGraph``), and what never changes after `init`: whether
-  /// the node is a source, and whether it keeps input handles (see ``NodeMembership``).
+  /// *Domain.* Whether a derived node's `Property` holds it in the graph: until the `Property` goes, or makes
+  /// the node's stream core, which holds it in its place.
+  @exclusivity(unchecked) @usableFromInline final var isHeld = true
+  /// Whether a source's sets go through the graph (``isInGraph``), whether a derived node holds a reference to
+  /// itself (``isAnchored``), and what never changes after `init`: whether the node is a source, and whether it
+  /// keeps input handles (see ``NodeMembership``).
   @usableFromInline final let inGraph: NodeMembership
 
   @inlinable
@@ -96,7 +98,7 @@ class GraphNode {
   @usableFromInline
   final func anchor() {
     guard !isAnchored else { return }
-    isAnchored = true
+    inGraph.setAnchored(true)
     _ = Unmanaged.passRetained(self)
   }
 
@@ -104,7 +106,7 @@ class GraphNode {
   @usableFromInline
   final func takeAnchor() -> GraphNode? {
     guard isAnchored else { return nil }
-    isAnchored = false
+    inGraph.setAnchored(false)
     return Unmanaged.passUnretained(self).takeRetainedValue()
   }
 
@@ -121,6 +123,11 @@ class GraphNode {
   /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
   @inlinable
   final var isSource: Bool { inGraph.isSource }
+
+  /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
+  /// ``anchor()`` and ``takeAnchor()``).
+  @inlinable
+  final var isAnchored: Bool { inGraph.isAnchored }
 
   /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it. A derived node is
   /// in the graph from its `init` until it leaves, and a source never leaves, so this is a derived node that is
@@ -206,8 +213,9 @@ enum WaveMark {
   @inlinable static var stateMask: UInt64 { 3 }
 }
 
-/// Whether a node is in the graph (``GraphNode/isInGraph``), with what never changes after the node's `init`
-/// (whether it is a source, whether it keeps input handles), in one atomic byte. Every change is an atomic
+/// Whether a node is in the graph (``GraphNode/isInGraph``) and whether it holds a reference to itself
+/// (``GraphNode/isAnchored``), with what never changes after the node's `init` (whether it is a source, whether
+/// it keeps input handles), in one atomic byte. Every change is an atomic
 /// `or`/`and` of its own bit, so setting one never races with reading or setting another.
 @usableFromInline
 struct NodeMembership: ~Copyable {
@@ -216,6 +224,7 @@ struct NodeMembership: ~Copyable {
   @inlinable static var inGraphBit: UInt8 { 1 }
   @inlinable static var sourceBit: UInt8 { 2 }
   @inlinable static var handlesBit: UInt8 { 4 }
+  @inlinable static var anchoredBit: UInt8 { 8 }
 
   @inlinable
   init(isSource: Bool) {
@@ -248,6 +257,19 @@ struct NodeMembership: ~Copyable {
   /// Whether ``InputHandles`` keeps handles for the node.
   @inlinable
   var keepsInputHandles: Bool { bits.load(ordering: .relaxed) & Self.handlesBit != 0 }
+
+  /// Whether the node holds a reference to itself (see ``GraphNode/anchor()``).
+  @inlinable
+  var isAnchored: Bool { bits.load(ordering: .relaxed) & Self.anchoredBit != 0 }
+
+  @inlinable
+  func setAnchored(_ anchored: Bool) {
+    if anchored {
+      bits.bitwiseOr(Self.anchoredBit, ordering: .relaxed)
+    } else {
+      bits.bitwiseAnd(~Self.anchoredBit, ordering: .relaxed)
+    }
+  }
 
   @usableFromInline
   func markKeepsInputHandles() {

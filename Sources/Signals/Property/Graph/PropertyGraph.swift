@@ -129,14 +129,27 @@ enum PropertyGraph {
     }
     unlinked.finish()
   }
+
+  /// The `Property` of a derived node that has no stream core is being freed: the node leaves the graph unless
+  /// something else (an observer, a property computed from it) still uses it.
+  @usableFromInline
+  static func propertyReleased(_ node: GraphNode) {
+    var unlinked = Unlinked()
+    node.withRoot { root in
+      node.isHeld = false
+      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
+      unlinked.unlink(node)
+    }
+    unlinked.finish()
+  }
 }
 
 extension GraphNode {
-  /// *Domain.* Whether a derived node is linked but useless: no core or observer to tell, nothing computed
-  /// from it.
+  /// *Domain.* Whether a derived node is linked but useless: no `Property`, core or observer to tell, nothing
+  /// computed from it.
   @usableFromInline
   final var isUnused: Bool {
-    !isSource && !isDetached && core == nil && observers.isEmpty && dependents.isEmpty
+    !isSource && !isDetached && !isHeld && core == nil && observers.isEmpty && dependents.isEmpty
   }
 }
 

@@ -17,7 +17,12 @@ extension PropertyTransaction {
   @inlinable
   func read<Value>(_ core: PropertyCore<Value>) -> Value {
     guard !core.node.isSource else { return value(of: unsafeDowncast(core, to: SourceCore<Value>.self)) }
-    let node = core.node
+    return read(derived: core.node)
+  }
+
+  /// The value of a derived property's `node` as the transaction sees it; see ``read(_:)``.
+  @inlinable
+  func read<Value>(derived node: ValueNode<Value>) -> Value {
     // Nothing set in this transaction yet, and the graph idle (no thread propagating it, so nothing accepted
     // and not yet propagated), with no property anywhere following a graph it has not merged with: the
     // committed value is the newest consistent state, and nothing needs computing.

@@ -85,8 +85,16 @@ protocol CellxGraph {
 struct SignalsCellx: CellxGraph {
   let start: [MutableProperty<Int>]
   let end: [Property<Int>]
+  /// Every derived property's `Property`, with `keepingHandles` (`--memory-kept-handles`); empty otherwise.
+  let kept: [Property<Int>]
 
   init(layers: Int, sink: Sink) {
+    self.init(layers: layers, sink: sink, keepingHandles: false)
+  }
+
+  init(layers: Int, sink: Sink, keepingHandles: Bool) {
+    var kept: [Property<Int>] = []
+    if keepingHandles { kept.reserveCapacity(4 * layers) }
     start = (1...4).map { MutableProperty($0) }
     var layer = start.map { Property($0) }
     for _ in 0..<layers {
@@ -99,8 +107,10 @@ struct SignalsCellx: CellxGraph {
       ]
       // An effect runs at once, then after each change: `observeValues` replays the current value, then delivers.
       for property in layer { property.observeValues { sink.add($0) } }
+      if keepingHandles { kept += layer }
     }
     end = layer
+    self.kept = kept
   }
 
   func readEnd() -> [Int] { end.map(\.value) }

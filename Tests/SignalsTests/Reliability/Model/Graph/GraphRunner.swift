@@ -68,7 +68,7 @@ final class GraphRun {
   /// still alive.
   func finish() -> GraphTrace {
     trace.final = nodes.map(\.value)
-    let cores = nodes.map { Weak($0.graphCore) }
+    let cores = nodes.map { Weak($0.graphInput.node) }
     for disposable in disposables { disposable.dispose() }
     disposables = []
     label = nil
