@@ -44,7 +44,8 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
   /// committed value (its last value, once it ended).
   @inlinable
   final var presentValue: Value {
-    if node.isSource { return withState { _ in latest.unsafelyUnwrapped } }
+    if node.isSource, let latest = withState({ _ in node.isInGraph ? nil : latest }) { return latest }
+    if node.isSource { return unsafeDowncast(node, to: SourceNode<Value>.self).lockedAcceptedValue() }
     return node.lockedCommittedValue()
   }
 

@@ -344,18 +344,29 @@ extension SourceCore: TransactionSource {
       transactionOwner.store(0, ordering: .releasing)
       return value
     }
-    // The commit holds the core's lock already.
-    latest = value
-    version &+= 1
+    // The commit holds the core's lock already, and in the graph its domain's.
+    guard node.isInGraph else {
+      latest = value
+      version &+= 1
+      guard !lockedState.isTerminated else { return }
+      return storeAlone(value, commit)
+    }
+    source.accepted = value
+    source.acceptedVersion &+= 1
+    let version = source.acceptedVersion
     guard !lockedState.isTerminated else { return }
-    if node.isInGraph {
-      if commit.changed(source, core: self) {
-        source.waveValue = value
-        source.committedVersion = version
-      } else {
-        source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
-      }
-    } else if SerialWorkState.waitsForWorker(delivery) {
+    if commit.changed(source, core: self) {
+      source.waveValue = value
+      source.committedVersion = version
+    } else {
+      source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+    }
+  }
+
+  /// ``storeTransactionValue(_:)`` for a source outside the graph: delivered with the commit's wave.
+  @inlinable
+  func storeAlone(_ value: Value, _ commit: TransactionCommit) {
+    if SerialWorkState.waitsForWorker(delivery) {
       lockedState.pending.append(.event(.value(value)))
     } else {
       SerialWorkState.claim(delivery)
