@@ -272,9 +272,11 @@ struct WrittenSource: BitwiseCopyable {
     type = SourceCore<Value>.self
   }
 
-  /// Runs `body` holding the source's core lock.
+  /// Runs `body` holding the source's core lock, if the source is alone: one in the graph keeps the values a
+  /// commit stores on its node, under its domain's lock, and never leaves the graph.
   @inlinable @inline(__always)
   func withCoreLocked(_ body: () -> Void) {
+    if node.borrow({ $0.isInGraph }) { return body() }
     type.withCoreLocked(of: object, body)
   }
 
@@ -330,8 +332,8 @@ extension SourceCore: TransactionSource {
     }
   }
 
-  /// Under the core's lock and its root's: takes the transaction's value as the source's, and hands its change
-  /// to the commit.
+  /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
+  /// source's, and hands its change to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
     let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
@@ -344,7 +346,7 @@ extension SourceCore: TransactionSource {
       transactionOwner.store(0, ordering: .releasing)
       return value
     }
-    // The commit holds the core's lock already, and in the graph its domain's.
+    // The commit holds the core's lock already, if alone; in the graph, its domain's.
     guard node.isInGraph else {
       latest = value
       version &+= 1
@@ -354,7 +356,7 @@ extension SourceCore: TransactionSource {
     source.accepted = value
     source.acceptedVersion &+= 1
     let version = source.acceptedVersion
-    guard !lockedState.isTerminated else { return }
+    guard !hasTerminated else { return }
     if commit.changed(source, core: self) {
       source.waveValue = value
       source.committedVersion = version
@@ -420,8 +422,8 @@ final class TransactionCommit {
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
   }
 
-  /// Takes the core locks of the transaction's sources, one inside the other, then the locks of their
-  /// domains, and stores every value.
+  /// Takes the core locks of the transaction's sources outside the graph, one inside the other, then the locks
+  /// of the domains of those in it, and stores every value.
   func storeWritten() {
     let sources = transaction.unsafelyUnwrapped.written
     // One source: its lock, with no walk through the list.

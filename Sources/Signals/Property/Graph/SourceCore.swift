@@ -392,7 +392,7 @@ struct PendingChange<Value> {
   }
 }
 
-/// What a set decided under the core's lock, to be done after it.
+/// What a set decided under its lock (its core's, or in the graph its domain's), to be done after it.
 @usableFromInline
 enum SetStep<Value> {
   /// Nothing: the change was queued behind a delivery or a propagation in progress, or the property ended.
