@@ -2,18 +2,18 @@
 
 /// Two sources changed as one change: a `Command`'s `isExecuting` and `isEnabled`.
 ///
-/// Both values are stored in one critical section, before Observation or any observer hears of either, so that
-/// whoever is told of one reads the other's new value: under their domain's lock alone when both are in one
-/// domain of the graph (where their values live on their nodes), under both cores' locks otherwise (the first
-/// one's outside). Each source stays what it is otherwise: alone, a set is a replaying core's send, with its
-/// fast path; in the graph, a change of its domain. When both change and share a domain, they change in one
+/// Both values are stored under both cores' locks (the first one's outside), before Observation or any observer
+/// hears of either, so that whoever is told of one reads the other's new value. A source in the graph keeps its
+/// value on its node: when both are in one domain, they are read and stored under that domain's lock too, in
+/// one critical section. Each source stays what it is otherwise: alone, a set is a replaying core's send, with
+/// its fast path; in the graph, a change of its domain. When both change and share a domain, they change in one
 /// wave (or one queued group, when another thread or an observer of this one owns the domain), so that nothing
 /// computed from both sees one new value beside the other's old one.
 extension SourceCore {
-  /// Changes `first` and `second` together; see the extension's documentation. `body` runs under the lock of
-  /// their one domain, or of both cores, with their latest values, changes them in place, and says which of the two changed: a source that
-  /// did not change stores and emits nothing. Like ``update(_:)``, it reflects what happens: a transaction does
-  /// not hold it back.
+  /// Changes `first` and `second` together; see the extension's documentation. `body` runs under both cores'
+  /// locks (and their one domain's, in the graph) with their latest values, changes them in place, and says
+  /// which of the two changed: a source that did not change stores and emits nothing. Like ``update(_:)``, it
+  /// reflects what happens: a transaction does not hold it back.
   ///
   /// Callers must always pass the same two sources in the same order (the locks are taken in that order), and
   /// nothing else may take both.
@@ -22,16 +22,14 @@ extension SourceCore {
     _ first: SourceCore<Value>, _ second: SourceCore<Value>,
     _ body: (inout Value, inout Value) -> (first: Bool, second: Bool)
   ) {
-    if first.node.isInGraph, second.node.isInGraph, let steps = updateInOneDomain(first, second, body) {
-      return carryOut(first, steps.first, second, steps.second)
-    }
     let steps = first.withState { firstState in
       second.withState { secondState -> (first: SetStep<Value>?, second: SetStep<Value>?) in
-        // Neither joins the graph meanwhile (joining takes the core's lock); one that has keeps its value on
-        // its node.
-        var firstValue = first.node.isInGraph ? first.source.lockedAcceptedValue() : first.latest.unsafelyUnwrapped
-        var secondValue =
-          second.node.isInGraph ? second.source.lockedAcceptedValue() : second.latest.unsafelyUnwrapped
+        // Neither joins the graph meanwhile: joining takes the core's lock.
+        if first.node.isInGraph || second.node.isInGraph {
+          return updateInGraph(first, &firstState, second, &secondState, body)
+        }
+        var firstValue = first.latest.unsafelyUnwrapped
+        var secondValue = second.latest.unsafelyUnwrapped
         let changed = body(&firstValue, &secondValue)
         let firstStep = changed.first ? first.accept(firstValue, origin: .user, cause: nil, &firstState) : nil
         let secondStep = changed.second ? second.accept(secondValue, origin: .user, cause: nil, &secondState) : nil
@@ -41,8 +39,35 @@ extension SourceCore {
     carryOut(first, steps.first, second, steps.second)
   }
 
+  /// ``update(_:_:_:)`` under both cores' locks, where one source or both are in the graph: there, a source's
+  /// value is its node's.
+  @inlinable @inline(never)
+  static func updateInGraph(
+    _ first: SourceCore<Value>, _ firstState: inout State, _ second: SourceCore<Value>, _ secondState: inout State,
+    _ body: (inout Value, inout Value) -> (first: Bool, second: Bool)
+  ) -> (first: SetStep<Value>?, second: SetStep<Value>?) {
+    if first.node.isInGraph, second.node.isInGraph, let steps = updateInOneDomain(first, second, body) {
+      return steps
+    }
+    // In two domains (or one alone): each is read, then accepted, under its own lock. Only the paired update
+    // sets these two (a command's states), and its callers hold both cores' locks: nothing comes between.
+    var firstValue = first.lockedLatest
+    var secondValue = second.lockedLatest
+    let changed = body(&firstValue, &secondValue)
+    let firstStep = changed.first ? first.accept(firstValue, origin: .user, cause: nil, &firstState) : nil
+    let secondStep = changed.second ? second.accept(secondValue, origin: .user, cause: nil, &secondState) : nil
+    return (firstStep, secondStep)
+  }
+
+  /// Under the core's lock: the newest accepted value, the core's alone, the node's in the graph.
+  @inlinable @inline(__always)
+  var lockedLatest: Value {
+    guard node.isInGraph else { return latest.unsafelyUnwrapped }
+    return source.lockedAcceptedValue()
+  }
+
   /// After the locks: tells Observation of both changes before anyone is called, then carries them out.
-  @inlinable
+  @inlinable @inline(__always)
   static func carryOut(
     _ first: SourceCore<Value>, _ firstStep: SetStep<Value>?, _ second: SourceCore<Value>,
     _ secondStep: SetStep<Value>?
@@ -53,8 +78,9 @@ extension SourceCore {
     if let step = secondStep { second.carryOut(step) }
   }
 
-  /// Both sources in one domain: under its lock alone, reads their accepted values, runs `body` and accepts
-  /// what changed, both as one change of the graph; or `nil` if they are in two domains.
+  /// Both sources in one domain, under both cores' locks: under the domain's lock, reads their accepted values,
+  /// runs `body` and accepts what changed, both as one change of the graph; or `nil` if they are in two
+  /// domains.
   @inlinable
   static func updateInOneDomain(
     _ first: SourceCore<Value>, _ second: SourceCore<Value>,
