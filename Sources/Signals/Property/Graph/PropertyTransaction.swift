@@ -400,6 +400,8 @@ final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
   /// Deliveries of sources outside the graph, which the commit claimed.
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
+  /// The wave of a commit that took one domain, started under the lock that stored the values.
+  @exclusivity(unchecked) @usableFromInline var startedWave: Unmanaged<Propagation>?
 
   @usableFromInline
   init() {}
@@ -454,7 +456,13 @@ final class TransactionCommit {
     }
     guard let single else { return storeAll() }
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
-    guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
+    guard several else {
+      return GraphDomain.withRoot(of: single) { root in
+        storeAll()
+        // It took this one domain: its wave starts in the same critical section.
+        if taken.count == 1 { startedWave = startWave(in: root) }
+      }
+    }
     var domains: [GraphDomain] = []
     for index in 0..<sources.count {
       sources[index].node.borrow { node in
@@ -517,7 +525,9 @@ final class TransactionCommit {
     // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here.
     let first = taken[0]
     if taken.count == 1 {
-      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
+      let wave =
+        startedWave.take()
+        ?? GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
       wave.borrow { $0.run() }
       PropertyGraph.release(first, finished: wave)
       return
