@@ -91,7 +91,8 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
   /// Changes the value in place, atomically, and emits the result.
   ///
-  /// `body` runs under the property's lock: it must not read or set this property.
+  /// `body` runs under the property's lock: it must not read or set this property. Once a property is derived
+  /// from this one, that lock is the graph's (its domain's): `body` must not read or set any property of it.
   @discardableResult
   public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try source.modify(body)
