@@ -6,7 +6,7 @@ import Testing
 /// A source that joined the graph keeps its accepted value on its node, and a set of it takes its domain's lock
 /// alone (`SourceCore.acceptInDomain`): what `value`, `withValue`, `modify`, observers attached before and after
 /// it joined, a transaction and the end of the source see of it.
-@Suite struct SourceInGraphTests {
+@Suite(.watchingThePool) struct SourceInGraphTests {
   @Test func anObserverAttachedBeforeTheSourceJoinedReceivesEverySetAfterInOrder() {
     let source = MutableProperty(0)
     var before: [Int] = []

@@ -546,7 +546,7 @@ final class TransactionCommit {
 
   /// Under the locks of `main` and `roots`: the commit's wave.
   func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Propagation> {
-    let wave = main.startWave(lineage: ChangeChain())
+    let wave = main.startWave()
     wave.borrow { wave in
       wave.lineage = ChangeChain(sourcesOf: wave)
       if !roots.isEmpty {

@@ -119,7 +119,7 @@ extension SourceCore {
         return (SetStep.none, SetStep.none)
       }
       root.claim(by: currentThreadID())
-      let wave = root.startWave(lineage: ChangeChain())
+      let wave = root.startWave()
       wave.borrow { wave in
         firstNode.waveValue = firstValue
         firstNode.committedVersion = firstNode.acceptedVersion

@@ -212,7 +212,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return .none
     }
     root.claim(by: currentThreadID())
-    let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? ChangeChain(unretained: self))
+    let wave = cause.map { root.startWave(lineage: $0.lineage.appending(self)) } ?? root.startWave(setOf: self)
     wave.borrow { wave in
       source.waveValue = value
       source.committedVersion = version
