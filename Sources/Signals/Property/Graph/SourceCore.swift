@@ -342,16 +342,23 @@ final class SourceNode<Value>: ValueNode<Value> {
     withRoot { _ in accepted }
   }
 
-  /// What the graph asks of a source; see ``NodeMessage``.
+  /// What the graph asks of a source; see ``NodeMessage``. The commit, once per wave, first.
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    if case .commit = message { return swap(&source.committed, &source.waveValue) }
+    guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
+    // The transaction holds the core; reached borrowed.
+    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+      unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+    }
+  }
+
+  /// ``perform(_:_:)`` for every message but the commit and a transaction's store.
+  @inlinable @inline(never)
+  static func performRarely(_ node: GraphNode, _ message: NodeMessage) {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     switch message {
-    case .storeTransactionValue(let commit):
-      // The transaction holds the core; reached borrowed.
-      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
-        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
-      }
     case .end:
       // The core replays its `latest` once it completed: the last value accepted in the graph.
       if let core = source.withRoot({ _ in source.core }) {
