@@ -12,8 +12,8 @@
 extension SourceCore {
   /// Changes `first` and `second` together; see the extension's documentation. `body` runs under both cores'
   /// locks (and their one domain's, in the graph) with their latest values, changes them in place, and says
-  /// which of the two changed: a source that did not change stores and emits nothing. Like ``update(_:)``, it
-  /// reflects what happens: a transaction does not hold it back.
+  /// which of the two changed: a source that did not change stores and emits nothing. It reflects what happens,
+  /// for a state that publishes only its changes: a transaction does not hold it back.
   ///
   /// Callers must always pass the same two sources in the same order (the locks are taken in that order), and
   /// nothing else may take both.

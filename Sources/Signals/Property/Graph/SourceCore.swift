@@ -116,30 +116,6 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return result
   }
 
-  /// Changes the value in place if `body` returns `true`; when it returns `false`, nothing is stored and
-  /// nothing is propagated. `body` runs under the source's lock (see ``modify(_:)``). For a state that
-  /// publishes only its changes (`Command`'s `isExecuting`), and which reflects what really happens: a
-  /// transaction does not hold it back.
-  @inlinable
-  final func update(_ body: (inout Value) -> Bool) {
-    if node.isInGraph {
-      let step = source.withRoot { root -> SetStep<Value>? in
-        var value = source.accepted
-        guard body(&value) else { return nil }
-        return acceptLocked(value, origin: .user, cause: nil, root)
-      }
-      guard let step else { return }
-      return finish(step)
-    }
-    let step = withState { state -> SetStep<Value>? in
-      var value = latest.unsafelyUnwrapped
-      guard body(&value) else { return nil }
-      return accept(value, origin: .user, cause: nil, &state)
-    }
-    guard let step else { return }
-    finish(step)
-  }
-
   /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
   /// thread is delivering, read for a binding's set only.
   @inlinable @inline(__always)
