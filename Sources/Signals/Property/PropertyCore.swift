@@ -44,8 +44,11 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
   /// committed value (its last value, once it ended).
   @inlinable
   final var presentValue: Value {
-    if node.isSource, let latest = withState({ _ in node.isInGraph ? nil : latest }) { return latest }
-    if node.isSource { return unsafeDowncast(node, to: SourceNode<Value>.self).lockedAcceptedValue() }
+    if node.isSource {
+      // Alone, the core's; in the graph (checked again under the core's lock, which joining takes), the node's.
+      if !node.isInGraph, let latest = withState({ _ in node.isInGraph ? nil : latest }) { return latest }
+      return unsafeDowncast(node, to: SourceNode<Value>.self).lockedAcceptedValue()
+    }
     return node.lockedCommittedValue()
   }
 
