@@ -91,20 +91,29 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
   /// Changes the value in place, atomically, and emits the result.
   ///
-  /// `body` runs under the property's lock: it must not read or set this property.
+  /// `body` runs under the property's lock: it must not read or set this property. Once a property is derived
+  /// from this one, that lock is the graph's (its domain's): `body` must not read or set any property of it.
   @discardableResult
   public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try source.modify(body)
   }
 
-  /// Reads the value under the property's lock (inside a transaction, the value the transaction sees, as
-  /// ``value`` does). `body` must not set this property.
+  /// Reads the value (inside a transaction, the value the transaction sees, as ``value`` does). A property
+  /// nothing is derived from runs `body` under its lock, without copying the value; `body` must not set this
+  /// property. In the graph, `body` is handed a copy, outside every lock.
   public func withValue<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
     source.node.trackAccess()
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try body(transaction.value(of: source))
     }
-    return try source.withState { _ in try body(source.latest.unsafelyUnwrapped) }
+    let node = source.node
+    if !node.isInGraph,
+      let result = try source.withState({ _ in node.isInGraph ? nil : try body(source.latest.unsafelyUnwrapped) })
+    {
+      return result
+    }
+    // In the graph, the value is its node's: a copy, and `body` runs outside the domain's lock.
+    return try body(source.source.lockedAcceptedValue())
   }
 }
 

@@ -49,7 +49,11 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
   /// committed value (its last value, once it ended).
   @inlinable
   final var presentValue: Value {
-    if node.isSource { return withState { _ in latest.unsafelyUnwrapped } }
+    if node.isSource {
+      // Alone, the core's; in the graph (checked again under the core's lock, which joining takes), the node's.
+      if !node.isInGraph, let latest = withState({ _ in node.isInGraph ? nil : latest }) { return latest }
+      return unsafeDowncast(node, to: SourceNode<Value>.self).lockedAcceptedValue()
+    }
     return node.lockedCommittedValue()
   }
 

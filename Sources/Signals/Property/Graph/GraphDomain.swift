@@ -130,13 +130,32 @@ final class GraphDomain {
   }
 
   /// Under the lock, by the owner: starts a wave, the spare one or a new one, which the domain keeps while it
-  /// runs (``running``).
+  /// runs (``running``), caused by `lineage`.
   @inlinable
   func startWave(lineage: ChangeChain) -> Unmanaged<Propagation> {
+    let wave = startWave()
+    wave.borrow { $0.lineage = lineage }
+    return wave
+  }
+
+  /// ``startWave(lineage:)`` for a set of `core` made outside any propagation, whose caller holds the source:
+  /// the chain names it unretained, and is written in place (a spare wave's is empty), without copying one.
+  @inlinable
+  func startWave(setOf core: AnyObject) -> Unmanaged<Propagation> {
+    let wave = startWave()
+    wave.borrow { $0.lineage.first = Unmanaged.passUnretained(core) }
+    return wave
+  }
+
+  /// ``startWave(lineage:)`` with the wave's chain empty.
+  @inlinable
+  func startWave() -> Unmanaged<Propagation> {
     let wave = spareWave.take() ?? Propagation()
     let reference = Unmanaged.passUnretained(wave)
     running = consume wave
-    reference.borrow { $0.begin(id: GraphThread.withCurrent { $0.nextWaveNumber() }, in: self, lineage: lineage) }
+    let thread = GraphThread.currentReference
+    let id = thread.borrow { $0.nextWaveNumber() }
+    reference.borrow { $0.begin(id: id, thread: thread, in: self) }
     return reference
   }
 

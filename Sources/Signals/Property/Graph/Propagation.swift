@@ -72,14 +72,18 @@ final class Propagation: DeliveryContext {
     pending.deallocate()
   }
 
-  /// Makes the wave number `id` of `domain`, caused by `lineage`; under the domain's lock.
+  /// The thread that started the wave, and runs it: its state, which the slot keeps (read once per wave).
+  @exclusivity(unchecked) @usableFromInline var thread: Unmanaged<GraphThread>?
+
+  /// Makes the wave number `id` of `domain`, started by `thread`; under the domain's lock. Its ``lineage`` is
+  /// empty (a new wave, or a spare one, which was cleared), for the caller to set.
   @inlinable
-  func begin(id: UInt64, in domain: GraphDomain, lineage: ChangeChain) {
+  func begin(id: UInt64, thread: Unmanaged<GraphThread>, in domain: GraphDomain) {
     self.id = id
     mark = id &<< 2
     changedMark = mark | WaveMark.changed
+    self.thread = thread
     domainReference = Unmanaged.passUnretained(domain)
-    self.lineage = lineage
     domain.computingWave = Unmanaged.passUnretained(self)
   }
 
@@ -257,7 +261,8 @@ final class Propagation: DeliveryContext {
     // Sources told Observation when they were set; derived properties change here.
     for index in sourceCount..<changed.count { changed[index].borrow { $0.notifyChange() } }
     guard !deliveries.isEmpty || !aloneDeliveries.isEmpty else { return }
-    let thread = GraphThread.currentReference
+    // The thread that started the wave runs it.
+    let thread = self.thread.unsafelyUnwrapped
     let previous = thread.borrow { $0.delivering }
     thread.borrow { $0.delivering = Unmanaged.passUnretained(self) }
     for delivery in aloneDeliveries { delivery() }

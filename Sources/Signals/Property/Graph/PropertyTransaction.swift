@@ -272,9 +272,11 @@ struct WrittenSource: BitwiseCopyable {
     type = SourceCore<Value>.self
   }
 
-  /// Runs `body` holding the source's core lock.
+  /// Runs `body` holding the source's core lock, if the source is alone: one in the graph keeps the values a
+  /// commit stores on its node, under its domain's lock, and never leaves the graph.
   @inlinable @inline(__always)
   func withCoreLocked(_ body: () -> Void) {
+    if node.borrow({ $0.isInGraph }) { return body() }
     type.withCoreLocked(of: object, body)
   }
 
@@ -330,8 +332,8 @@ extension SourceCore: TransactionSource {
     }
   }
 
-  /// Under the core's lock and its root's: takes the transaction's value as the source's, and hands its change
-  /// to the commit.
+  /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
+  /// source's, and hands its change to the commit.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
     let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
@@ -344,18 +346,29 @@ extension SourceCore: TransactionSource {
       transactionOwner.store(0, ordering: .releasing)
       return value
     }
-    // The commit holds the core's lock already.
-    latest = value
-    version &+= 1
-    guard !lockedState.isTerminated else { return }
-    if node.isInGraph {
-      if commit.changed(source, core: self) {
-        source.waveValue = value
-        source.committedVersion = version
-      } else {
-        source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
-      }
-    } else if SerialWorkState.waitsForWorker(delivery) {
+    // The commit holds the core's lock already, if alone; in the graph, its domain's.
+    guard node.isInGraph else {
+      latest = value
+      version &+= 1
+      guard !lockedState.isTerminated else { return }
+      return storeAlone(value, commit)
+    }
+    source.accepted = value
+    source.acceptedVersion &+= 1
+    let version = source.acceptedVersion
+    guard !hasTerminated else { return }
+    if commit.changed(source, core: self) {
+      source.waveValue = value
+      source.committedVersion = version
+    } else {
+      source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+    }
+  }
+
+  /// ``storeTransactionValue(_:)`` for a source outside the graph: delivered with the commit's wave.
+  @inlinable
+  func storeAlone(_ value: Value, _ commit: TransactionCommit) {
+    if SerialWorkState.waitsForWorker(delivery) {
       lockedState.pending.append(.event(.value(value)))
     } else {
       SerialWorkState.claim(delivery)
@@ -387,6 +400,8 @@ final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
   /// Deliveries of sources outside the graph, which the commit claimed.
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
+  /// The wave of a commit that took one domain, started under the lock that stored the values.
+  @exclusivity(unchecked) @usableFromInline var startedWave: Unmanaged<Propagation>?
 
   @usableFromInline
   init() {}
@@ -409,8 +424,8 @@ final class TransactionCommit {
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
   }
 
-  /// Takes the core locks of the transaction's sources, one inside the other, then the locks of their
-  /// domains, and stores every value.
+  /// Takes the core locks of the transaction's sources outside the graph, one inside the other, then the locks
+  /// of the domains of those in it, and stores every value.
   func storeWritten() {
     let sources = transaction.unsafelyUnwrapped.written
     // One source: its lock, with no walk through the list.
@@ -441,7 +456,13 @@ final class TransactionCommit {
     }
     guard let single else { return storeAll() }
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
-    guard several else { return GraphDomain.withRoot(of: single) { _ in storeAll() } }
+    guard several else {
+      return GraphDomain.withRoot(of: single) { root in
+        storeAll()
+        // It took this one domain: its wave starts in the same critical section.
+        if taken.count == 1 { startedWave = startWave(in: root) }
+      }
+    }
     var domains: [GraphDomain] = []
     for index in 0..<sources.count {
       sources[index].node.borrow { node in
@@ -504,7 +525,9 @@ final class TransactionCommit {
     // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here.
     let first = taken[0]
     if taken.count == 1 {
-      let wave = GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
+      let wave =
+        startedWave.take()
+        ?? GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
       wave.borrow { $0.run() }
       PropertyGraph.release(first, finished: wave)
       return
@@ -523,7 +546,7 @@ final class TransactionCommit {
 
   /// Under the locks of `main` and `roots`: the commit's wave.
   func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Propagation> {
-    let wave = main.startWave(lineage: ChangeChain())
+    let wave = main.startWave()
     wave.borrow { wave in
       wave.lineage = ChangeChain(sourcesOf: wave)
       if !roots.isEmpty {

@@ -6,17 +6,19 @@ import Synchronization
 /// ## Two paths for a set
 /// - **Alone** (nothing is computed from the source, and it is no binding's target): a set is a replaying
 ///   signal core's send: store, take the core if it is idle, deliver, drain.
-/// - **In the graph** (once it joined a domain): a set is accepted under the core's lock — `value` returns it
-///   on the next line — and, in the same critical section, under its domain's lock, either starts a wave (the
-///   domain was free: this thread propagates it) or is queued for the thread that owns the domain. So changes
-///   reach the graph in the order they were accepted.
+/// - **In the graph** (once it joined a domain): a set is accepted under its domain's lock alone, on the node
+///   (``SourceNode/accepted``; `value` returns it on the next line), and in the same critical section either
+///   starts a wave (the domain was free: this thread propagates it) or is queued for the thread that owns the
+///   domain. So changes reach the graph in the order they were accepted. A binding's set takes the core's lock
+///   first, to check for a cycle against the core's delivery.
 ///
 /// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// The source's node, typed.
   @usableFromInline let source: SourceNode<Value>
-  /// How many sets were accepted; guarded by the core's lock.
+  /// How many sets were accepted while the source was alone; guarded by the core's lock. In the graph, the
+  /// node counts them (``SourceNode/acceptedVersion``).
   @exclusivity(unchecked) @usableFromInline var version: UInt64 = 0
 
   /// The transaction whose value ``transactionValue`` holds (its address), or 0; see ``PropertyTransaction``.
@@ -82,16 +84,28 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
   @inlinable @inline(never)
   final func setSlowly(_ newValue: Value, origin: SetOrigin) {
+    // In the graph, your code's set takes its domain's lock only: the value is accepted on the node.
+    if origin == .user, node.isInGraph { return finish(acceptInDomain(newValue, origin: .user, cause: nil)) }
     let cause = origin == .user ? nil : PropertyGraph.deliveringWave
     let step = withState { state in accept(newValue, origin: origin, cause: cause, &state) }
     finish(step)
   }
 
-  /// Changes the value in place, atomically, and propagates the result; `body` runs under the core's lock.
+  /// Changes the value in place, atomically, and propagates the result; `body` runs under the source's lock:
+  /// its core's alone, its domain's in the graph (where its accepted value lives).
   @inlinable
   final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try transaction.modify(self, body)
+    }
+    if node.isInGraph {
+      let (result, step) = try source.withRoot { root -> (Result, SetStep<Value>) in
+        var value = source.accepted
+        let result = try body(&value)
+        return (result, acceptLocked(value, origin: .user, cause: nil, root))
+      }
+      finish(step)
+      return result
     }
     let (result, step) = try withState { state -> (Result, SetStep<Value>) in
       var value = latest.unsafelyUnwrapped
@@ -100,21 +114,6 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     }
     finish(step)
     return result
-  }
-
-  /// Changes the value in place if `body` returns `true`; when it returns `false`, nothing is stored and
-  /// nothing is propagated. `body` runs under the core's lock. For a state that publishes only its changes
-  /// (`Command`'s `isExecuting`), and which reflects what really happens: a transaction does not hold it
-  /// back.
-  @inlinable
-  final func update(_ body: (inout Value) -> Bool) {
-    let step = withState { state -> SetStep<Value>? in
-      var value = latest.unsafelyUnwrapped
-      guard body(&value) else { return nil }
-      return accept(value, origin: .user, cause: nil, &state)
-    }
-    guard let step else { return }
-    finish(step)
   }
 
   /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
@@ -143,47 +142,60 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .deliver(value, self.recipients(state))
   }
 
-  /// ``accept(_:origin:cause:_:)`` for a source in the graph: the change starts a wave, or is queued in its
-  /// domain, under the domain's lock taken inside the core's (the one order in which the two are ever
-  /// nested).
+  /// ``accept(_:origin:cause:_:)`` for a source in the graph, under the core's lock: a binding's set, checked
+  /// for a cycle (it reads the core's delivery), then accepted in the domain.
   @inlinable @inline(never)
   final func acceptInGraph(
     _ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State
   ) -> SetStep<Value> {
-    guard !state.isTerminated else {
-      latest = value
-      version &+= 1
-      return .none
-    }
-    let thread = currentThreadID()
-    if origin != .user {
+    if origin != .user, !state.isTerminated {
       // A binding's set of a property this thread is delivering was caused by that delivery, even one the core
       // had queued (a replay was in progress) and so made outside its wave: it came back around.
-      let deliveringHere = origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == thread
+      let deliveringHere =
+        origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == currentThreadID()
       let lineage = cause?.lineage ?? ChangeChain()
       if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
         return .cycle(origin.report(lineage, self))
       }
     }
-    latest = value
-    version &+= 1
-    let version = self.version
-    return source.withRoot { root -> SetStep<Value> in
-      if SerialWorkState.waitsForWorker(root.work) {
-        source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
-        root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
-        return .none
-      }
-      root.claim(by: thread)
-      let wave = root.startWave(lineage: cause.map { $0.lineage.appending(self) } ?? ChangeChain(unretained: self))
-      wave.borrow { wave in
-        source.waveValue = value
-        source.committedVersion = version
-        wave.origin = origin
-        wave.addTakenSource(source)
-      }
-      return .propagate(wave)
+    return acceptInDomain(value, origin: origin, cause: cause)
+  }
+
+  /// A set of a source in the graph, under its domain's lock alone: the value becomes the node's accepted one
+  /// (``SourceNode/accepted``, which `value` reads), and the change starts a wave or is queued in the domain.
+  /// Sets of one source are accepted in the order they take the lock, and reach the graph in that order.
+  @inlinable @inline(__always)
+  final func acceptInDomain(_ value: Value, origin: SetOrigin, cause: Propagation?) -> SetStep<Value> {
+    source.withRoot { root in acceptLocked(value, origin: origin, cause: cause, root) }
+  }
+
+  /// ``acceptInDomain(_:origin:cause:)`` under the lock of `root`, the source's root domain.
+  @inlinable @inline(__always)
+  final func acceptLocked(
+    _ value: Value, origin: SetOrigin, cause: Propagation?, _ root: GraphDomain
+  ) -> SetStep<
+    Value
+  > {
+    let source = self.source
+    source.accepted = value
+    source.acceptedVersion &+= 1
+    // An ended source (its core completed) keeps the value for `value`, and tells nobody.
+    guard !source.isEnded, !hasTerminated else { return .none }
+    let version = source.acceptedVersion
+    if SerialWorkState.waitsForWorker(root.work) {
+      source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
+      root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
+      return .none
     }
+    root.claim(by: currentThreadID())
+    let wave = cause.map { root.startWave(lineage: $0.lineage.appending(self)) } ?? root.startWave(setOf: self)
+    wave.borrow { wave in
+      source.waveValue = value
+      source.committedVersion = version
+      wave.origin = origin
+      wave.addTakenSource(source)
+    }
+    return .propagate(wave)
   }
 
   /// After the core's lock: does what ``accept(_:origin:cause:_:)`` decided. The value changed unless the set
@@ -221,6 +233,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       guard !node.isInGraph else { return }
       source.domain = GraphDomain()
       source.committed = latest.unsafelyUnwrapped
+      source.accepted = latest.unsafelyUnwrapped
+      source.acceptedVersion = version
       source.committedVersion = version
       source.isObserved = !state.observers.isEmpty
       source.isEnded = state.isTerminated
@@ -259,6 +273,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 /// A source's node: the values accepted and still to propagate.
 @usableFromInline
 final class SourceNode<Value>: ValueNode<Value> {
+  /// *Domain.* The newest value accepted in the graph (the committed one, or one still to propagate): what the
+  /// source's `value` returns once it joined the graph, when its core's `latest` is left behind.
+  @exclusivity(unchecked) @usableFromInline var accepted: Value
+  /// *Domain.* How many sets were accepted (the core's count when the source joined, then on).
+  @exclusivity(unchecked) @usableFromInline var acceptedVersion: UInt64 = 0
   /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
   /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
   @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
@@ -273,6 +292,7 @@ final class SourceNode<Value>: ValueNode<Value> {
   @inlinable
   init(isFed: Bool, initial: Value) {
     self.isFed = isFed
+    accepted = initial
     super.init(
       isSource: true, committed: initial,
       compute: { SourceNode.compute($0, $1) }, perform: { SourceNode.perform($0, $1) })
@@ -292,17 +312,36 @@ final class SourceNode<Value>: ValueNode<Value> {
     return .changed
   }
 
-  /// What the graph asks of a source; see ``NodeMessage``.
+  /// The newest accepted value, read under the domain's lock.
+  @inlinable
+  final func lockedAcceptedValue() -> Value {
+    withRoot { _ in accepted }
+  }
+
+  /// What the graph asks of a source; see ``NodeMessage``. The commit, once per wave, first.
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
+    if case .commit = message { return swap(&source.committed, &source.waveValue) }
+    guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
+    // The transaction holds the core; reached borrowed.
+    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+      unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+    }
+  }
+
+  /// ``perform(_:_:)`` for every message but the commit and a transaction's store.
+  @inlinable @inline(never)
+  static func performRarely(_ node: GraphNode, _ message: NodeMessage) {
+    let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     switch message {
-    case .storeTransactionValue(let commit):
-      // The transaction holds the core; reached borrowed.
-      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
-        unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
-      }
     case .end:
+      // The core replays its `latest` once it completed: the last value accepted in the graph.
+      if let core = source.withRoot({ _ in source.core }) {
+        let core = unsafeDowncast(core, to: SourceCore<Value>.self)
+        let last = source.lockedAcceptedValue()
+        core.withState { _ in core.latest = last }
+      }
       performCommon(node, message)
       // The source's core is let go once it completed.
       let core = source.withRoot { _ in source.ownCore.take() }
@@ -323,7 +362,7 @@ final class SourceNode<Value>: ValueNode<Value> {
 @usableFromInline
 struct PendingChange<Value> {
   @usableFromInline let value: Value
-  /// The source's ``SourceCore/version`` once this value was accepted.
+  /// The source's ``SourceNode/acceptedVersion`` once this value was accepted.
   @usableFromInline let version: UInt64
   /// Who set it.
   @usableFromInline let origin: SetOrigin
@@ -336,7 +375,7 @@ struct PendingChange<Value> {
   }
 }
 
-/// What a set decided under the core's lock, to be done after it.
+/// What a set decided under its lock (its core's, or in the graph its domain's), to be done after it.
 @usableFromInline
 enum SetStep<Value> {
   /// Nothing: the change was queued behind a delivery or a propagation in progress, or the property ended.

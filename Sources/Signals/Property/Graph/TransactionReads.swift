@@ -98,12 +98,14 @@ extension PropertyTransaction {
       remember(written, of: node)
       return .changed
     }
-    let latest = source.withState { _ -> Value? in
-      // Outside the graph, the source has no committed value: its latest is its value.
-      guard node.isInGraph else { return source.latest.unsafelyUnwrapped }
-      let committedVersion = node.withRoot { _ in node.committedVersion }
-      return source.version == committedVersion ? nil : source.latest.unsafelyUnwrapped
+    // Outside the graph, the source has no committed value: its latest is its value (read under the core's
+    // lock, which it takes to join the graph).
+    if !node.isInGraph, let alone = source.withState({ _ in node.isInGraph ? nil : source.latest }) {
+      remember(alone, of: node)
+      return .changed
     }
+    // In the graph, its accepted value, if the graph has still to propagate it.
+    let latest = node.withRoot { _ in node.acceptedVersion == node.committedVersion ? nil : node.accepted }
     guard let latest else { return .unchanged }
     remember(latest, of: node)
     return .changed

@@ -151,3 +151,42 @@ import Testing
     #expect(label.value == "\(final)/\(final * 2)")
   }
 }
+
+extension PropertyGraphStressTests {
+  /// A source in the graph set from many threads at once (its sets take its domain's lock alone): each set is
+  /// one change, delivered once to the source's observers (one attached before it joined, one after) and to the
+  /// derived property's, in each sender's order; a thread reads back its own set or a later one; the graph
+  /// ends with the last value accepted.
+  @Test func concurrentSetsOfASourceInTheGraphAreEachOneChangeAndTheLastAcceptedWins() {
+    let source = MutableProperty(-1)
+    let early = SenderLog(senders: Self.threads, stride: 100_000)
+    source.observeValues { if $0 >= 0 { early.record($0) } }
+    let doubled = source.map { $0 * 2 }
+    let late = SenderLog(senders: Self.threads, stride: 100_000)
+    source.observeValues { if $0 >= 0 { late.record($0) } }
+    let derived = SenderLog(senders: Self.threads, stride: 100_000)
+    let inconsistent = AtomicCounter()
+    doubled.observeValues { value in
+      guard value >= 0 else { return }
+      derived.record(value / 2)
+      if doubled.value != value { inconsistent.increment() }
+    }
+    let staleReads = AtomicCounter()
+    stressConcurrently(Self.threads) { thread in
+      for sequence in 0..<Self.perThread {
+        source.value = early.value(sender: thread, sequence: sequence)
+        // The value read on the next line is this set, or one another thread made later: never an earlier one
+        // of this thread's.
+        let read = source.value
+        if read / early.stride == thread && read % early.stride != sequence { staleReads.increment() }
+      }
+    }
+    #expect(staleReads.value == 0)
+    #expect(inconsistent.value == 0)
+    #expect(early.sawEverything(perSender: Self.perThread), "\(early.counts)")
+    #expect(late.sawEverything(perSender: Self.perThread), "\(late.counts)")
+    #expect(derived.sawEverything(perSender: Self.perThread), "\(derived.counts)")
+    #expect(early.maxDepth == 1 && late.maxDepth == 1 && derived.maxDepth == 1)
+    #expect(doubled.value == source.value * 2)
+  }
+}
