@@ -292,8 +292,8 @@ enum NodeMessage {
   case end
   /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
   case inputEnded(GraphNode)
-  /// A transaction's commit, under the source's core lock and its domain's lock: the source takes the value
-  /// the transaction set (through the node's closure, which runs specialised for its type).
+  /// A transaction's commit, under its domain's lock (and the source's core lock for a source outside the
+  /// graph): the source takes the value the transaction set (through the node's closure, which runs specialised for its type).
   case storeTransactionValue(TransactionCommit)
   /// By the domain's owner, between computing a wave and committing it, for a trace (``ChangeTracing``):
   /// describe the value computed for the wave and the committed one it replaces.
