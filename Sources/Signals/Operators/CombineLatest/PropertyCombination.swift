@@ -184,7 +184,18 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineListNode.self)
-        return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
+        guard wave.transaction == nil, node.waveValue.count == node.elements.count else {
+          return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
+        }
+        // The owner's wave refills, in place, the array the last commit swapped out of `committed` (the value
+        // of two waves back): once the node holds two arrays of its own, a change allocates none. An array
+        // someone else still holds is copied on the write, as a new one was made before.
+        node.elements.withUnsafeBufferPointer { elements in
+          node.waveValue.withUnsafeMutableBufferPointer { values in
+            for index in elements.indices { values[index] = elements[index].value(in: wave) }
+          }
+        }
+        return .changed
       })
     inputHandles = handles
     join(nodes, claim)
