@@ -258,7 +258,12 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
         // someone else still holds is copied on the write, as a new one was made before.
         node.elements.withUnsafeBufferPointer { elements in
           node.waveValue.withUnsafeMutableBufferPointer { values in
-            for index in elements.indices { values[index] = elements[index].value(in: wave) }
+            // `value(in:)` for the owner: the transaction was ruled out once, above.
+            let changed = wave.changedMark
+            for index in elements.indices {
+              let element = elements[index]
+              values[index] = element.waveMark == changed ? element.waveValue : element.committed
+            }
           }
         }
         return .changed
