@@ -285,7 +285,7 @@ extension GraphNode {
     switch base {
     case "MapNode": return "map"
     case "SkipRepeatsNode": return "skipRepeats"
-    case "CombineNode", "CombinePairNode", "CombineListNode": return "combineLatest"
+    case "CombineNode", "CombinePairNode", "CombineTripleNode", "CombineListNode": return "combineLatest"
     case "FlatMapNode": return "flatMap(.latest)"
     case "ShownFlagNode": return "command state"
     case "SourceNode": return typeDescription.hasPrefix("Mutable") ? "MutableProperty" : "Property"

@@ -313,6 +313,28 @@ import Testing
     #expect(Property.combineLatest([MutableProperty<Bool>]()).value == [])
   }
 
+  @Test func propertyListFormNeverChangesAnArrayItHandedOut() {
+    // The node refills its own arrays in place from wave to wave: one held by an observer or a reader must
+    // keep the values it had, whatever the waves after it (and a transaction's view) compute.
+    let fields = [MutableProperty(1), MutableProperty(2), MutableProperty(3)]
+    let combined = Property.combineLatest(fields)
+    var delivered: [[Int]] = []
+    combined.observeValues { delivered.append($0) }
+    let first = combined.value
+    fields[0].value = 10
+    let second = combined.value
+    for value in 20..<24 { fields[1].value = value }
+    withTransaction {
+      fields[2].value = 30
+      #expect(combined.value == [10, 23, 30])
+    }
+    #expect(first == [1, 2, 3])
+    #expect(second == [10, 2, 3])
+    #expect(combined.value == [10, 23, 30])
+    #expect(
+      delivered == [[1, 2, 3], [10, 2, 3], [10, 20, 3], [10, 21, 3], [10, 22, 3], [10, 23, 3], [10, 23, 30]])
+  }
+
   @Test func propertyEndsWhenEverySourceEnds() {
     var a: MutableProperty<Int>? = MutableProperty(1)
     var b: MutableProperty<Int>? = MutableProperty(2)

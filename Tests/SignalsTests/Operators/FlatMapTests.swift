@@ -166,6 +166,36 @@ private struct Flattening {
     #expect(name.value == "Plaza")
   }
 
+  @Test func propertyFlatMapUnlinksTheInnerPropertyItLeftUnusedAndKeepsAnUsedOne() {
+    let source = MutableProperty(1)
+    let selected = MutableProperty(0)
+    let computations = Locked(0)
+    let kept = source.map { $0 * 100 }
+    var keptValues: [Int] = []
+    kept.observeValues { keptValues.append($0) }
+    let result = selected.flatMap(.latest) { choice -> Property<Int> in
+      guard choice == 0 else { return kept }
+      return source.map { value in
+        computations.withLock { $0 += 1 }
+        return value * 10
+      }
+    }
+    #expect(result.value == 10)
+    source.value = 2
+    #expect(result.value == 20)
+    // Switching away leaves the made inner property unused: it leaves the graph and is computed no more.
+    selected.value = 1
+    let computed = computations.withLock { $0 }
+    source.value = 3
+    #expect(result.value == 300)
+    #expect(computations.withLock { $0 } == computed)
+    // Switching away from `kept`, which is observed, leaves it in the graph.
+    selected.value = 0
+    source.value = 4
+    #expect(result.value == 40)
+    #expect(keptValues == [100, 200, 300, 400])
+  }
+
   @Test func propertyFlatMapKeepsTheCurrentInnerPropertyAlive() {
     let selected = MutableProperty(1)
     let inner = Locked<Weak<MutableProperty<Int>>?>(nil)

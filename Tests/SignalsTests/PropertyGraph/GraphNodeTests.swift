@@ -147,6 +147,50 @@ import Testing
     #expect(calls.withLock { $0 } == 3)
   }
 
+  @Test func aTripleOfOneInputThriceIsComputedOncePerChangeAndInATransactionWithItsOneClosure() {
+    let a = MutableProperty(2)
+    let calls = Locked(0)
+    let cube = Property.combineLatest(a, a.map { $0 }, a) { first, second, third in
+      calls.withLock { $0 += 1 }
+      return first * second * third
+    }
+    let recorder = TestRecorder(cube.signal)
+    a.value = 3
+    a.value = 4
+    #expect(recorder.values == [27, 64])
+    #expect(calls.withLock { $0 } == 3)
+    withTransaction {
+      a.value = 5
+      #expect(cube.value == 125)
+    }
+    #expect(recorder.values == [27, 64, 125])
+    #expect(Property.combineLatest(a, a, cube).value == (5, 5, 125))
+    #expect(a.combiningLatest(with: a, cube).value == (5, 5, 125))
+  }
+
+  @Test func aTripleEndsWithItsLastInputAndLetsGoOfItsClosure() {
+    var a: MutableProperty<Int>? = MutableProperty(1)
+    var b: MutableProperty<Int>? = MutableProperty(2)
+    var c: MutableProperty<Int>? = MutableProperty(3)
+    let released = Locked(false)
+    let sum = { () -> Property<Int> in
+      // Only the closure holds the canary.
+      let canary = Canary { released.withLock { $0 = true } }
+      return Property.combineLatest(a!, b!, c!) { first, second, third in
+        withExtendedLifetime(canary) { first + second + third }
+      }
+    }()
+    let recorder = TestRecorder(sum.signal)
+    c!.value = 4
+    a = nil
+    b = nil
+    #expect(!recorder.isTerminated)
+    c = nil
+    #expect(recorder.descriptions == ["7", "completed"])
+    #expect(sum.value == 7)
+    #expect(released.withLock { $0 })
+  }
+
   /// A core's first observer replays the committed value and then gets each later change once, also when
   /// its domain merged with one that had committed more.
   @Test func aFirstObserverAfterAMergeGetsEachLaterChangeOnce() {

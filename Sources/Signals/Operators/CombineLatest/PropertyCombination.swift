@@ -82,6 +82,58 @@ final class CombinePairNode<First, Second, Value>: DerivedNode<Value> {
   }
 }
 
+/// The node of `Property.combineLatest` over three properties: as ``CombinePairNode``, one input more. The
+/// parameter-pack node reads each input through a closure of the library's own; this one calls the closure it
+/// was given directly with the three values.
+@usableFromInline
+final class CombineTripleNode<First, Second, Third, Value>: DerivedNode<Value> {
+  /// The inputs; `nil` once the node left the graph (see ``GraphNode/dropInputs(into:)``).
+  @exclusivity(unchecked) @usableFromInline var first: ValueNode<First>?
+  @exclusivity(unchecked) @usableFromInline var second: ValueNode<Second>?
+  @exclusivity(unchecked) @usableFromInline var third: ValueNode<Third>?
+  /// Replaced by a closure that traps once the property ended; only the domain's owner calls it.
+  @exclusivity(unchecked) @usableFromInline var combine: (First, Second, Third) -> Value
+
+  @inlinable
+  init(
+    _ first: GraphInput<First>, _ second: GraphInput<Second>, _ third: GraphInput<Third>,
+    combine: @escaping (First, Second, Third) -> Value
+  ) {
+    let (firstNode, secondNode, thirdNode) = (first.enteredNode(), second.enteredNode(), third.enteredNode())
+    (self.first, self.second, self.third) = (firstNode, secondNode, thirdNode)
+    self.combine = combine
+    let claim = PropertyGraph.claim([firstNode, secondNode, thirdNode])
+    super.init(
+      initial: claim.consistently {
+        combine(firstNode.value(for: claim), secondNode.value(for: claim), thirdNode.value(for: claim))
+      },
+      compute: { node, wave in
+        let node = unsafeDowncast(node, to: CombineTripleNode.self)
+        return node.set(
+          node.combine(
+            node.first.unsafelyUnwrapped.value(in: wave), node.second.unsafelyUnwrapped.value(in: wave),
+            node.third.unsafelyUnwrapped.value(in: wave)),
+          in: wave)
+      })
+    let handles = [first.handle, second.handle, third.handle].compactMap { $0 }
+    if !handles.isEmpty { inputHandles = handles }
+    join([firstNode, secondNode, thirdNode], claim)
+  }
+
+  @usableFromInline
+  override func dropInputs(into released: inout [AnyObject]) {
+    super.dropInputs(into: &released)
+    if let first = first.take() { released.append(first) }
+    if let second = second.take() { released.append(second) }
+    if let third = third.take() { released.append(third) }
+  }
+
+  @usableFromInline
+  override func releaseClosures() {
+    combine = { _, _, _ in relayClosureCalledAfterTheEnd() }
+  }
+}
+
 /// A two-argument closure of an operator, kept like an ``OperatorClosure``: called through a borrow, with no
 /// retain.
 @usableFromInline
@@ -114,6 +166,20 @@ extension Property {
     combine: @escaping (Value, B) -> Result
   ) -> Property<Result> {
     madeAt(Property<Result>(derived: CombinePairNode(a.graphInput, b.graphInput, combine: combine)), fileID, line)
+  }
+}
+
+extension Property {
+  /// The three-input forms' implementation (`combineLatest(a, b, c)` with a closure or without, and
+  /// `a.combiningLatest(with: b, c)`): one ``CombineTripleNode`` calling `combine`.
+  @inlinable
+  static func latestTriple<B, C, Result>(
+    _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
+    fileID: StaticString, line: UInt, combine: @escaping (Value, B, C) -> Result
+  ) -> Property<Result> {
+    madeAt(
+      Property<Result>(derived: CombineTripleNode(a.graphInput, b.graphInput, c.graphInput, combine: combine)),
+      fileID, line)
   }
 }
 
@@ -184,7 +250,23 @@ final class CombineListNode<Element>: DerivedNode<[Element]> {
       initial: initial,
       compute: { node, wave in
         let node = unsafeDowncast(node, to: CombineListNode.self)
-        return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
+        guard wave.transaction == nil, node.waveValue.count == node.elements.count else {
+          return node.set(node.elements.map { $0.value(in: wave) }, in: wave)
+        }
+        // The owner's wave refills, in place, the array the last commit swapped out of `committed` (the value
+        // of two waves back): once the node holds two arrays of its own, a change allocates none. An array
+        // someone else still holds is copied on the write, as a new one was made before.
+        node.elements.withUnsafeBufferPointer { elements in
+          node.waveValue.withUnsafeMutableBufferPointer { values in
+            // `value(in:)` for the owner: the transaction was ruled out once, above.
+            let changed = wave.changedMark
+            for index in elements.indices {
+              let element = elements[index]
+              values[index] = element.waveMark == changed ? element.waveValue : element.committed
+            }
+          }
+        }
+        return .changed
       })
     inputHandles = handles
     join(nodes, claim)

@@ -1,7 +1,7 @@
-// Property.combineLatest (with a closure or without) and combiningLatest(with:), two to six properties, over the one
-// property-graph node (CombineLatest.swift); why they exist: CombineLatestOverloads.swift. The inputs are
-// `some PropertyProtocol<B>`, not `B: PropertyProtocol` with `B.Value` in the closure's type, which the type
-// checker solves more slowly.
+// Property.combineLatest (with a closure or without) and combiningLatest(with:), two to six properties: two and
+// three inputs over nodes of their own (PropertyCombination.swift), more over the parameter-pack node
+// (CombineLatest.swift); why they exist: CombineLatestOverloads.swift. The inputs are `some PropertyProtocol<B>`,
+// not `B: PropertyProtocol` with `B.Value` in the closure's type, which the type checker solves more slowly.
 
 extension Property {
   /// A property whose value is the tuple of the current values of three properties.
@@ -13,7 +13,7 @@ extension Property {
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<(Value, B, C)> {
-    latestTuple(a, b, c, fileID: fileID, line: line)
+    latestTriple(a, b, c, fileID: fileID, line: line) { ($0, $1, $2) }
   }
 
   /// A property whose value is the tuple of the current values of four properties.
@@ -74,7 +74,7 @@ extension Property {
     _ a: some PropertyProtocol<Value>, _ b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>,
     fileID: StaticString = #fileID, line: UInt = #line, reduce: @escaping @Sendable (Value, B, C) -> Result
   ) -> Property<Result> {
-    latestReduced(a, b, c, fileID: fileID, line: line, reduce: reduce)
+    latestTriple(a, b, c, fileID: fileID, line: line, combine: reduce)
   }
 
   /// A property whose value is `reduce` applied to the current values of four properties.
@@ -137,7 +137,7 @@ extension PropertyProtocol {
   public func combiningLatest<B, C>(
     with b: some PropertyProtocol<B>, _ c: some PropertyProtocol<C>, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Property<(Value, B, C)> {
-    Property<Value>.latestTuple(self, b, c, fileID: fileID, line: line)
+    Property<Value>.latestTriple(self, b, c, fileID: fileID, line: line) { ($0, $1, $2) }
   }
 
   /// A property whose value is the tuple of this property's value and those of 3 others.

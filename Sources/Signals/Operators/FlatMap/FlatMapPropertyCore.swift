@@ -81,31 +81,41 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     let newInner = newInput.enteredNode()
     newInner.dependentJoined()
     let me = currentThreadID()
-    let raised = withRootsLocked(of: domain.unsafelyUnwrapped, newInner.domain.unsafelyUnwrapped) {
-      let root = domain.unsafelyUnwrapped.root
-      let innerRoot = newInner.domain.unsafelyUnwrapped.root
+    // The old inner property is in this node's root unless it was foreign: then whether it is left unused is
+    // known under the one lock taken here, and nothing is unlinked when it is not.
+    let oldInRoot = !innerIsForeign
+    let domain = domainReference.unsafelyUnwrapped
+    let innerDomain = newInner.domainReference.unsafelyUnwrapped
+    let (raised, oldIsUnused) = withRootsLocked(of: domain.takeUnretainedValue(), innerDomain.takeUnretainedValue()) {
       inputs.replaceLast(old, with: newInner)
       if !inputs.contains(old) { old.dependents.remove(self) }
-      if innerRoot !== root {
+      // Under the lock the roots stay put; one domain object (the usual case: the inner properties were made
+      // in this graph) has one root, and looking it up is skipped.
+      let root = GraphDomain.root(of: domain)
+      let innerRoot = innerDomain.toOpaque() == domain.toOpaque() ? root : GraphDomain.root(of: innerDomain)
+      if innerRoot.toOpaque() != root.toOpaque() {
+        let (root, innerRoot) = (root.takeUnretainedValue(), innerRoot.takeUnretainedValue())
         guard !innerRoot.isOwned || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
           // Another propagation owns it: follow its committed value until the domains can merge.
           innerIsForeign = true
           PendingMerges.add(self, inputs: inputs.nodes)
-          return false
+          return (false, oldInRoot && old.isUnused)
         }
         root.absorb(innerRoot)
       }
       innerIsForeign = false
       if !newInner.dependents.contains(self) { newInner.dependents.append(self) }
-      guard newInner.rank >= rank else { return false }
+      guard newInner.rank >= rank else { return (false, oldInRoot && old.isUnused) }
       raiseRank(of: self, above: newInner.rank, stoppingAt: newInner)
-      return true
+      return (true, oldInRoot && old.isUnused)
     }
     inner = newInner
     old.dependentLeft()
-    var unlinked = Unlinked()
-    old.withRoot { _ in if old.isUnused { unlinked.orphans.append(old) } }
-    unlinked.finish()
+    if oldIsUnused || !oldInRoot {
+      var unlinked = Unlinked()
+      old.withRoot { _ in if old.isUnused { unlinked.orphans.append(old) } }
+      unlinked.finish()
+    }
     return raised
   }
 
