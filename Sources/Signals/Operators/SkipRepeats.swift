@@ -192,26 +192,3 @@ final class SkipRepeatsNode<Value>: DerivedNode<Value> {
     isEquivalent = .released
   }
 }
-
-/// An operator's comparison, kept like an ``OperatorClosure``: called through a borrow, with no retain.
-@usableFromInline
-struct OperatorComparison<Value>: ~Copyable {
-  @usableFromInline let body: (Value, Value) -> Bool
-
-  @inlinable
-  init(_ body: @escaping (Value, Value) -> Bool) {
-    self.body = body
-  }
-
-  /// The comparison that replaces the operator's at the end. Never called: an ended node is not computed.
-  @inlinable
-  static var released: OperatorComparison {
-    OperatorComparison { _, _ in relayClosureCalledAfterTheEnd() }
-  }
-
-  /// Compares.
-  @inlinable @inline(__always)
-  borrowing func callAsFunction(_ first: Value, _ second: Value) -> Bool {
-    body(first, second)
-  }
-}

@@ -134,29 +134,6 @@ final class CombineTripleNode<First, Second, Third, Value>: DerivedNode<Value> {
   }
 }
 
-/// A two-argument closure of an operator, kept like an ``OperatorClosure``: called through a borrow, with no
-/// retain.
-@usableFromInline
-struct PairClosure<First, Second, Output>: ~Copyable {
-  @usableFromInline let body: (First, Second) -> Output
-
-  @inlinable
-  init(_ body: @escaping (First, Second) -> Output) {
-    self.body = body
-  }
-
-  /// The closure that replaces the operator's at the end. Never called: an ended node is not computed.
-  @inlinable
-  static var released: PairClosure {
-    PairClosure { _, _ in relayClosureCalledAfterTheEnd() }
-  }
-
-  @inlinable @inline(__always)
-  borrowing func callAsFunction(_ first: First, _ second: Second) -> Output {
-    body(first, second)
-  }
-}
-
 extension Property {
   /// The two-input forms' implementation (`combineLatest(a, b)` with a closure or without, and
   /// `a.combiningLatest(with: b)`): one ``CombinePairNode`` calling `combine`.

@@ -22,6 +22,33 @@ struct OperatorClosure<Input, Output>: ~Copyable {
   }
 }
 
+/// A two-argument closure of an operator, kept like an ``OperatorClosure``: called through a borrow, with no
+/// retain.
+@usableFromInline
+struct PairClosure<First, Second, Output>: ~Copyable {
+  @usableFromInline let body: (First, Second) -> Output
+
+  @inlinable
+  init(_ body: @escaping (First, Second) -> Output) {
+    self.body = body
+  }
+
+  /// The closure that replaces the operator's at the end. Never called: an ended node is not computed.
+  @inlinable
+  static var released: PairClosure {
+    PairClosure { _, _ in relayClosureCalledAfterTheEnd() }
+  }
+
+  @inlinable @inline(__always)
+  borrowing func callAsFunction(_ first: First, _ second: Second) -> Output {
+    body(first, second)
+  }
+}
+
+/// A `skipRepeats` node's comparison: a two-argument operator closure.
+@usableFromInline
+typealias OperatorComparison<Value> = PairClosure<Value, Value, Bool>
+
 /// What the closure that replaces an operator's closure at the end calls. Never reached: every call of the
 /// operator's closure checks the end first.
 @usableFromInline
