@@ -335,6 +335,11 @@ final class SourceNode<Value>: ValueNode<Value> {
   static func performRarely(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     switch message {
+    case .commitTransactionValue:
+      // The transaction holds the core; reached borrowed.
+      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+        unsafeDowncast($0, to: SourceCore<Value>.self).commitTransactionValue()
+      }
     case .end:
       // The core replays its `latest` once it completed: the last value accepted in the graph.
       if let core = source.withRoot({ _ in source.core }) {
