@@ -499,7 +499,8 @@ final class TransactionCommit {
   /// Under every lock: each source takes its value.
   func storeAll() {
     let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(self)) } }
+    let commit = Unmanaged.passUnretained(self)
+    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(commit)) } }
   }
 
   /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works

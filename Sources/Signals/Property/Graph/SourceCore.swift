@@ -325,8 +325,8 @@ final class SourceNode<Value>: ValueNode<Value> {
     if case .commit = message { return swap(&source.committed, &source.waveValue) }
     guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
     // The transaction holds the core; reached borrowed.
-    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
-      unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(commit)
+    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow { core in
+      commit.borrow { unsafeDowncast(core, to: SourceCore<Value>.self).storeTransactionValue($0) }
     }
   }
 
