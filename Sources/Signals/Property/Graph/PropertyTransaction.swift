@@ -236,6 +236,14 @@ final class PropertyTransaction {
   /// the sources outside the graph), while the domains another thread owns get the changes queued.
   func commit() {
     guard !written.isEmpty else { return }
+    // One source, set in its own slot: nothing to apply together, so the commit is that source's plain set
+    // (one lock, its own wave), with no commit state, no commits lock and no walk.
+    if written.count == 1, foreignWrites.isEmpty {
+      let entry = written.removeLast()
+      if !undo.isEmpty { undo.removeAll() }
+      entry.commitAlone()
+      return entry.release()
+    }
     let commit = spareCommit.take() ?? TransactionCommit()
     commit.transaction = self
     let reference = Unmanaged.passUnretained(commit)
@@ -278,6 +286,13 @@ struct WrittenSource: BitwiseCopyable {
   func withCoreLocked(_ body: () -> Void) {
     if node.borrow({ $0.isInGraph }) { return body() }
     type.withCoreLocked(of: object, body)
+  }
+
+  /// Commits the transaction's value as a plain set of the source, through its node (whose closure runs
+  /// specialised for its type): the transaction set nothing else.
+  @inlinable
+  func commitAlone() {
+    node.borrow { $0.perform($0, .commitTransactionValue) }
   }
 
   /// Drops the transaction's value: the set is rolled back.
@@ -330,6 +345,15 @@ extension SourceCore: TransactionSource {
       source.transactionValue = nil
       source.transactionOwner.store(0, ordering: .releasing)
     }
+  }
+
+  /// A transaction that set only this source ended, on this thread, holding its slot: takes its value (before
+  /// letting the slot go, see ``storeTransactionValue(_:)``) and sets it, with no transaction open here.
+  @inlinable
+  func commitTransactionValue() {
+    let value = transactionValue.take().unsafelyUnwrapped
+    transactionOwner.store(0, ordering: .releasing)
+    set(value)
   }
 
   /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
@@ -475,7 +499,8 @@ final class TransactionCommit {
   /// Under every lock: each source takes its value.
   func storeAll() {
     let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(self)) } }
+    let commit = Unmanaged.passUnretained(self)
+    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(commit)) } }
   }
 
   /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works
