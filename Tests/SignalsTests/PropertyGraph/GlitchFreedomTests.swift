@@ -137,6 +137,35 @@ import Testing
     #expect(recorder.values == ["shallow 0", "deep 1", "shallow 2", "deep 3", "shallow 4"])
   }
 
+  @Test func aChainWhoseMiddleNodeIsReRankedInTheWaveComputesEachNodeOnceAfterItsInputs() {
+    // parity → flatMap(.latest) → tagged → shown: a chain, which a wave computes node after node without its
+    // queue while `shallow` waits in it. Switching to `deep` raises the flatMap's rank (and the chain's after
+    // it) in the wave, and `deep` changes in that wave too: the chain still waits for it.
+    let source = MutableProperty(0)
+    let deep = source.map { $0 }.map { $0 }.map { $0 }.map { "deep \($0)" }
+    let shallow = source.map { "shallow \($0)" }
+    let calls = Locked<[String]>([])
+    let middle = source.map { $0.isMultiple(of: 2) }.flatMap(.latest) { even in even ? shallow : deep }
+    let tagged = middle.map { value -> String in
+      calls.withLock { $0.append("tagged \(value)") }
+      return value + "!"
+    }
+    let shown = tagged.map { value -> String in
+      calls.withLock { $0.append("shown \(value)") }
+      return "<\(value)>"
+    }
+    let recorder = TestRecorder(shown.producer)
+    calls.withLock { $0 = [] }
+    for value in 1...4 { source.value = value }
+    #expect(recorder.values == ["<shallow 0!>", "<deep 1!>", "<shallow 2!>", "<deep 3!>", "<shallow 4!>"])
+    #expect(
+      calls.withLock { $0 }
+        == (1...4).flatMap { value in
+          let name = value.isMultiple(of: 2) ? "shallow \(value)" : "deep \(value)"
+          return ["tagged \(name)", "shown \(name)!"]
+        })
+  }
+
   @Test func flatMapLatestCreatingItsInnerPropertyFromTheChangeSeesTheNewValue() {
     // The transform builds a property from the very source that changed: it reads the source's new value.
     let source = MutableProperty(1)

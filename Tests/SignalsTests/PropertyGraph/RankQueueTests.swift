@@ -69,4 +69,25 @@ import Testing
     queue.push(node(7), rank: 2)
     #expect(drain(&queue).map(\.node) == [7])
   }
+
+  @Test func aNodeTakesFirstOnlyBelowEveryNodeWaiting() {
+    var queue = RankQueue()
+    defer { queue.deallocate() }
+    var answers: [Bool] = []
+    answers.append(queue.takesFirst(rank: 4))  // nothing waits
+    queue.push(node(0), rank: 3)
+    answers.append(queue.takesFirst(rank: 2))
+    answers.append(queue.takesFirst(rank: 3))  // the lone node waiting was scheduled first
+    queue.push(node(1), rank: 1)
+    queue.push(node(2), rank: 1)
+    #expect(queue.pop()?.rank == 1)
+    answers.append(queue.takesFirst(rank: 1))  // node 2 waits at that rank
+    answers.append(queue.takesFirst(rank: 2))
+    #expect(queue.pop()?.rank == 1)
+    // Rank 1 emptied: a chain's next node, at 2, comes before node 0 at 3; then the one after it, at 3, not.
+    answers.append(queue.takesFirst(rank: 2))
+    answers.append(queue.takesFirst(rank: 3))
+    #expect(answers == [true, true, false, false, false, true, false])
+    #expect(drain(&queue).map(\.node) == [0])
+  }
 }

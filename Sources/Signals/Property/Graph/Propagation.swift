@@ -155,6 +155,40 @@ final class Propagation: DeliveryContext {
     for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
+  /// Schedules every dependent of `node`, which changed in ``compute()``, but for the one the wave would take
+  /// next (its first dependent, ranking below every node waiting, as in a chain): that one is returned, for
+  /// the wave to compute at once, as pushing and popping it would.
+  @inlinable @inline(__always)
+  func scheduleDependentsTakingNext(of node: GraphNode) -> (node: Unmanaged<GraphNode>, rank: Int)? {
+    guard let first = node.dependents.first else { return nil }
+    var next: (node: Unmanaged<GraphNode>, rank: Int)?
+    first.borrow { dependent in
+      guard dependent.waveMark & ~WaveMark.stateMask != mark else { return }
+      dependent.waveMark = mark
+      let rank = dependent.rank
+      if pending.takesFirst(rank: rank) { next = (first, rank) } else { pending.push(first, rank: rank) }
+    }
+    guard let second = node.dependents.second else { return next }
+    schedule(second, after: &next)
+    for dependent in node.dependents.rest { schedule(dependent, after: &next) }
+    return next
+  }
+
+  /// Schedules `reference` once, after `next`, which goes into the queue first unless it ranks lower.
+  @inlinable @inline(__always)
+  func schedule(_ reference: Unmanaged<GraphNode>, after next: inout (node: Unmanaged<GraphNode>, rank: Int)?) {
+    reference.borrow { node in
+      guard node.waveMark & ~WaveMark.stateMask != mark else { return }
+      node.waveMark = mark
+      let rank = node.rank
+      if let held = next, rank <= held.rank {
+        pending.push(held.node, rank: held.rank)
+        next = nil
+      }
+      pending.push(reference, rank: rank)
+    }
+  }
+
   // MARK: Running (the owner)
 
   /// Computes, commits and delivers the wave.
@@ -178,9 +212,11 @@ final class Propagation: DeliveryContext {
   }
 
   /// Phase 1: computes every scheduled node, lowest rank first.
-  @inlinable
+  @inlinable @inline(__always)
   func compute() {
-    while let (reference, rank) = pending.pop() {
+    var next: (node: Unmanaged<GraphNode>, rank: Int)?
+    while let (reference, rank) = next ?? pending.pop() {
+      next = nil
       reference.borrow { node in
         guard !node.isDetached, !node.isEnded else { return }
         // Its rank rose since it was scheduled (`flatMap(.latest)` switched upstream of it): later.
@@ -195,7 +231,7 @@ final class Propagation: DeliveryContext {
         case .changed:
           node.waveMark = changedMark
           changed.append(reference)
-          scheduleDependents(of: node)
+          next = scheduleDependentsTakingNext(of: node)
         case .deferred:
           pending.push(reference, rank: node.rank)
         }
