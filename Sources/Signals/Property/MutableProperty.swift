@@ -91,8 +91,9 @@ public final class MutableProperty<Value>: PropertyProtocol {
 
   /// Changes the value in place, atomically, and emits the result.
   ///
-  /// `body` runs under the property's lock: it must not read or set this property. Once a property is derived
-  /// from this one, that lock is the graph's (its domain's): `body` must not read or set any property of it.
+  /// `body` runs once, under the property's lock: it must not read or set this property. It may read and set
+  /// other properties, also those of the same graph; a set of this property made meanwhile on another thread
+  /// waits until `body` has returned and its result is set.
   @discardableResult
   public func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try source.modify(body)

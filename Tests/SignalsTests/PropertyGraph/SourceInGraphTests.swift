@@ -51,6 +51,30 @@ import Testing
     #expect(plusOne.value == 21)
   }
 
+  @Test func aModifyBodyInTheGraphMayReadAndSetTheGraphsOtherProperties() {
+    let rate = MutableProperty(300)
+    let nights = MutableProperty(1)
+    let total = Property.combineLatest(nights, rate) { $0 * $1 }
+    var told: [Int] = []
+    total.observeValues { told.append($0) }
+    // The body runs under the source's core lock, not its domain's: it reads a derived property and the source
+    // itself (their values before the change), and sets another source of the same graph, whose wave runs
+    // before the body returns. The body runs once.
+    var runs = 0
+    let seenInside = nights.modify { value -> [Int] in
+      runs += 1
+      let seen = [total.value, nights.value]
+      rate.value = 200
+      value += 2
+      return seen
+    }
+    #expect(runs == 1)
+    #expect(seenInside == [300, 1])
+    #expect(nights.value == 3)
+    #expect(total.value == 600)
+    #expect(told == [300, 200, 600])
+  }
+
   @Test func aSetFromAnObserverIsAcceptedAtOnceAndDeliveredAfterTheChangeInProgress() {
     let source = MutableProperty(0)
     let mirror = source.map { $0 }

@@ -389,6 +389,13 @@ import Testing
       let property = MutableProperty(0)
       property.withValue { _ in _ = property.value }
     }
+    // In the graph the body runs under the core's lock too: a set of the property waits for that lock.
+    await #expect(processExitsWith: .failure) {
+      let property = MutableProperty(0)
+      let derived = property.map { $0 + 1 }
+      property.modify { _ in property.value = 1 }
+      _ = derived
+    }
   }
 }
 

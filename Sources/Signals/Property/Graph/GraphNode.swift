@@ -225,6 +225,7 @@ struct NodeMembership: ~Copyable {
   @inlinable static var sourceBit: UInt8 { 2 }
   @inlinable static var handlesBit: UInt8 { 4 }
   @inlinable static var anchoredBit: UInt8 { 8 }
+  @inlinable static var modifyingBit: UInt8 { 16 }
 
   @inlinable
   init(isSource: Bool) {
@@ -268,6 +269,19 @@ struct NodeMembership: ~Copyable {
       bits.bitwiseOr(Self.anchoredBit, ordering: .relaxed)
     } else {
       bits.bitwiseAnd(~Self.anchoredBit, ordering: .relaxed)
+    }
+  }
+
+  /// *Domain.* Whether a `modify` of the source is running its body (see ``SourceCore/modifyInGraph(_:)``).
+  @inlinable
+  var isModifying: Bool { bits.load(ordering: .relaxed) & Self.modifyingBit != 0 }
+
+  @inlinable
+  func setModifying(_ modifying: Bool) {
+    if modifying {
+      bits.bitwiseOr(Self.modifyingBit, ordering: .relaxed)
+    } else {
+      bits.bitwiseAnd(~Self.modifyingBit, ordering: .relaxed)
     }
   }
 

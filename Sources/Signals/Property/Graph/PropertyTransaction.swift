@@ -247,9 +247,13 @@ final class PropertyTransaction {
     let commit = spareCommit.take() ?? TransactionCommit()
     commit.transaction = self
     let reference = Unmanaged.passUnretained(commit)
-    Self.commits.withLock { count in
+    // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
+    // body (on the source's core lock, outside the commits lock, which the body may need) and tries again.
+    while let busy = Self.commits.withLock({ count -> WrittenSource? in
       count &+= 1
-      reference.borrow { $0.storeWritten() }
+      return reference.borrow { $0.storeWritten() }
+    }) {
+      busy.type.withCoreLocked(of: busy.object) {}
     }
     for index in 0..<written.count { written[index].node.borrow { $0.notifyChange() } }
     for index in 0..<written.count { written[index].release() }
@@ -449,22 +453,32 @@ final class TransactionCommit {
   }
 
   /// Takes the core locks of the transaction's sources outside the graph, one inside the other, then the locks
-  /// of the domains of those in it, and stores every value.
-  func storeWritten() {
+  /// of the domains of those in it, and stores every value; or, if a source in the graph is in a `modify`'s
+  /// body, stores nothing and returns that source.
+  func storeWritten() -> WrittenSource? {
     let sources = transaction.unsafelyUnwrapped.written
+    var busy: WrittenSource?
     // One source: its lock, with no walk through the list.
-    if sources.count == 1 { return sources[0].withCoreLocked { storeUnderDomainLocks() } }
-    store(sources, from: 0)
+    if sources.count == 1 {
+      sources[0].withCoreLocked { busy = storeUnderDomainLocks() }
+    } else {
+      store(sources, from: 0, busy: &busy)
+    }
+    return busy
   }
 
   /// Takes the core lock of `sources[index]`, then the following ones', then stores.
-  func store(_ sources: NodeBuffer<WrittenSource>, from index: Int) {
-    guard index < sources.count else { return storeUnderDomainLocks() }
-    sources[index].withCoreLocked { store(sources, from: index + 1) }
+  func store(_ sources: NodeBuffer<WrittenSource>, from index: Int, busy: inout WrittenSource?) {
+    guard index < sources.count else {
+      busy = storeUnderDomainLocks()
+      return
+    }
+    sources[index].withCoreLocked { store(sources, from: index + 1, busy: &busy) }
   }
 
-  /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value.
-  func storeUnderDomainLocks() {
+  /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value, unless
+  /// a source in the graph is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
+  func storeUnderDomainLocks() -> WrittenSource? {
     thread = currentThreadID()
     let sources = transaction.unsafelyUnwrapped.written
     var single: Unmanaged<GraphDomain>?
@@ -478,13 +492,18 @@ final class TransactionCommit {
         several = true
       }
     }
-    guard let single else { return storeAll() }
+    guard let single else {
+      storeAll()
+      return nil
+    }
     // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
     guard several else {
       return GraphDomain.withRoot(of: single) { root in
+        if let busy = modifyingSource() { return busy }
         storeAll()
         // It took this one domain: its wave starts in the same critical section.
         if taken.count == 1 { startedWave = startWave(in: root) }
+        return nil
       }
     }
     var domains: [GraphDomain] = []
@@ -493,7 +512,20 @@ final class TransactionCommit {
         if node.isInGraph, let domain = node.domain { domains.append(domain) }
       }
     }
-    withRootsLocked(of: domains) { _ in storeAll() }
+    return withRootsLocked(of: domains) { _ in
+      if let busy = modifyingSource() { return busy }
+      storeAll()
+      return nil
+    }
+  }
+
+  /// Under the domains' locks: a source in the graph whose `modify` runs its body, if any.
+  func modifyingSource() -> WrittenSource? {
+    let sources = transaction.unsafelyUnwrapped.written
+    for index in 0..<sources.count where sources[index].node.borrow({ $0.isInGraph && $0.inGraph.isModifying }) {
+      return sources[index]
+    }
+    return nil
   }
 
   /// Under every lock: each source takes its value.

@@ -91,22 +91,14 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     finish(step)
   }
 
-  /// Changes the value in place, atomically, and propagates the result; `body` runs under the source's lock:
-  /// its core's alone, its domain's in the graph (where its accepted value lives).
+  /// Changes the value in place, atomically, and propagates the result; `body` runs once, under the core's
+  /// lock (in the graph, not under its domain's: see ``modifyInGraph(_:)``).
   @inlinable
   final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try transaction.modify(self, body)
     }
-    if node.isInGraph {
-      let (result, step) = try source.withRoot { root -> (Result, SetStep<Value>) in
-        var value = source.accepted
-        let result = try body(&value)
-        return (result, acceptLocked(value, origin: .user, cause: nil, root))
-      }
-      finish(step)
-      return result
-    }
+    if node.isInGraph { return try modifyInGraph(body) }
     let (result, step) = try withState { state -> (Result, SetStep<Value>) in
       var value = latest.unsafelyUnwrapped
       let result = try body(&value)
@@ -114,6 +106,45 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     }
     finish(step)
     return result
+  }
+
+  /// ``modify(_:)`` for a source in the graph, whose accepted value is guarded by its domain's lock. `body` runs
+  /// under the core's lock only, so that it may read the graph's other properties, and set them: the core's
+  /// lock keeps out other modifies, bindings' sets and paired updates, and the node's *modifying* mark makes a
+  /// plain set or a transaction's commit of this source wait for the core's lock (``acceptInDomain``), so that
+  /// nothing is accepted between the read and the write. A set of this source from inside `body` waits for the
+  /// lock its own thread holds, and traps at once, as alone.
+  @usableFromInline
+  final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    let source = self.source
+    let (result, step) = try withState { _ -> (Result, SetStep<Value>) in
+      var value = source.withRoot { _ in
+        source.inGraph.setModifying(true)
+        return source.accepted
+      }
+      let result: Result
+      do {
+        result = try body(&value)
+      } catch {
+        source.withRoot { _ in source.inGraph.setModifying(false) }
+        throw error
+      }
+      return (
+        result,
+        source.withRoot { root in
+          source.inGraph.setModifying(false)
+          return acceptLocked(value, origin: .user, cause: nil, root)
+        }
+      )
+    }
+    finish(step)
+    return result
+  }
+
+  /// Waits until no `modify` of this source runs its body: takes the core's lock, which the body runs under.
+  @usableFromInline @inline(never)
+  final func waitForModify() {
+    withState { _ in }
   }
 
   /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
@@ -166,7 +197,15 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// Sets of one source are accepted in the order they take the lock, and reach the graph in that order.
   @inlinable @inline(__always)
   final func acceptInDomain(_ value: Value, origin: SetOrigin, cause: Propagation?) -> SetStep<Value> {
-    source.withRoot { root in acceptLocked(value, origin: origin, cause: cause, root) }
+    while true {
+      let step = source.withRoot { root -> SetStep<Value>? in
+        // A `modify` of this source runs its body: its result must not overwrite this set (a lost update).
+        guard !source.inGraph.isModifying else { return nil }
+        return acceptLocked(value, origin: origin, cause: cause, root)
+      }
+      if let step { return step }
+      waitForModify()
+    }
   }
 
   /// ``acceptInDomain(_:origin:cause:)`` under the lock of `root`, the source's root domain.

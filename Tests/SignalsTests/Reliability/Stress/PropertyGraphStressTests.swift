@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import SignalsTestSupport
 import Testing
 
@@ -29,6 +31,64 @@ import Testing
 
     /// Whether `pair` is a state the diamond can be in: both halves from one value of `a`.
     static func isConsistent(_ pair: (Int, Int)) -> Bool { pair.1 == pair.0 * 2 }
+  }
+
+  @Test func modifiesThatReadTheGraphRacingSetsAndTransactionsLoseNoUpdate() {
+    let counter = MutableProperty(0)
+    let other = MutableProperty(0)
+    let pair = MutableProperty(0)
+    let sum = Property.combineLatest(counter, other, pair) { $0 + $1 + $2 }
+    let perThread = 2_000
+    // Two threads add one to `counter` with `modify`, reading the graph inside the body; one sets `other`
+    // plainly; one commits transactions that set `other` and `pair` together. Plain sets and commits of
+    // `counter`'s graph wait for a body in progress, so no increment is lost.
+    stressConcurrently(4) { thread in
+      for step in 0..<perThread {
+        switch thread {
+        case 0, 1: counter.modify { $0 += sum.value >= 0 ? 1 : 0 }
+        case 2: other.value = step
+        default:
+          withTransaction {
+            other.value = step
+            pair.value = step
+          }
+        }
+      }
+    }
+    #expect(counter.value == 2 * perThread)
+    #expect(sum.value == counter.value + other.value + pair.value)
+  }
+
+  @Test(arguments: [false, true])
+  func aSetOrACommitMadeWhileAModifyRunsItsBodyWaitsForIt(inATransaction: Bool) {
+    let counter = MutableProperty(0)
+    let other = MutableProperty(0)
+    let sum = Property.combineLatest(counter, other) { $0 + $1 }
+    let seen = Locked<[Int]>([])
+    counter.observeValues { value in seen.withLock { $0.append(value) } }
+    let inside = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      inside.wait()
+      // Made while the body below sleeps: it must wait for the body, or the body's result would overwrite it.
+      if inATransaction {
+        withTransaction {
+          counter.value = 100
+          other.value = 1
+        }
+      } else {
+        counter.value = 100
+      }
+      done.signal()
+    }.start()
+    counter.modify { value in
+      inside.signal()
+      usleep(50_000)
+      value += sum.value + 1
+    }
+    done.wait()
+    #expect(counter.value == 100)
+    #expect(seen.withLock { $0 } == [0, 1, 100])
   }
 
   @Test func concurrentSetsReachADiamondOneConsistentStateAtATimeAndNoneIsLost() {
