@@ -264,24 +264,22 @@ struct NodeMembership: ~Copyable {
   var isAnchored: Bool { bits.load(ordering: .relaxed) & Self.anchoredBit != 0 }
 
   @inlinable
-  func setAnchored(_ anchored: Bool) {
-    if anchored {
-      bits.bitwiseOr(Self.anchoredBit, ordering: .relaxed)
-    } else {
-      bits.bitwiseAnd(~Self.anchoredBit, ordering: .relaxed)
-    }
-  }
+  func setAnchored(_ anchored: Bool) { set(Self.anchoredBit, anchored) }
 
   /// *Domain.* Whether a `modify` of the source is running its body (see ``SourceCore/modifyInGraph(_:)``).
   @inlinable
   var isModifying: Bool { bits.load(ordering: .relaxed) & Self.modifyingBit != 0 }
 
   @inlinable
-  func setModifying(_ modifying: Bool) {
-    if modifying {
-      bits.bitwiseOr(Self.modifyingBit, ordering: .relaxed)
+  func setModifying(_ modifying: Bool) { set(Self.modifyingBit, modifying) }
+
+  /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).
+  @inlinable @inline(__always)
+  func set(_ bit: UInt8, _ on: Bool) {
+    if on {
+      bits.bitwiseOr(bit, ordering: .relaxed)
     } else {
-      bits.bitwiseAnd(~Self.modifyingBit, ordering: .relaxed)
+      bits.bitwiseAnd(~bit, ordering: .relaxed)
     }
   }
 
