@@ -28,8 +28,11 @@ final class GraphDomain {
   @usableFromInline let commitCount = Atomic<UInt64>(0)
 
   /// Whether a thread works in the domain, and whether something is queued for it (``SerialWorkState``): changed under
-  /// the lock, except by the owner that finds nothing queued when it is done, and goes with one
-  /// compare-and-exchange (see ``PropertyGraph/release(_:finished:)``).
+  /// the lock, except by a set that claims the free domain with one compare-and-exchange
+  /// (``SourceCore/setWithoutLock(_:)``), and by the owner that finds nothing queued when it is done, and goes with
+  /// another (see ``PropertyGraph/release(_:finished:)``). So whatever changes the domain under the lock without
+  /// owning it claims it too, for its critical section (``changeOrQueue(_:_:)``), and a merged domain stays
+  /// claimed for good.
   @usableFromInline let work = Atomic<Int>(SerialWorkState.idle)
   /// The thread working in the domain, or 0; compared only with the calling thread.
   @usableFromInline let ownerThread = Atomic<UInt>(0)
@@ -74,20 +77,23 @@ final class GraphDomain {
   @inlinable
   var isOwned: Bool { SerialWorkState.isBusy(work) }
 
-  /// Under the lock: queues `item` for the thread working in the domain and returns `true`, or returns
-  /// `false` if nobody does (the caller may take the domain with ``claim(by:)``).
+  /// Under the lock: makes `thread` the owner and returns `true`, or tells the thread working in the domain that
+  /// something waits and returns `false` (the caller queues it). A compare-and-exchange, which a set claiming
+  /// without the lock cannot come between.
   @inlinable
-  func queueIfOwned(_ item: GraphItem) -> Bool {
-    guard SerialWorkState.waitsForWorker(work) else { return false }
-    queue.append(item)
+  func claim(by thread: ThreadID) -> Bool {
+    guard SerialWorkState.claimOrQueue(work, againstClaimsWithoutLock: true) else { return false }
+    ownerThread.store(thread, ordering: .relaxed)
     return true
   }
 
-  /// Under the lock, with nobody working in the domain: makes `thread` its owner.
+  /// Under the lock: runs `change`, which changes the domain without owning it (unlinks a node), holding the
+  /// domain meanwhile so that no set claims it without the lock; or queues `item` for the thread working in it.
   @inlinable
-  func claim(by thread: ThreadID) {
-    SerialWorkState.claim(work)
-    ownerThread.store(thread, ordering: .relaxed)
+  func changeOrQueue(_ item: GraphItem, _ change: () -> Void) {
+    guard SerialWorkState.claimOrQueue(work, againstClaimsWithoutLock: true) else { return queue.append(item) }
+    change()
+    work.store(SerialWorkState.idle, ordering: .releasing)
   }
 
   /// The wave in its compute phase, if any (see ``computingWave``).
@@ -115,8 +121,9 @@ final class GraphDomain {
     }
   }
 
-  /// Under the locks of both roots, neither owned by another thread: merges `other` into this domain. What
-  /// `other` had queued (a transaction's commit waiting) moves along, after what this one has.
+  /// Under the locks of both roots, `other` claimed by the calling thread: merges it into this domain, and it
+  /// stays claimed (no set claims a merged domain). What `other` had queued (a transaction's commit waiting)
+  /// moves along, after what this one has.
   @usableFromInline
   func absorb(_ other: GraphDomain) {
     other.mergedInto = self

@@ -226,6 +226,7 @@ struct NodeMembership: ~Copyable {
   @inlinable static var handlesBit: UInt8 { 4 }
   @inlinable static var anchoredBit: UInt8 { 8 }
   @inlinable static var modifyingBit: UInt8 { 16 }
+  @inlinable static var settingBit: UInt8 { 32 }
 
   @inlinable
   init(isSource: Bool) {
@@ -272,6 +273,18 @@ struct NodeMembership: ~Copyable {
 
   @inlinable
   func setModifying(_ modifying: Bool) { set(Self.modifyingBit, modifying) }
+
+  /// Whether a set that claimed the domain without its lock propagates a value of the source that it has not
+  /// accepted yet (see ``SourceCore/setWithoutLock(_:)``); turned on by that owner, off by its commit.
+  @inlinable
+  var isSetting: Bool { bits.load(ordering: .relaxed) & Self.settingBit != 0 }
+
+  /// Turns `bit` on, and returns whether `other` was on: of a set's mark and a `modify`'s, changed in one word,
+  /// the second to come sees the first.
+  @inlinable @inline(__always)
+  func setSeeing(_ bit: UInt8, _ other: UInt8) -> Bool {
+    bits.bitwiseOr(bit, ordering: .relaxed).oldValue & other != 0
+  }
 
   /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).
   @inlinable @inline(__always)

@@ -38,24 +38,31 @@ extension PropertyGraph {
   static func claim(_ inputs: [GraphNode]) -> InputClaim {
     let me = currentThreadID()
     return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
-      let owned = roots.filter(\.isOwned)
+      // The free roots are claimed at once, so that no set claims one without the lock meanwhile; those not
+      // merged or kept are let go before the lock is.
+      let free = roots.filter { SerialWorkState.claimWithoutLock($0.work) }
+      let owned = roots.filter { root in !free.contains { $0 === root } }
       let others = owned.filter { $0.owner != me }
-      guard others.count <= 1 else { return .pending }
+      func letGo() -> InputClaim {
+        for root in free { root.work.store(SerialWorkState.idle, ordering: .releasing) }
+        return .pending
+      }
+      guard others.count <= 1 else { return letGo() }
       if let busy = others.first {
         // Another thread owns one of them; the free ones join it, and it links the node.
-        guard owned.count == 1 else { return .pending }
-        for root in roots where root !== busy { busy.absorb(root) }
+        guard owned.count == 1 else { return letGo() }
+        for root in free { busy.absorb(root) }
         return .queued(busy)
       }
       // Several domains this thread owns merge only within one propagation (a transaction's commit).
       if owned.count > 1 {
         let wave = owned[0].computing
-        guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return .pending }
+        guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return letGo() }
       }
-      let survivor = owned.first ?? roots.max { $0.size < $1.size }.unsafelyUnwrapped
+      let survivor = owned.first ?? free.max { $0.size < $1.size }.unsafelyUnwrapped
       for root in roots where root !== survivor { survivor.absorb(root) }
-      guard !survivor.isOwned else { return .owned(survivor, claimed: false) }
-      survivor.claim(by: me)
+      guard owned.isEmpty else { return .owned(survivor, claimed: false) }
+      survivor.ownerThread.store(me, ordering: .relaxed)
       return .owned(survivor, claimed: true)
     }
   }
@@ -70,11 +77,11 @@ extension PropertyGraph {
       if claimed { release(root) }
     case .queued(let root):
       let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
-        if root.queueIfOwned(.attach(node, inputs: inputs)) { return nil }
-        // Its owner let go meanwhile: link it here, and catch up with what changed since it read its inputs.
-        root.claim(by: currentThreadID())
+        // If its owner let go meanwhile, it is linked here, catching up with what changed since it read its
+        // inputs.
+        let claimed = root.claim(by: currentThreadID())
         root.queue.append(.attach(node, inputs: inputs))
-        return root
+        return claimed ? root : nil
       }
       if let claimed { release(claimed) }
     case .pending:
@@ -135,7 +142,9 @@ enum PendingMerges {
       switch PropertyGraph.claim(inputs) {
       case .owned(let root, let claimed):
         GraphDomain.withRoot(of: root) { root in
-          _ = root.queueIfOwned(.attach(node, inputs: inputs))
+          // This thread owns it: marked so that it does not leave without linking the node.
+          _ = SerialWorkState.waitsForWorker(root.work)
+          root.queue.append(.attach(node, inputs: inputs))
         }
         if claimed { PropertyGraph.release(root) }
       case .queued(let root):

@@ -124,8 +124,8 @@ enum PropertyGraph {
     node.withRoot { root in
       node.core = nil
       node.isObserved = false
-      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
-      unlinked.unlink(node)
+      guard node.isUnused else { return }
+      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
     }
     unlinked.finish()
   }
@@ -137,8 +137,8 @@ enum PropertyGraph {
     var unlinked = Unlinked()
     node.withRoot { root in
       node.isHeld = false
-      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
-      unlinked.unlink(node)
+      guard node.isUnused else { return }
+      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
     }
     unlinked.finish()
   }
@@ -189,8 +189,8 @@ struct Unlinked {
   mutating func finish() {
     while let orphan = orphans.popLast() {
       orphan.withRoot { root in
-        guard orphan.isUnused, !root.queueIfOwned(.detach(orphan)) else { return }
-        unlink(orphan)
+        guard orphan.isUnused else { return }
+        root.changeOrQueue(.detach(orphan)) { unlink(orphan) }
       }
     }
     for input in fedInputs { input.dependentLeft() }

@@ -84,11 +84,41 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
   @inlinable @inline(never)
   final func setSlowly(_ newValue: Value, origin: SetOrigin) {
-    // In the graph, your code's set takes its domain's lock only: the value is accepted on the node.
-    if origin == .user, node.isInGraph { return finish(acceptInDomain(newValue, origin: .user, cause: nil)) }
+    // In the graph, your code's set claims a free domain without the lock, or takes its lock to be accepted.
+    if origin == .user, node.isInGraph {
+      if setWithoutLock(newValue) { return }
+      return finish(acceptInDomain(newValue, origin: .user, cause: nil))
+    }
     let cause = origin == .user ? nil : PropertyGraph.deliveringWave
     let step = withState { state in accept(newValue, origin: origin, cause: cause, &state) }
     finish(step)
+  }
+
+  /// A set of a source in the graph whose domain is free: claimed with one compare-and-exchange, then
+  /// propagated; the value is accepted by the wave's commit, the set's one lock acquisition. Meanwhile this
+  /// thread reads it (``SourceNode/newestValue(_:)``), and a `modify` of the source on another thread waits
+  /// for the commit. Returns `false` (the domain is let go) if the domain is owned, the source ended, or a
+  /// `modify` runs its body.
+  @inlinable @inline(__always)
+  final func setWithoutLock(_ value: Value) -> Bool {
+    let source = self.source
+    let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
+    // A merged domain stays claimed: the one claimed is the root.
+    guard root.borrow({ SerialWorkState.claimWithoutLock($0.work) }) else { return false }
+    root.borrow { $0.ownerThread.store(currentThreadID(), ordering: .relaxed) }
+    guard !source.inGraph.setSeeing(NodeMembership.settingBit, NodeMembership.modifyingBit), !source.isEnded,
+      !hasTerminated
+    else {
+      source.inGraph.set(NodeMembership.settingBit, false)
+      PropertyGraph.release(root, finished: nil)
+      return false
+    }
+    let wave = root.borrow { $0.startWave(setOf: self) }
+    source.waveValue = value
+    wave.borrow { $0.addTakenSource(source) }
+    node.notifyChange()
+    PropertyGraph.run(wave)
+    return true
   }
 
   /// Changes the value in place, atomically, and propagates the result; `body` runs once, under the core's
@@ -117,28 +147,31 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @usableFromInline
   final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let source = self.source
-    let (result, step) = try withState { _ -> (Result, SetStep<Value>) in
-      var value = source.withRoot { _ in
-        source.inGraph.setModifying(true)
-        return source.accepted
-      }
-      let result: Result
-      do {
-        result = try body(&value)
-      } catch {
-        source.withRoot { _ in source.inGraph.setModifying(false) }
-        throw error
-      }
-      return (
-        result,
-        source.withRoot { root in
-          source.inGraph.setModifying(false)
-          return acceptLocked(value, origin: .user, cause: nil, root)
+    while true {
+      let done = try withState { _ -> (Result, SetStep<Value>)? in
+        guard var value = source.withRoot({ source.beginModify($0) }) else { return nil }
+        let result: Result
+        do {
+          result = try body(&value)
+        } catch {
+          source.withRoot { _ in source.inGraph.setModifying(false) }
+          throw error
         }
-      )
+        return (
+          result,
+          source.withRoot { root in
+            source.inGraph.setModifying(false)
+            return acceptLocked(value, origin: .user, cause: nil, root)
+          }
+        )
+      }
+      if let (result, step) = done {
+        finish(step)
+        return result
+      }
+      // Another thread's set of this source propagates a value not accepted yet: its commit comes first.
+      while source.withRoot({ _ in source.inGraph.isSetting }) {}
     }
-    finish(step)
-    return result
   }
 
   /// Waits until no `modify` of this source runs its body: takes the core's lock, which the body runs under.
@@ -221,12 +254,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     // An ended source (its core completed) keeps the value for `value`, and tells nobody.
     guard !source.isEnded, !hasTerminated else { return .none }
     let version = source.acceptedVersion
-    if SerialWorkState.waitsForWorker(root.work) {
+    guard root.claim(by: currentThreadID()) else {
       source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
       root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
       return .none
     }
-    root.claim(by: currentThreadID())
     let wave = cause.map { root.startWave(lineage: $0.lineage.appending(self)) } ?? root.startWave(setOf: self)
     wave.borrow { wave in
       source.waveValue = value
@@ -292,8 +324,10 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       guard node.isInGraph else { return .none }
       guard !state.isTerminated else { return .some(nil) }
       return node.withRoot { root -> GraphDomain? in
-        guard !root.queueIfOwned(.end(node, keep: self)) else { return nil }
-        root.claim(by: currentThreadID())
+        guard root.claim(by: currentThreadID()) else {
+          root.queue.append(.end(node, keep: self))
+          return nil
+        }
         return root
       }
     }
@@ -354,14 +388,49 @@ final class SourceNode<Value>: ValueNode<Value> {
   /// The newest accepted value, read under the domain's lock.
   @inlinable
   final func lockedAcceptedValue() -> Value {
-    withRoot { _ in accepted }
+    withRoot { newestValue($0) }
+  }
+
+  /// Under the lock of `root`: the newest value, the accepted one; to the thread propagating its own set not
+  /// accepted yet (``SourceCore/setWithoutLock(_:)``), that set's, unless a newer one was accepted meanwhile.
+  @inlinable @inline(__always)
+  final func newestValue(_ root: GraphDomain) -> Value {
+    guard inGraph.isSetting, pendingChanges.isEmpty, root.owner == currentThreadID() else { return accepted }
+    return waveValue
+  }
+
+  /// Under the lock of `root`: marks a `modify` of the source and returns the value its body starts from, or
+  /// `nil` if another thread propagates a set of it not accepted yet (the `modify` waits for its commit).
+  @inlinable
+  final func beginModify(_ root: GraphDomain) -> Value? {
+    guard inGraph.setSeeing(NodeMembership.modifyingBit, NodeMembership.settingBit) else { return accepted }
+    if root.owner == currentThreadID() { return newestValue(root) }
+    inGraph.setModifying(false)
+    return nil
+  }
+
+  /// Under the lock, by the commit of a set made without it: the set is accepted now, unless sets queued
+  /// meanwhile were accepted after it (the newest stays).
+  @inlinable
+  final func acceptOwnSet() {
+    inGraph.set(NodeMembership.settingBit, false)
+    guard let next = pendingChanges.first else {
+      accepted = waveValue
+      acceptedVersion &+= 1
+      committedVersion = acceptedVersion
+      return
+    }
+    committedVersion = next.version &- 1
   }
 
   /// What the graph asks of a source; see ``NodeMessage``. The commit, once per wave, first.
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
-    if case .commit = message { return swap(&source.committed, &source.waveValue) }
+    if case .commit = message {
+      if source.inGraph.isSetting { source.acceptOwnSet() }
+      return swap(&source.committed, &source.waveValue)
+    }
     guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
     // The transaction holds the core; reached borrowed.
     Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow { core in
