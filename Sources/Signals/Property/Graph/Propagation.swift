@@ -194,6 +194,14 @@ final class Propagation: DeliveryContext {
   /// Computes, commits and delivers the wave.
   @usableFromInline
   func run() {
+    computeAndTrace()
+    commit()
+    deliver()
+  }
+
+  /// Phase 1, with a trace if one is on.
+  @usableFromInline
+  func computeAndTrace() {
     #if DEBUG
     // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
     // this thread is computing. A release build does nothing more here.
@@ -207,8 +215,6 @@ final class Propagation: DeliveryContext {
     compute()
     #endif
     if TracingHook.activeCount.load(ordering: .relaxed) != 0 { TracingHook.traceChanges(of: self) }
-    commit()
-    deliver()
   }
 
   /// Phase 1: computes every scheduled node, lowest rank first.

@@ -115,9 +115,20 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     }
     let wave = root.borrow { $0.startWave(setOf: self) }
     source.waveValue = value
-    wave.borrow { $0.addTakenSource(source) }
     node.notifyChange()
-    PropertyGraph.run(wave)
+    wave.borrow { wave in
+      wave.addTakenSource(source)
+      wave.computeAndTrace()
+      // The one lock acquisition: the claimed domain is a root until it is let go.
+      root.borrow { root in
+        root.lock.withLock {
+          source.acceptOwnSet()
+          wave.commitLocked(root)
+        }
+      }
+      wave.deliver()
+    }
+    PropertyGraph.release(root, finished: wave)
     return true
   }
 
@@ -427,10 +438,7 @@ final class SourceNode<Value>: ValueNode<Value> {
   @inlinable
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
-    if case .commit = message {
-      if source.inGraph.isSetting { source.acceptOwnSet() }
-      return swap(&source.committed, &source.waveValue)
-    }
+    if case .commit = message { return swap(&source.committed, &source.waveValue) }
     guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
     // The transaction holds the core; reached borrowed.
     Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow { core in
