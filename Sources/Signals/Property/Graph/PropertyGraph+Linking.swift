@@ -3,22 +3,17 @@ import Synchronization
 /// How a new derived node may read its inputs: see ``PropertyGraph/claim(_:)``.
 @usableFromInline
 enum InputClaim {
-  /// The calling thread owns `root`, which now holds every input: the inputs' values cannot change while the
-  /// node reads them. `claimed`: it took the domain for this (and lets it go once the node is linked);
-  /// otherwise it already owned it (the node is made by an operator's closure or an observer).
+  /// The calling thread owns `root`, which holds every input; `claimed`: it took it for this (and lets it go).
   case owned(GraphDomain, claimed: Bool)
-  /// Another thread owns `root`, which now holds every input: the node reads their committed values as they
-  /// are, and that thread links it and computes it again.
+  /// Another thread owns `root`, which holds every input: it links the node and computes it again.
   case queued(GraphDomain)
-  /// The inputs are in domains that other propagations own and that cannot merge now: the node reads their
-  /// values as they are, and is linked once they can merge.
+  /// The inputs' domains, owned by other propagations, cannot merge now: the node is linked once they can.
   case pending
 }
 
 extension InputClaim {
-  /// Runs `read`, which reads the inputs' values for a node made under this claim, so that they come from one
-  /// state: if another thread owns the inputs' domain, `read` runs again until no commit happened meanwhile
-  /// (the operator's closure may run more than once then).
+  /// Runs `read` (the inputs' values for the new node) until no commit happened meanwhile, if another thread
+  /// owns the domain.
   @inlinable
   func consistently<Result>(_ read: () -> Result) -> Result {
     guard case .queued(let root) = self else { return read() }
@@ -31,15 +26,13 @@ extension InputClaim {
 }
 
 extension PropertyGraph {
-  /// Takes the domains of `inputs` for a derived node being made: merges them into one if they are free (or
-  /// owned by this thread in one propagation), and takes it, so that the node reads its inputs' values from
-  /// one state and is linked before anyone changes them.
+  /// Merges the domains of `inputs` for a derived node being made, if they are free (or this thread's, in one
+  /// propagation), and takes the one left, so that the node reads one state and is linked before it changes.
   @usableFromInline
   static func claim(_ inputs: [GraphNode]) -> InputClaim {
     let me = currentThreadID()
     return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
-      // The free roots are claimed at once, so that no set claims one without the lock meanwhile; those not
-      // merged or kept are let go before the lock is.
+      // The free roots are claimed (no set may claim one meanwhile); those not merged or kept are let go.
       let free = roots.filter { SerialWorkState.claimWithoutLock($0.work) }
       let owned = roots.filter { root in !free.contains { $0 === root } }
       let others = owned.filter { $0.owner != me }
@@ -77,8 +70,7 @@ extension PropertyGraph {
       if claimed { release(root) }
     case .queued(let root):
       let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
-        // If its owner let go meanwhile, it is linked here, catching up with what changed since it read its
-        // inputs.
+        // If its owner let go meanwhile, it is linked here, catching up.
         let claimed = root.claim(by: currentThreadID())
         root.queue.append(.attach(node, inputs: inputs))
         return claimed ? root : nil
