@@ -274,16 +274,23 @@ struct NodeMembership: ~Copyable {
   @inlinable
   func setModifying(_ modifying: Bool) { set(Self.modifyingBit, modifying) }
 
-  /// Whether a set that claimed the domain without its lock propagates a value of the source that it has not
-  /// accepted yet (see ``SourceCore/setWithoutLock(_:)``); turned on by that owner, off by its commit.
+  /// Whether a set made without the domain's lock propagates a value its commit has still to accept, in the
+  /// node's wave slot (``SourceCore/setWithoutLock(_:)``); on by that owner, off by its commit.
   @inlinable
-  var isSetting: Bool { bits.load(ordering: .relaxed) & Self.settingBit != 0 }
+  var isSetting: Bool { bits.load(ordering: .acquiring) & Self.settingBit != 0 }
 
-  /// Turns `bit` on, and returns whether `other` was on: of a set's mark and a `modify`'s, changed in one word,
-  /// the second to come sees the first.
+  /// By the domain's owner: turns the setting mark on, publishing the wave slot, unless a `modify` marked the
+  /// source first (one word: of the two marks, the second to come sees the first); returns whether it did.
   @inlinable @inline(__always)
-  func setSeeing(_ bit: UInt8, _ other: UInt8) -> Bool {
-    bits.bitwiseOr(bit, ordering: .relaxed).oldValue & other != 0
+  func markSetting() -> Bool {
+    var bits = self.bits.load(ordering: .relaxed)
+    while bits & Self.modifyingBit == 0 {
+      let (done, found) = self.bits.compareExchange(
+        expected: bits, desired: bits | Self.settingBit, ordering: .releasing)
+      if done { return true }
+      bits = found
+    }
+    return false
   }
 
   /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).

@@ -84,24 +84,21 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   }
 
   /// A set in the graph: claims the free domain with a compare-and-exchange, computes, accepts and commits in
-  /// the one critical section, delivers. Until the commit, this thread reads the value
-  /// (``SourceNode/newestValue(_:)``) and another's `modify` waits. `false` if the domain is owned, the source
-  /// ended or a `modify` runs its body.
+  /// the one critical section, delivers. Until the commit, `value` reads it through the *setting* mark
+  /// (``SourceNode/newestValue()``). `false` if the domain is owned, the source ended or a `modify` runs.
   @inlinable @inline(__always)
   final func setWithoutLock(_ value: Value) -> Bool {
     let source = self.source
     let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
     guard root.borrow({ SerialWorkState.claimWithoutLock($0.work) }) else { return false }
     root.borrow { $0.ownerThread.store(currentThreadID(), ordering: .relaxed) }
-    guard !source.inGraph.setSeeing(NodeMembership.settingBit, NodeMembership.modifyingBit), !source.isEnded,
-      !hasTerminated
-    else {
-      source.inGraph.set(NodeMembership.settingBit, false)
+    source.waveValue = value
+    // The mark publishes the value (releasing), unless a `modify` marked the source first.
+    guard !source.isEnded, !hasTerminated, source.inGraph.markSetting() else {
       PropertyGraph.release(root, finished: nil)
       return false
     }
     let wave = root.borrow { $0.startWave(setOf: self) }
-    source.waveValue = value
     node.notifyChange()
     wave.borrow { wave in
       wave.addTakenSource(source)
@@ -142,31 +139,28 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @usableFromInline
   final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let source = self.source
-    while true {
-      let done = try withState { _ -> (Result, SetStep<Value>)? in
-        guard var value = source.withRoot({ source.beginModify($0) }) else { return nil }
-        let result: Result
-        do {
-          result = try body(&value)
-        } catch {
-          source.withRoot { _ in source.inGraph.setModifying(false) }
-          throw error
+    let (result, step) = try withState { _ -> (Result, SetStep<Value>) in
+      var value = source.withRoot { _ in
+        source.inGraph.setModifying(true)
+        return source.newestValue()
+      }
+      let result: Result
+      do {
+        result = try body(&value)
+      } catch {
+        source.withRoot { _ in source.inGraph.setModifying(false) }
+        throw error
+      }
+      return (
+        result,
+        source.withRoot { root in
+          source.inGraph.setModifying(false)
+          return acceptLocked(value, origin: .user, cause: nil, root)
         }
-        return (
-          result,
-          source.withRoot { root in
-            source.inGraph.setModifying(false)
-            return acceptLocked(value, origin: .user, cause: nil, root)
-          }
-        )
-      }
-      if let (result, step) = done {
-        finish(step)
-        return result
-      }
-      // Another thread's set of this source is not accepted yet: its commit comes first.
-      while source.withRoot({ _ in source.inGraph.isSetting }) {}
+      )
     }
+    finish(step)
+    return result
   }
 
   /// Waits until no `modify` of this source runs its body: takes the core's lock, which the body runs under.
@@ -371,24 +365,15 @@ final class SourceNode<Value>: ValueNode<Value> {
   /// The newest accepted value, read under the domain's lock.
   @inlinable
   final func lockedAcceptedValue() -> Value {
-    withRoot { newestValue($0) }
+    withRoot { _ in newestValue() }
   }
 
-  /// Under the lock: the accepted value, or to the thread propagating its own set not accepted yet, that set's.
+  /// Under the lock: the newest value, the accepted one, or that of a set made without the lock that its
+  /// commit is still to accept (its *setting* mark, acquired, publishes it), unless a later one was queued.
   @inlinable @inline(__always)
-  final func newestValue(_ root: GraphDomain) -> Value {
-    guard inGraph.isSetting, pendingChanges.isEmpty, root.owner == currentThreadID() else { return accepted }
+  final func newestValue() -> Value {
+    guard inGraph.isSetting, pendingChanges.isEmpty else { return accepted }
     return waveValue
-  }
-
-  /// Under the lock: marks a `modify` and returns its starting value, or `nil` while another thread's set of
-  /// the source is not accepted yet.
-  @inlinable
-  final func beginModify(_ root: GraphDomain) -> Value? {
-    guard inGraph.setSeeing(NodeMembership.modifyingBit, NodeMembership.settingBit) else { return accepted }
-    if root.owner == currentThreadID() { return newestValue(root) }
-    inGraph.setModifying(false)
-    return nil
   }
 
   /// Under the lock, by the commit of a set made without it: accepted, unless a later set was queued meanwhile.

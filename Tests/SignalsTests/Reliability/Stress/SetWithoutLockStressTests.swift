@@ -110,8 +110,73 @@ import Testing
   }
 }
 
+extension SetWithoutLockStressTests {
+  @Test func anotherThreadReadsASetThatIsStillComputing() {
+    let a = MutableProperty(0)
+    let computing = DispatchSemaphore(value: 0)
+    let read = DispatchSemaphore(value: 0)
+    let slow = a.map { value -> Int in
+      if value == 100 {
+        computing.signal()
+        read.wait()
+      }
+      return value
+    }
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      a.value = 100
+      done.signal()
+    }.start()
+    computing.wait()
+    // The set is not committed yet, but it is the newest value, as it would be once queued.
+    #expect(a.value == 100)
+    #expect(slow.value == 0)
+    read.signal()
+    done.wait()
+    #expect(slow.value == 100)
+  }
+
+  @Test func aModifyInsideAnotherModifyRacingASetThatSetsTheOuterSourceDoesNotHang() {
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let bDerived = b.map { $0 }
+    let computing = DispatchSemaphore(value: 0)
+    let inBody = DispatchSemaphore(value: 0)
+    // The set of `a` to 100 sets `b` from its wave, while `b`'s modify (below) runs its body: it waits for it.
+    let echo = a.map { value -> Int in
+      if value == 100 {
+        computing.signal()
+        inBody.wait()
+        b.value = 1
+      }
+      return value
+    }
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      a.value = 100
+      finished.signal()
+    }.start()
+    Thread {
+      b.modify { _ in
+        computing.wait()
+        inBody.signal()
+        usleep(20_000)
+        // `a`'s set is still computing, waiting for this body: the modify starts from it, and does not wait.
+        a.modify { $0 += 1 }
+      }
+      finished.signal()
+    }.start()
+    #expect(finished.wait(timeout: .now() + 10) == .success)
+    #expect(finished.wait(timeout: .now() + 10) == .success)
+    #expect(a.value == 101)
+    #expect(echo.value == 101)
+    #expect(b.value == 1)
+    #expect(bDerived.value == 1)
+  }
+}
+
 /// Single-threaded: the thread whose set claimed the domain reads it before its commit.
-@Suite struct SetWithoutLockTests {
+@Suite(.watchingThePool) struct SetWithoutLockTests {
   @Test func aClosureComputedInTheSetsWaveReadsTheNewValue() {
     let a = MutableProperty(0)
     let pair = a.map { value in (value, a.value) }
