@@ -33,18 +33,20 @@ extension PropertyGraph {
     let me = currentThreadID()
     return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
       // The free roots are claimed (no set may claim one meanwhile); those not merged or kept are let go.
-      let free = roots.filter { SerialWorkState.claimWithoutLock($0.work) }
-      let owned = roots.filter { root in !free.contains { $0 === root } }
+      var owned: [GraphDomain] = []
+      for root in roots where !SerialWorkState.claimWithoutLock(root.work) { owned.append(root) }
       let others = owned.filter { $0.owner != me }
       func letGo() -> InputClaim {
-        for root in free { root.work.store(SerialWorkState.idle, ordering: .releasing) }
+        for root in roots where !owned.contains(where: { $0 === root }) {
+          root.work.store(SerialWorkState.idle, ordering: .releasing)
+        }
         return .pending
       }
       guard others.count <= 1 else { return letGo() }
       if let busy = others.first {
         // Another thread owns one of them; the free ones join it, and it links the node.
         guard owned.count == 1 else { return letGo() }
-        for root in free { busy.absorb(root) }
+        for root in roots where root !== busy { busy.absorb(root) }
         return .queued(busy)
       }
       // Several domains this thread owns merge only within one propagation (a transaction's commit).
@@ -52,7 +54,7 @@ extension PropertyGraph {
         let wave = owned[0].computing
         guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return letGo() }
       }
-      let survivor = owned.first ?? free.max { $0.size < $1.size }.unsafelyUnwrapped
+      let survivor = owned.first ?? roots.max { $0.size < $1.size }.unsafelyUnwrapped
       for root in roots where root !== survivor { survivor.absorb(root) }
       guard owned.isEmpty else { return .owned(survivor, claimed: false) }
       survivor.ownerThread.store(me, ordering: .relaxed)
