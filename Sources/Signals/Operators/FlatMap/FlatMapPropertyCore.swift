@@ -95,7 +95,9 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
       let innerRoot = innerDomain.toOpaque() == domain.toOpaque() ? root : GraphDomain.root(of: innerDomain)
       if innerRoot.toOpaque() != root.toOpaque() {
         let (root, innerRoot) = (root.takeUnretainedValue(), innerRoot.takeUnretainedValue())
-        guard !innerRoot.isOwned || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
+        // A free root is claimed, for good once merged, so that no set claims it without the lock.
+        let free = SerialWorkState.claimWithoutLock(innerRoot.work)
+        guard free || (innerRoot.owner == me && innerRoot.computing === root.computing) else {
           // Another propagation owns it: follow its committed value until the domains can merge.
           innerIsForeign = true
           PendingMerges.add(self, inputs: inputs.nodes)

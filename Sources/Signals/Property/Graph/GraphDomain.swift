@@ -1,21 +1,9 @@
 import Synchronization
 
-/// A connected part of the property graph: its lock, and the one thread at a time that propagates it.
-///
-/// Every node in the graph belongs to a domain. A new derived property joins the domains of its inputs into
-/// one (they merge), so properties that could ever be read together by a derived property are propagated by
-/// one thread at a time, in one order. Properties that share nothing stay in separate domains, with separate
-/// locks, and propagate in parallel.
-///
-/// A domain is **owned** while a thread works in it: propagates a change, delivers it, links a new property.
-/// Anything another thread brings meanwhile — a change, the end of a source, a property to link or unlink —
-/// is queued, and the owner does it before it lets go, in order: the serial-delivery rule of signals
-/// (`Docs/Contracts.md` §3, §4), applied to a graph. Ownership is a hand-off, never a wait.
-///
-/// Merged domains form a forest: a merged domain points to the one it joined (``parent``), and the **root** is
-/// the domain a node belongs to now. Only a root's lock guards anything; ``withRoot(of:_:)`` finds it and
-/// locks it. Roots are found without a lock (``parent`` is atomic, and a domain is kept alive by the domains
-/// merged into it), then checked under the lock.
+/// A connected part of the property graph (a new derived property merges its inputs' domains): its lock, and
+/// the one thread at a time that **owns** it (propagates, delivers, links). What others bring meanwhile is
+/// queued for the owner, in order (`Docs/Contracts.md` §3, §4): a hand-off, never a wait. A merged domain
+/// points to the one it joined (``parent``, atomic); only a **root**'s lock guards anything (``withRoot(of:_:)``).
 @usableFromInline
 final class GraphDomain {
   /// The domain's lock: guards everything below, and the *domain* fields of its nodes.
@@ -27,16 +15,15 @@ final class GraphDomain {
   /// How many commits changed the domain's nodes; readable without the lock (a transaction's read checks it).
   @usableFromInline let commitCount = Atomic<UInt64>(0)
 
-  /// Whether a thread works in the domain, and whether something is queued for it (``SerialWorkState``): changed under
-  /// the lock, except by the owner that finds nothing queued when it is done, and goes with one
-  /// compare-and-exchange (see ``PropertyGraph/release(_:finished:)``).
+  /// ``SerialWorkState``: changed under the lock, but for two compare-and-exchanges, a set's claim of the free
+  /// domain (``SourceCore/setWithoutLock(_:)``) and the owner's leave. So a change made under the lock claims the
+  /// domain too (``changeOrQueue(_:_:)``), and a merged domain stays claimed.
   @usableFromInline let work = Atomic<Int>(SerialWorkState.idle)
   /// The thread working in the domain, or 0; compared only with the calling thread.
   @usableFromInline let ownerThread = Atomic<UInt>(0)
   /// What other threads (or the owner's own observers) brought while the domain was owned, in order.
   @exclusivity(unchecked) @usableFromInline var queue = PendingQueue<GraphItem>()
-  /// The wave in its compute phase, so that a property created by an operator's closure reads its inputs as
-  /// the wave sees them. Only the owner reads it; ``running`` keeps it.
+  /// The wave in its compute phase (a property made by an operator's closure reads through it); owner's.
   @exclusivity(unchecked) @usableFromInline var computingWave: Unmanaged<Propagation>?
   /// The wave the owner runs, kept by the domain while it runs.
   @exclusivity(unchecked) @usableFromInline var running: Propagation?
@@ -74,20 +61,20 @@ final class GraphDomain {
   @inlinable
   var isOwned: Bool { SerialWorkState.isBusy(work) }
 
-  /// Under the lock: queues `item` for the thread working in the domain and returns `true`, or returns
-  /// `false` if nobody does (the caller may take the domain with ``claim(by:)``).
+  /// Under the lock: makes `thread` the owner, or returns `false`: the caller queues its item for the owner.
   @inlinable
-  func queueIfOwned(_ item: GraphItem) -> Bool {
-    guard SerialWorkState.waitsForWorker(work) else { return false }
-    queue.append(item)
+  func claim(by thread: ThreadID) -> Bool {
+    guard SerialWorkState.claimOrQueue(work, againstClaimsWithoutLock: true) else { return false }
+    ownerThread.store(thread, ordering: .relaxed)
     return true
   }
 
-  /// Under the lock, with nobody working in the domain: makes `thread` its owner.
+  /// Under the lock: runs `change` holding the domain (so that no set claims it meanwhile), or queues `item`.
   @inlinable
-  func claim(by thread: ThreadID) {
-    SerialWorkState.claim(work)
-    ownerThread.store(thread, ordering: .relaxed)
+  func changeOrQueue(_ item: GraphItem, _ change: () -> Void) {
+    guard SerialWorkState.claimOrQueue(work, againstClaimsWithoutLock: true) else { return queue.append(item) }
+    change()
+    work.store(SerialWorkState.idle, ordering: .releasing)
   }
 
   /// The wave in its compute phase, if any (see ``computingWave``).
@@ -115,8 +102,7 @@ final class GraphDomain {
     }
   }
 
-  /// Under the locks of both roots, neither owned by another thread: merges `other` into this domain. What
-  /// `other` had queued (a transaction's commit waiting) moves along, after what this one has.
+  /// Under both roots' locks, `other` claimed by this thread (for good): merges it into this one, queue and all.
   @usableFromInline
   func absorb(_ other: GraphDomain) {
     other.mergedInto = self
@@ -129,8 +115,7 @@ final class GraphDomain {
     other.computingWave = nil
   }
 
-  /// Under the lock, by the owner: starts a wave, the spare one or a new one, which the domain keeps while it
-  /// runs (``running``), caused by `lineage`.
+  /// By the owner: starts a wave (the spare one or a new one, kept in ``running``), caused by `lineage`.
   @inlinable
   func startWave(lineage: ChangeChain) -> Unmanaged<Propagation> {
     let wave = startWave()
@@ -138,8 +123,7 @@ final class GraphDomain {
     return wave
   }
 
-  /// ``startWave(lineage:)`` for a set of `core` made outside any propagation, whose caller holds the source:
-  /// the chain names it unretained, and is written in place (a spare wave's is empty), without copying one.
+  /// ``startWave(lineage:)`` for a set of `core`, which its caller holds: named unretained, in place.
   @inlinable
   func startWave(setOf core: AnyObject) -> Unmanaged<Propagation> {
     let wave = startWave()
@@ -159,9 +143,8 @@ final class GraphDomain {
     return reference
   }
 
-  /// Without the lock, by the owner, once `wave` ran and was emptied: keeps it for the next one (see
-  /// ``finish(_:)``) and lets the domain go, if it is still a root and nothing was queued for the owner;
-  /// returns whether it did. Otherwise the owner goes on under the lock.
+  /// Without the lock, by the owner, once `wave` ran and was emptied: keeps it and lets the domain go, if it
+  /// is a root and nothing was queued; returns whether it did.
   @inlinable
   func leaveIfNothingQueued(after wave: Unmanaged<Propagation>) -> Bool {
     guard isRoot, running != nil else { return false }
@@ -173,8 +156,7 @@ final class GraphDomain {
     return false
   }
 
-  /// Under the lock, by the owner: `wave`, which ran, is kept for the next one, unless a busy core queued one
-  /// of its changes (that core keeps it then). The caller emptied it already, outside the lock.
+  /// By the owner: `wave`, which ran and was emptied, is kept for the next one, unless a busy core queued it.
   @inlinable
   func finish(_ wave: Unmanaged<Propagation>) {
     guard let finished = running, finished === wave.takeUnretainedValue() else { return }
@@ -191,8 +173,7 @@ extension GraphNode {
   }
 }
 
-/// Locks the roots of several domains at once, in address order (so that two threads never wait for each
-/// other), and runs `body` with them, distinct; retries if one merged meanwhile.
+/// Runs `body` with the distinct roots of `domains` locked, in address order; retries if one merged meanwhile.
 @usableFromInline
 func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) -> Result) -> Result {
   while true {
@@ -211,8 +192,7 @@ func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) 
   }
 }
 
-/// ``withRootsLocked(of:_:)`` for two domains: when both have one root (a `flatMap(.latest)` switching
-/// between properties of its own graph), that root's lock alone.
+/// ``withRootsLocked(of:_:)`` for two domains: when both have one root, that root's lock alone.
 @inlinable
 func withRootsLocked<Result>(of first: GraphDomain, _ second: GraphDomain, _ body: () -> Result) -> Result {
   while true {
@@ -236,27 +216,22 @@ func lockAll(_ roots: ArraySlice<GraphDomain>, _ body: () -> Void) {
 /// Something a domain's owner must do, in order.
 @usableFromInline
 enum GraphItem {
-  /// A source's next accepted value (the first of its pending changes), caused by `lineage`. `keep` keeps the
-  /// source's core alive until it is propagated.
+  /// A source's next pending change, caused by `lineage`; `keep` keeps its core alive until then.
   case change(GraphNode, ChangeChain, keep: AnyObject)
   /// A transaction's commit in this domain: the next accepted value of each of its sources, as one wave.
   case group(TransactionGroup)
   /// A source ended: its observers and the nodes that depend only on ended inputs complete.
   case end(GraphNode, keep: AnyObject)
-  /// A derived node made while another thread owned the domain: it is linked, and computed again from the
-  /// committed values (a catch-up), since they may have changed since it read them.
+  /// A derived node made while another thread owned the domain: linked, then computed again (a catch-up).
   case attach(GraphNode, inputs: [GraphNode])
-  /// An observer of the node itself, attached while another thread owned the domain (or this one, delivering):
-  /// the owner attaches it in turn and replays the committed value to it, unless `subscription` was disposed;
-  /// the replay is a change of the node's property (`cause`), as an immediate one is.
+  /// An observer attached while the domain was owned: the owner attaches it and replays to it (as a change
+  /// caused by `cause`), unless `subscription` was disposed.
   case observe(GraphNode, NodeObserver, NodeSubscription, cause: ChangeChain)
-  /// A derived node whose core is gone leaves the graph, if nothing is computed from it (its anchor keeps it
-  /// alive until then).
+  /// A derived node whose core is gone leaves the graph, if nothing is computed from it.
   case detach(GraphNode)
 }
 
-/// A transaction's changes in one domain, propagated as one wave. The commit queues it with all its changes at
-/// once, under the domain's lock.
+/// A transaction's changes in one domain, queued at once and propagated as one wave.
 @usableFromInline
 final class TransactionGroup {
   /// The sources changed, each with one value in its pending changes, and their cores.

@@ -226,6 +226,7 @@ struct NodeMembership: ~Copyable {
   @inlinable static var handlesBit: UInt8 { 4 }
   @inlinable static var anchoredBit: UInt8 { 8 }
   @inlinable static var modifyingBit: UInt8 { 16 }
+  @inlinable static var settingBit: UInt8 { 32 }
 
   @inlinable
   init(isSource: Bool) {
@@ -272,6 +273,25 @@ struct NodeMembership: ~Copyable {
 
   @inlinable
   func setModifying(_ modifying: Bool) { set(Self.modifyingBit, modifying) }
+
+  /// Whether a set made without the domain's lock propagates a value its commit has still to accept, in the
+  /// node's wave slot (``SourceCore/setWithoutLock(_:)``); on by that owner, off by its commit.
+  @inlinable
+  var isSetting: Bool { bits.load(ordering: .acquiring) & Self.settingBit != 0 }
+
+  /// By the domain's owner: turns the setting mark on, publishing the wave slot, unless a `modify` marked the
+  /// source first (one word: of the two marks, the second to come sees the first); returns whether it did.
+  @inlinable @inline(__always)
+  func markSetting() -> Bool {
+    var bits = self.bits.load(ordering: .relaxed)
+    while bits & Self.modifyingBit == 0 {
+      let (done, found) = self.bits.compareExchange(
+        expected: bits, desired: bits | Self.settingBit, ordering: .releasing)
+      if done { return true }
+      bits = found
+    }
+    return false
+  }
 
   /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).
   @inlinable @inline(__always)

@@ -1,10 +1,7 @@
 import Synchronization
 
-/// What the property graph keeps for each thread, in one thread-local slot: the thread's block of wave
-/// numbers, and the wave whose changes it is delivering.
-///
-/// A wave reads the slot once for its number and once around its delivery. Only the thread itself touches its
-/// state; the slot keeps it until the thread ends.
+/// What the property graph keeps for each thread, in a thread-local slot that keeps it until the thread ends:
+/// its block of wave numbers, and the wave it is delivering. Only the thread itself touches it.
 @usableFromInline
 final class GraphThread {
   /// Each thread's state, made on first use.
@@ -16,8 +13,7 @@ final class GraphThread {
   /// The wave whose changes this thread is delivering, if any: what causes a binding's set made now.
   @exclusivity(unchecked) @usableFromInline var delivering: Unmanaged<Propagation>?
   #if DEBUG
-  /// The wave this thread is computing, if any, in a debug build: what ``PropertyChange/inFlight()`` lists
-  /// when it is called from inside an operator's closure.
+  /// The wave this thread is computing, in a debug build (for ``PropertyChange/inFlight()``).
   @exclusivity(unchecked) @usableFromInline var computing: Unmanaged<Propagation>?
   #endif
 
@@ -59,10 +55,8 @@ final class GraphThread {
   /// How many numbers a thread takes at once.
   static let numbersPerBlock: UInt64 = 1 << 16
 
-  /// A number no other wave has. Numbers are unique in the process, not only in a domain: a node's stamps
-  /// (``GraphNode/changedIn``, ``GraphNode/scheduledIn``) are compared with a wave's number, and a node may
-  /// move to another domain in the middle of a wave (a `flatMap(.latest)` switches to it). Each thread takes
-  /// a block of numbers from one atomic counter and hands them out itself.
+  /// A number no other wave in the process has (a node may move to another domain mid-wave, and its wave mark
+  /// is compared with it), from this thread's block.
   @inlinable
   func nextWaveNumber() -> UInt64 {
     guard lastNumber != endNumber else { return takeBlock() }

@@ -159,13 +159,12 @@ extension ValueNode {
     let subscription = NodeSubscription(node: self, box: box)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
-      if SerialWorkState.waitsForWorker(root.work) {
+      guard root.claim(by: currentThreadID()) else {
         // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
         let cause = replaysAsChange ? (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } : nil
         root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
         return .queued
       }
-      root.claim(by: currentThreadID())
       observers.append(box)
       guard replaysAsChange else { return .replay(root) }
       // The caller holds the property, and so its core.
@@ -224,7 +223,7 @@ extension GraphNode {
     let removed = withRoot { root -> NodeObserver? in
       guard let removed = observers.remove(box) else { return nil }
       held = removed.switchOff()
-      if isUnused, !root.queueIfOwned(.detach(self)) { unlinked.unlink(self) }
+      if isUnused { root.changeOrQueue(.detach(self)) { unlinked.unlink(self) } }
       return removed
     }
     _ = removed

@@ -2,43 +2,31 @@
 
 import Synchronization
 
-/// One propagation through the property graph: the changes of some sources, and everything computed from them.
-/// The code calls one a *wave* (`wave`, `startWave`, `computingWave`).
-///
-/// A wave runs on the thread that owns its domain, in three phases:
-/// 1. **Compute**, outside every lock. The changed sources schedule their dependents; the wave takes the
-///    scheduled nodes lowest rank first, computes each (the operators' closures run here), and a node whose
-///    value changed schedules its own dependents. A node ranks above all its inputs, so it is computed once,
-///    after every input of it that changed: no glitch, whatever the shape of the graph. A node none of whose
-///    inputs changed is never visited.
-/// 2. **Commit**, under the domain's lock: every new value becomes the committed one at once, so that whoever
-///    reads the graph under the lock (`value`, a new property, a transaction's read) sees the whole wave or
-///    none of it. The commit also decides whom to tell: only nodes whose cores have observers.
-/// 3. **Deliver**, outside every lock: the observers of each changed node are called, the sources first,
-///    then the derived nodes by rank. No later wave of the domain can commit before the delivery ends, so an
-///    observer reads every derived property in this one state. A change an observer makes is queued behind
-///    the wave and propagated next.
+/// One propagation (a *wave*), run by the thread that owns its domain, in three phases:
+/// 1. **Compute**, outside every lock: scheduled nodes lowest rank first, each once, after every changed input
+///    (no glitch); a node whose value changed schedules its dependents.
+/// 2. **Commit**, under the domain's lock: every new value becomes the committed one at once, and whom to tell
+///    is decided.
+/// 3. **Deliver**, outside every lock: sources first, then derived nodes by rank; no later wave commits before
+///    it ends, and a change an observer makes is queued behind it.
 @usableFromInline
 final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var id: UInt64 = 0
-  /// A node's ``GraphNode/waveMark`` once it is scheduled in this wave (`id` times four), and once its value
-  /// changed in it.
+  /// A node's ``GraphNode/waveMark`` once scheduled in this wave (`id` times four), and once changed in it.
   @exclusivity(unchecked) @usableFromInline var mark: UInt64 = 0
   @exclusivity(unchecked) @usableFromInline var changedMark: UInt64 = 0
-  /// The domain the wave propagates, unretained (it keeps the wave); a transaction's commit may take several
-  /// (``otherDomains``).
+  /// The domain the wave propagates, unretained (it keeps the wave); a transaction's may take ``otherDomains``.
   @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
   @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
   /// What caused the wave: a change made from inside its delivery is caused by it too.
   @exclusivity(unchecked) @usableFromInline var lineage = ChangeChain()
-  /// Who made the change the wave propagates (a transaction's commit, several changes at once, is `.user`).
+  /// Who made the change the wave propagates (a transaction's commit is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
   /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
   @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
   /// How many of ``changed`` are sources.
   @exclusivity(unchecked) @usableFromInline var sourceCount = 0
-  /// Whom to tell, decided by the commit: each observer of a changed node, and each changed node's core that
-  /// has observers, retained until delivered.
+  /// Whom to tell (observers, observed cores), decided by the commit, retained until delivered.
   @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Delivery>()
   /// The nodes still to compute.
   @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
@@ -50,10 +38,8 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var isQueued = false
   /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
   @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
-  /// For a transaction's view (``PropertyTransaction/view``), the transaction, which keeps it; `nil` for a
-  /// wave. A view is never run: nodes' `compute` is handed it by a read inside the transaction, and reads and
-  /// writes values through the transaction, never through the nodes' slots. A constant, so that a `compute`
-  /// checks it once however often it reads or writes.
+  /// For a transaction's view (never run: reads and writes go through the transaction), the transaction, which
+  /// keeps it; `nil` for a wave.
   @usableFromInline let transaction: Unmanaged<PropertyTransaction>?
   #if DEBUG
   /// The node whose operator is computing now, in a debug build: for ``PropertyChange/inFlight()``.
@@ -75,8 +61,7 @@ final class Propagation: DeliveryContext {
   /// The thread that started the wave, and runs it: its state, which the slot keeps (read once per wave).
   @exclusivity(unchecked) @usableFromInline var thread: Unmanaged<GraphThread>?
 
-  /// Makes the wave number `id` of `domain`, started by `thread`; under the domain's lock. Its ``lineage`` is
-  /// empty (a new wave, or a spare one, which was cleared), for the caller to set.
+  /// By the owner: makes the wave number `id` of `domain`, run by `thread`; its (empty) ``lineage`` is the caller's.
   @inlinable
   func begin(id: UInt64, thread: Unmanaged<GraphThread>, in domain: GraphDomain) {
     self.id = id
@@ -155,9 +140,8 @@ final class Propagation: DeliveryContext {
     for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
   }
 
-  /// Schedules every dependent of `node`, which changed in ``compute()``, but for the one the wave would take
-  /// next (its first dependent, ranking below every node waiting, as in a chain): that one is returned, for
-  /// the wave to compute at once, as pushing and popping it would.
+  /// Schedules every dependent of `node`, but returns the first instead if the wave would take it next (a
+  /// chain), to compute at once.
   @inlinable @inline(__always)
   func scheduleDependentsTakingNext(of node: GraphNode) -> (node: Unmanaged<GraphNode>, rank: Int)? {
     guard let first = node.dependents.first else { return nil }
@@ -194,6 +178,14 @@ final class Propagation: DeliveryContext {
   /// Computes, commits and delivers the wave.
   @usableFromInline
   func run() {
+    computeAndTrace()
+    commit()
+    deliver()
+  }
+
+  /// Phase 1, with a trace if one is on.
+  @usableFromInline
+  func computeAndTrace() {
     #if DEBUG
     // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
     // this thread is computing. A release build does nothing more here.
@@ -207,8 +199,6 @@ final class Propagation: DeliveryContext {
     compute()
     #endif
     if TracingHook.activeCount.load(ordering: .relaxed) != 0 { TracingHook.traceChanges(of: self) }
-    commit()
-    deliver()
   }
 
   /// Phase 1: computes every scheduled node, lowest rank first.
@@ -289,9 +279,8 @@ final class Propagation: DeliveryContext {
     }
   }
 
-  /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
-  /// Written without closures around the loop, so that an observer is called from here, two frames below
-  /// the set: through its box (``NodeObserver/receive(from:)``), or through its property's stream core.
+  /// Phase 3: delivers each change to its observers (a box or a stream core), with this wave as the cause of
+  /// what they set; no closure around the loop, to keep the frames few.
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
@@ -323,9 +312,7 @@ final class Propagation: DeliveryContext {
     isQueued = true
   }
 
-  /// Runs `body`, which delivers changes of this wave, with the wave as this thread's delivery: a set made
-  /// meanwhile is known to be caused by it, so that a binding cycle is recognised. A property's core that was
-  /// busy queues the change and delivers it later, through this too.
+  /// Runs `body`, which delivers changes of this wave, as this thread's delivery (the cause of a set it makes).
   @inlinable
   func deliver(_ body: () -> Void) {
     let thread = GraphThread.currentReference

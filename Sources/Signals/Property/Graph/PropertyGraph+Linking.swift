@@ -3,22 +3,17 @@ import Synchronization
 /// How a new derived node may read its inputs: see ``PropertyGraph/claim(_:)``.
 @usableFromInline
 enum InputClaim {
-  /// The calling thread owns `root`, which now holds every input: the inputs' values cannot change while the
-  /// node reads them. `claimed`: it took the domain for this (and lets it go once the node is linked);
-  /// otherwise it already owned it (the node is made by an operator's closure or an observer).
+  /// The calling thread owns `root`, which holds every input; `claimed`: it took it for this (and lets it go).
   case owned(GraphDomain, claimed: Bool)
-  /// Another thread owns `root`, which now holds every input: the node reads their committed values as they
-  /// are, and that thread links it and computes it again.
+  /// Another thread owns `root`, which holds every input: it links the node and computes it again.
   case queued(GraphDomain)
-  /// The inputs are in domains that other propagations own and that cannot merge now: the node reads their
-  /// values as they are, and is linked once they can merge.
+  /// The inputs' domains, owned by other propagations, cannot merge now: the node is linked once they can.
   case pending
 }
 
 extension InputClaim {
-  /// Runs `read`, which reads the inputs' values for a node made under this claim, so that they come from one
-  /// state: if another thread owns the inputs' domain, `read` runs again until no commit happened meanwhile
-  /// (the operator's closure may run more than once then).
+  /// Runs `read` (the inputs' values for the new node) until no commit happened meanwhile, if another thread
+  /// owns the domain.
   @inlinable
   func consistently<Result>(_ read: () -> Result) -> Result {
     guard case .queued(let root) = self else { return read() }
@@ -31,31 +26,38 @@ extension InputClaim {
 }
 
 extension PropertyGraph {
-  /// Takes the domains of `inputs` for a derived node being made: merges them into one if they are free (or
-  /// owned by this thread in one propagation), and takes it, so that the node reads its inputs' values from
-  /// one state and is linked before anyone changes them.
+  /// Merges the domains of `inputs` for a derived node being made, if they are free (or this thread's, in one
+  /// propagation), and takes the one left, so that the node reads one state and is linked before it changes.
   @usableFromInline
   static func claim(_ inputs: [GraphNode]) -> InputClaim {
     let me = currentThreadID()
     return withRootsLocked(of: inputs.map { $0.domain.unsafelyUnwrapped }) { roots in
-      let owned = roots.filter(\.isOwned)
+      // The free roots are claimed (no set may claim one meanwhile); those not merged or kept are let go.
+      var owned: [GraphDomain] = []
+      for root in roots where !SerialWorkState.claimWithoutLock(root.work) { owned.append(root) }
       let others = owned.filter { $0.owner != me }
-      guard others.count <= 1 else { return .pending }
+      func letGo() -> InputClaim {
+        for root in roots where !owned.contains(where: { $0 === root }) {
+          root.work.store(SerialWorkState.idle, ordering: .releasing)
+        }
+        return .pending
+      }
+      guard others.count <= 1 else { return letGo() }
       if let busy = others.first {
         // Another thread owns one of them; the free ones join it, and it links the node.
-        guard owned.count == 1 else { return .pending }
+        guard owned.count == 1 else { return letGo() }
         for root in roots where root !== busy { busy.absorb(root) }
         return .queued(busy)
       }
       // Several domains this thread owns merge only within one propagation (a transaction's commit).
       if owned.count > 1 {
         let wave = owned[0].computing
-        guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return .pending }
+        guard wave != nil, owned.allSatisfy({ $0.computing === wave }) else { return letGo() }
       }
       let survivor = owned.first ?? roots.max { $0.size < $1.size }.unsafelyUnwrapped
       for root in roots where root !== survivor { survivor.absorb(root) }
-      guard !survivor.isOwned else { return .owned(survivor, claimed: false) }
-      survivor.claim(by: me)
+      guard owned.isEmpty else { return .owned(survivor, claimed: false) }
+      survivor.ownerThread.store(me, ordering: .relaxed)
       return .owned(survivor, claimed: true)
     }
   }
@@ -70,11 +72,10 @@ extension PropertyGraph {
       if claimed { release(root) }
     case .queued(let root):
       let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
-        if root.queueIfOwned(.attach(node, inputs: inputs)) { return nil }
-        // Its owner let go meanwhile: link it here, and catch up with what changed since it read its inputs.
-        root.claim(by: currentThreadID())
+        // If its owner let go meanwhile, it is linked here, catching up.
+        let claimed = root.claim(by: currentThreadID())
         root.queue.append(.attach(node, inputs: inputs))
-        return root
+        return claimed ? root : nil
       }
       if let claimed { release(claimed) }
     case .pending:
@@ -135,7 +136,9 @@ enum PendingMerges {
       switch PropertyGraph.claim(inputs) {
       case .owned(let root, let claimed):
         GraphDomain.withRoot(of: root) { root in
-          _ = root.queueIfOwned(.attach(node, inputs: inputs))
+          // This thread owns it: marked so that it does not leave without linking the node.
+          _ = SerialWorkState.waitsForWorker(root.work)
+          root.queue.append(.attach(node, inputs: inputs))
         }
         if claimed { PropertyGraph.release(root) }
       case .queued(let root):

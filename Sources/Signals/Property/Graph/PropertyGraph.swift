@@ -1,8 +1,7 @@
 import Synchronization
 
-/// The property graph's procedures: running what a domain's owner must do, ending and unlinking nodes, and
-/// linking new ones. The state lives in the domains (``GraphDomain``) and the nodes (``GraphNode``); there is no
-/// lock for the whole graph.
+/// The property graph's procedures (the owner's loop, ending, unlinking, linking); the state is in the domains
+/// and the nodes, with no lock for the whole graph.
 @usableFromInline
 enum PropertyGraph {
   /// How many transactions are open, on any thread: while none is, a set never looks for one.
@@ -12,8 +11,7 @@ enum PropertyGraph {
   @inlinable
   static var hasOpenTransactions: Bool { openTransactions.load(ordering: .relaxed) != 0 }
 
-  /// The wave the calling thread is delivering, if any: what causes a binding's set made now (see
-  /// ``GraphThread/delivering``).
+  /// The wave the calling thread is delivering, if any (``GraphThread/delivering``).
   @inlinable
   static var deliveringWave: Propagation? {
     GraphThread.existing?.borrow { $0.delivering?.takeUnretainedValue() }
@@ -21,8 +19,7 @@ enum PropertyGraph {
 
   // MARK: The owner's loop
 
-  /// Runs `wave`, which its domain keeps and the calling thread owns; then everything queued there; then lets
-  /// the domain go.
+  /// Runs `wave`, which the calling thread owns, then what was queued, then lets the domain go.
   @usableFromInline
   static func run(_ wave: Unmanaged<Propagation>) {
     let domain = wave.borrow { wave in
@@ -32,9 +29,8 @@ enum PropertyGraph {
     release(domain, finished: wave)
   }
 
-  /// Does everything queued in `domain`, which the calling thread owns, in order, then lets it go. `finished`
-  /// is a wave of the domain that just ran: it is emptied (outside the lock: what it lets go of may be freed)
-  /// and kept for the next one.
+  /// Does what was queued in `domain`, which the calling thread owns, then lets it go; `finished`, a wave that
+  /// just ran, is emptied outside the lock and kept.
   @usableFromInline
   static func release(_ domain: GraphDomain, finished: Unmanaged<Propagation>? = nil) {
     release(Unmanaged.passUnretained(domain), finished: finished)
@@ -80,8 +76,7 @@ enum PropertyGraph {
 
   // MARK: Ending
 
-  /// Ends `source`, which ended, and every node all of whose inputs have ended with it: each core completes
-  /// after keeping its last value. By the domain's owner.
+  /// By the owner: ends `source` and every node all of whose inputs ended with it.
   @usableFromInline
   static func endNow(_ source: GraphNode) {
     var ending = [source]
@@ -116,46 +111,42 @@ enum PropertyGraph {
 
   // MARK: Unlinking
 
-  /// The core of a derived node was abandoned (nobody holds or observes the property) or ended: the graph
-  /// stops delivering to it, and the node leaves the graph unless something is computed from it.
+  /// The core of a derived node was abandoned or ended: the node leaves the graph unless something uses it.
   @usableFromInline
   static func coreAbandoned(_ node: GraphNode) {
     var unlinked = Unlinked()
     node.withRoot { root in
       node.core = nil
       node.isObserved = false
-      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
-      unlinked.unlink(node)
+      guard node.isUnused else { return }
+      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
     }
     unlinked.finish()
   }
 
-  /// The `Property` of a derived node that has no stream core is being freed: the node leaves the graph unless
-  /// something else (an observer, a property computed from it) still uses it.
+  /// The `Property` of a derived node without a core is freed: the node leaves the graph unless something uses it.
   @usableFromInline
   static func propertyReleased(_ node: GraphNode) {
     var unlinked = Unlinked()
     node.withRoot { root in
       node.isHeld = false
-      guard node.isUnused, !root.queueIfOwned(.detach(node)) else { return }
-      unlinked.unlink(node)
+      guard node.isUnused else { return }
+      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
     }
     unlinked.finish()
   }
 }
 
 extension GraphNode {
-  /// *Domain.* Whether a derived node is linked but useless: no `Property`, core or observer to tell, nothing
-  /// computed from it.
+  /// *Domain.* Whether a derived node is linked but nobody holds, observes or computes from it.
   @usableFromInline
   final var isUnused: Bool {
     !isSource && !isDetached && !isHeld && core == nil && observers.isEmpty && dependents.isEmpty
   }
 }
 
-/// Nodes taken out of the graph under a domain's lock, and what must happen after the lock: their anchors
-/// released (which may free them, and run user code), the inputs left unused unlinked in turn, and fed sources
-/// told they lost a dependent. Iterative, so that releasing a long chain does not recurse.
+/// Nodes unlinked under a domain's lock, and what follows after it (inputs left unused, fed sources told,
+/// anchors released), iteratively, so that a long chain does not recurse.
 @usableFromInline
 struct Unlinked {
   @usableFromInline var anchors: [GraphNode] = []
@@ -183,14 +174,13 @@ struct Unlinked {
     if let anchor = node.takeAnchor() { anchors.append(anchor) }
   }
 
-  /// After the lock: unlinks the inputs left unused (each under its domain's lock, or by the domain's owner),
-  /// tells fed sources, then releases the anchors.
+  /// After the lock: unlinks the inputs left unused, tells fed sources, then releases the anchors.
   @usableFromInline
   mutating func finish() {
     while let orphan = orphans.popLast() {
       orphan.withRoot { root in
-        guard orphan.isUnused, !root.queueIfOwned(.detach(orphan)) else { return }
-        unlink(orphan)
+        guard orphan.isUnused else { return }
+        root.changeOrQueue(.detach(orphan)) { unlink(orphan) }
       }
     }
     for input in fedInputs { input.dependentLeft() }
@@ -212,16 +202,13 @@ enum GraphWork {
   case end(GraphNode, keep: AnyObject)
   /// Finish unlinking these nodes, after the lock.
   case unlinked(Unlinked)
-  /// Replay the node's committed value to this observer, which was just attached (or not, if the node ended),
-  /// inside this wave, which changes nothing and is kept by the domain: a set the replay makes is caused by a
-  /// change of the node.
-  /// `ended`: the node had ended, the observer is not attached, and is told so after the replay.
+  /// Replay the committed value to this observer, just attached, inside this empty wave (the cause of a set it
+  /// makes); `ended`: the node ended, and the observer, not attached, is told so after.
   case replay(NodeObserver, GraphNode, Unmanaged<Propagation>, ended: Bool)
 }
 
 extension GraphDomain {
-  /// Under the lock of this root, by its owner: takes the next item queued and prepares it, or lets the
-  /// domain go when nothing is queued.
+  /// Under the lock, by the owner: prepares the next item queued, or lets the domain go.
   @usableFromInline
   func nextWork() -> GraphWork {
     while let item = queue.popFirst() {

@@ -557,7 +557,7 @@ final class TransactionCommit {
       }
       // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner,
       // or take the domain.
-      if SerialWorkState.waitsForWorker(root.work) {
+      guard root.claim(by: thread) else {
         let group = TransactionGroup()
         group.sources.append(node)
         group.cores.append(core)
@@ -565,7 +565,6 @@ final class TransactionCommit {
         root.queue.append(.group(group))
         return false
       }
-      root.claim(by: thread)
       if firstTaken == nil { firstTaken = reference }
       taken.append(reference.retain())
       sources.append(Unmanaged.passUnretained(node))

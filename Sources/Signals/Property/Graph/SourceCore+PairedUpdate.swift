@@ -106,7 +106,7 @@ extension SourceCore {
       firstNode.acceptedVersion &+= 1
       secondNode.accepted = secondValue
       secondNode.acceptedVersion &+= 1
-      if SerialWorkState.waitsForWorker(root.work) {
+      guard root.claim(by: currentThreadID()) else {
         // The thread that owns the domain propagates both in one wave, after what it has queued.
         firstNode.pendingChanges.append(
           PendingChange(value: firstValue, version: firstNode.acceptedVersion, origin: .user))
@@ -118,7 +118,6 @@ extension SourceCore {
         root.queue.append(.group(group))
         return (SetStep.none, SetStep.none)
       }
-      root.claim(by: currentThreadID())
       let wave = root.startWave()
       wave.borrow { wave in
         firstNode.waveValue = firstValue

@@ -3,16 +3,9 @@ import Synchronization
 /// The core of a property that is set rather than computed: a `MutableProperty`, or a property fed by a
 /// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`, a `PropertyProtocol` type of yours).
 ///
-/// ## Two paths for a set
-/// - **Alone** (nothing is computed from the source, and it is no binding's target): a set is a replaying
-///   signal core's send: store, take the core if it is idle, deliver, drain.
-/// - **In the graph** (once it joined a domain): a set is accepted under its domain's lock alone, on the node
-///   (``SourceNode/accepted``; `value` returns it on the next line), and in the same critical section either
-///   starts a wave (the domain was free: this thread propagates it) or is queued for the thread that owns the
-///   domain. So changes reach the graph in the order they were accepted. A binding's set takes the core's lock
-///   first, to check for a cycle against the core's delivery.
-///
-/// Inside a transaction, a set stays in the transaction until it commits (``PropertyTransaction``).
+/// A set alone (nothing is computed from the source) is a replaying core's send. In the graph it claims a free
+/// domain without the lock (``setWithoutLock(_:)``), or is accepted under the domain's lock and queued for its
+/// owner (``acceptInDomain(_:origin:cause:)``); a binding's set first checks for a cycle under the core's lock.
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// The source's node, typed.
@@ -43,11 +36,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Setting
 
-  /// Sets `newValue`; see ``MutableProperty/value``. A set made by `<~` or by a two-way binding (`origin`)
-  /// stops at a cycle (see ``BindingCycle``).
-  ///
-  /// A source alone, set by your code outside a transaction, is a replaying core's send, kept small enough to
-  /// inline; everything else goes through ``setSlowly(_:origin:)``.
+  /// Sets `newValue` (``MutableProperty/value``); a binding's set (`origin`) stops at a cycle (``BindingCycle``).
+  /// Alone, a replaying core's send, small enough to inline; otherwise ``setSlowly(_:origin:)``.
   @inlinable
   final func set(_ newValue: Value, origin: SetOrigin = .user) {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.currentReference {
@@ -84,11 +74,46 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
   @inlinable @inline(never)
   final func setSlowly(_ newValue: Value, origin: SetOrigin) {
-    // In the graph, your code's set takes its domain's lock only: the value is accepted on the node.
-    if origin == .user, node.isInGraph { return finish(acceptInDomain(newValue, origin: .user, cause: nil)) }
+    if origin == .user, node.isInGraph {
+      if setWithoutLock(newValue) { return }
+      return finish(acceptInDomain(newValue, origin: .user, cause: nil))
+    }
     let cause = origin == .user ? nil : PropertyGraph.deliveringWave
     let step = withState { state in accept(newValue, origin: origin, cause: cause, &state) }
     finish(step)
+  }
+
+  /// A set in the graph: claims the free domain with a compare-and-exchange, computes, accepts and commits in
+  /// the one critical section, delivers. Until the commit, `value` reads it through the *setting* mark
+  /// (``SourceNode/newestValue()``). `false` if the domain is owned, the source ended or a `modify` runs.
+  @inlinable @inline(__always)
+  final func setWithoutLock(_ value: Value) -> Bool {
+    let source = self.source
+    let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
+    guard root.borrow({ SerialWorkState.claimWithoutLock($0.work) }) else { return false }
+    root.borrow { $0.ownerThread.store(currentThreadID(), ordering: .relaxed) }
+    source.waveValue = value
+    // The mark publishes the value (releasing), unless a `modify` marked the source first.
+    guard !source.isEnded, !hasTerminated, source.inGraph.markSetting() else {
+      PropertyGraph.release(root, finished: nil)
+      return false
+    }
+    let wave = root.borrow { $0.startWave(setOf: self) }
+    node.notifyChange()
+    wave.borrow { wave in
+      wave.addTakenSource(source)
+      wave.computeAndTrace()
+      // The one lock acquisition (a claimed domain is not merged).
+      root.borrow { root in
+        root.lock.withLock {
+          source.acceptOwnSet()
+          wave.commitLocked(root)
+        }
+      }
+      wave.deliver()
+    }
+    PropertyGraph.release(root, finished: wave)
+    return true
   }
 
   /// Changes the value in place, atomically, and propagates the result; `body` runs once, under the core's
@@ -108,19 +133,16 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return result
   }
 
-  /// ``modify(_:)`` for a source in the graph, whose accepted value is guarded by its domain's lock. `body` runs
-  /// under the core's lock only, so that it may read the graph's other properties, and set them: the core's
-  /// lock keeps out other modifies, bindings' sets and paired updates, and the node's *modifying* mark makes a
-  /// plain set or a transaction's commit of this source wait for the core's lock (``acceptInDomain``), so that
-  /// nothing is accepted between the read and the write. A set of this source from inside `body` waits for the
-  /// lock its own thread holds, and traps at once, as alone.
+  /// ``modify(_:)`` in the graph: `body` runs under the core's lock only (it may read and set the graph), with
+  /// the source marked *modifying*, which makes a plain set or a transaction's commit of it wait for that lock
+  /// (``acceptInDomain``): nothing is accepted between the read and the write.
   @usableFromInline
   final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let source = self.source
     let (result, step) = try withState { _ -> (Result, SetStep<Value>) in
       var value = source.withRoot { _ in
         source.inGraph.setModifying(true)
-        return source.accepted
+        return source.newestValue()
       }
       let result: Result
       do {
@@ -147,8 +169,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     withState { _ in }
   }
 
-  /// Under the core's lock: stores `value` and decides how its change is propagated. `cause` is the wave this
-  /// thread is delivering, read for a binding's set only.
+  /// Under the core's lock: stores `value` and decides how it propagates; `cause`, for a binding's set only.
   @inlinable @inline(__always)
   final func accept(_ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State) -> SetStep<Value> {
     // A binding's target is in the graph (``MutableProperty/bindingTarget`` puts it there): a set alone is
@@ -173,8 +194,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .deliver(value, self.recipients(state))
   }
 
-  /// ``accept(_:origin:cause:_:)`` for a source in the graph, under the core's lock: a binding's set, checked
-  /// for a cycle (it reads the core's delivery), then accepted in the domain.
+  /// ``accept(_:origin:cause:_:)`` in the graph: a binding's set is checked for a cycle, then accepted.
   @inlinable @inline(never)
   final func acceptInGraph(
     _ value: Value, origin: SetOrigin, cause: Propagation?, _ state: inout State
@@ -192,9 +212,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return acceptInDomain(value, origin: origin, cause: cause)
   }
 
-  /// A set of a source in the graph, under its domain's lock alone: the value becomes the node's accepted one
-  /// (``SourceNode/accepted``, which `value` reads), and the change starts a wave or is queued in the domain.
-  /// Sets of one source are accepted in the order they take the lock, and reach the graph in that order.
+  /// A set in the graph, under the domain's lock: accepted on the node, then a wave starts or it is queued.
   @inlinable @inline(__always)
   final func acceptInDomain(_ value: Value, origin: SetOrigin, cause: Propagation?) -> SetStep<Value> {
     while true {
@@ -221,12 +239,11 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     // An ended source (its core completed) keeps the value for `value`, and tells nobody.
     guard !source.isEnded, !hasTerminated else { return .none }
     let version = source.acceptedVersion
-    if SerialWorkState.waitsForWorker(root.work) {
+    guard root.claim(by: currentThreadID()) else {
       source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
       root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
       return .none
     }
-    root.claim(by: currentThreadID())
     let wave = cause.map { root.startWave(lineage: $0.lineage.appending(self)) } ?? root.startWave(setOf: self)
     wave.borrow { wave in
       source.waveValue = value
@@ -237,8 +254,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return .propagate(wave)
   }
 
-  /// After the core's lock: does what ``accept(_:origin:cause:_:)`` decided. The value changed unless the set
-  /// was stopped at a cycle: Observation is told first.
+  /// After the lock: tells Observation (unless stopped at a cycle), then does what the accept decided.
   @inlinable @inline(__always)
   final func finish(_ step: SetStep<Value>) {
     if case .cycle = step {} else { node.notifyChange() }
@@ -263,8 +279,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Joining the graph
 
-  /// Makes the source part of the graph (a derived property is being made from it, or it is a binding's
-  /// target): from now on its sets go through its domain, and its committed value is its latest one.
+  /// Makes the source part of the graph (something is derived from it, or it is a binding's target).
   @usableFromInline
   override func enterGraph() {
     guard !node.isInGraph else { return }
@@ -284,16 +299,17 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 
   // MARK: Ending
 
-  /// Completes the property (a `MutableProperty` released, a producer ended): after every change accepted
-  /// before, in the graph.
+  /// Completes the property (released, or its producer ended), after every change accepted before.
   @usableFromInline
   final func end() {
     let claimed = withState { state -> GraphDomain?? in
       guard node.isInGraph else { return .none }
       guard !state.isTerminated else { return .some(nil) }
       return node.withRoot { root -> GraphDomain? in
-        guard !root.queueIfOwned(.end(node, keep: self)) else { return nil }
-        root.claim(by: currentThreadID())
+        guard root.claim(by: currentThreadID()) else {
+          root.queue.append(.end(node, keep: self))
+          return nil
+        }
         return root
       }
     }
@@ -312,20 +328,17 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
 /// A source's node: the values accepted and still to propagate.
 @usableFromInline
 final class SourceNode<Value>: ValueNode<Value> {
-  /// *Domain.* The newest value accepted in the graph (the committed one, or one still to propagate): what the
-  /// source's `value` returns once it joined the graph, when its core's `latest` is left behind.
+  /// *Domain.* The newest value accepted in the graph: what `value` returns (the core's `latest` is left behind).
   @exclusivity(unchecked) @usableFromInline var accepted: Value
   /// *Domain.* How many sets were accepted (the core's count when the source joined, then on).
   @exclusivity(unchecked) @usableFromInline var acceptedVersion: UInt64 = 0
-  /// Values accepted in the graph and waiting for the wave that propagates them, in order (one per queued
-  /// ``GraphItem/change(_:_:keep:)``, or per source of a ``GraphItem/group(_:)``); the domain's lock.
+  /// *Domain.* Values accepted and waiting for their waves, in order (one per queued change or group).
   @exclusivity(unchecked) @usableFromInline var pendingChanges = PendingQueue<PendingChange<Value>>()
   /// The version of the change committed last, or being propagated; the domain's lock.
   @exclusivity(unchecked) @usableFromInline var committedVersion: UInt64 = 0
   /// Whether the source is fed by a stream (rather than a `MutableProperty`).
   @usableFromInline let isFed: Bool
-  /// *Domain.* The core, kept alive while the source is in the graph and has not ended, so that the graph may
-  /// reach it (a transaction's read, a fed source's count of dependents) without racing its release.
+  /// *Domain.* The core, kept while the source is in the graph and has not ended, for the graph to reach.
   @exclusivity(unchecked) @usableFromInline var ownCore: AnyObject?
 
   @inlinable
@@ -337,9 +350,7 @@ final class SourceNode<Value>: ValueNode<Value> {
       compute: { SourceNode.compute($0, $1) }, perform: { SourceNode.perform($0, $1) })
   }
 
-  /// A source's value in `wave`. A wave (``Propagation/addSource(_:)``, under the domain's lock) takes the
-  /// source's next accepted value, and records who set it; a transaction's view, the value the transaction
-  /// sees.
+  /// A source's value in `wave`: its next pending change (or a transaction's view, the transaction's value).
   @inlinable
   static func compute(_ node: GraphNode, _ wave: Propagation) -> ComputeResult {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
@@ -354,7 +365,28 @@ final class SourceNode<Value>: ValueNode<Value> {
   /// The newest accepted value, read under the domain's lock.
   @inlinable
   final func lockedAcceptedValue() -> Value {
-    withRoot { _ in accepted }
+    withRoot { _ in newestValue() }
+  }
+
+  /// Under the lock: the newest value, the accepted one, or that of a set made without the lock that its
+  /// commit is still to accept (its *setting* mark, acquired, publishes it), unless a later one was queued.
+  @inlinable @inline(__always)
+  final func newestValue() -> Value {
+    guard inGraph.isSetting, pendingChanges.isEmpty else { return accepted }
+    return waveValue
+  }
+
+  /// Under the lock, by the commit of a set made without it: accepted, unless a later set was queued meanwhile.
+  @inlinable
+  final func acceptOwnSet() {
+    inGraph.set(NodeMembership.settingBit, false)
+    guard let next = pendingChanges.first else {
+      accepted = waveValue
+      acceptedVersion &+= 1
+      committedVersion = acceptedVersion
+      return
+    }
+    committedVersion = next.version &- 1
   }
 
   /// What the graph asks of a source; see ``NodeMessage``. The commit, once per wave, first.
@@ -428,7 +460,6 @@ enum SetStep<Value> {
   case deliver(Value, Recipients<Value, Never>)
   /// Run this wave: the set took its domain, which keeps the wave.
   case propagate(Unmanaged<Propagation>)
-  /// A binding's set came back around a cycle: it was not made; report it (a two-way binding's echo is
-  /// dropped silently).
+  /// A binding's set came back around a cycle and was not made: report it (a two-way binding's echo: silently).
   case cycle(CycleReport?)
 }
