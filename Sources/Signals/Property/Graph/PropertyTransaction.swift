@@ -60,8 +60,9 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
   @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
-  /// Commits apply one at a time, so that a commit may hold the locks of all its sources at once without two
-  /// commits ever waiting for each other.
+  /// Commits that take the core locks of sources outside the graph (one inside the other, in no set order) take
+  /// this first, so that two of them never wait for each other. A commit of sources all in the graph takes only
+  /// their roots' locks, in address order.
   static let commits = Locked<UInt64>(0)
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
@@ -441,36 +442,39 @@ final class TransactionCommit {
   /// is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
   func storeUnderDomainLocks() -> WrittenSource? {
     let sources = transaction.unsafelyUnwrapped.written
-    var single: Unmanaged<GraphDomain>?
-    var several = false
-    for index in 0..<sources.count {
-      guard let domain = sources[index].node.borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
-      let root = GraphDomain.root(of: domain)
-      if single == nil {
-        single = root
-      } else if single.unsafelyUnwrapped.toOpaque() != root.toOpaque() {
-        several = true
-        break
-      }
-    }
-    guard let single else {
+    guard let first = (0..<sources.count).first(where: { sources[$0].node.borrow { $0.isInGraph } }) else {
       storeAll()
       return nil
     }
-    // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
-    guard several else { return GraphDomain.withRoot(of: single) { storeLocked(CollectionOfOne($0)) } }
+    // First, the first source's root alone: most commits touch one.
+    let stored = sources[first].node.borrow { $0.withRoot { storeLocked(CollectionOfOne($0)) } }
+    guard case .elsewhere = stored else { return stored.busy }
     var domains: [GraphDomain] = []
     for index in 0..<sources.count {
       sources[index].node.borrow { if $0.isInGraph, let domain = $0.domain { domains.append(domain) } }
     }
-    return withRootsLocked(of: domains) { storeLocked($0) }
+    return withRootsLocked(of: domains) { storeLocked($0) }.busy
   }
 
-  /// Under the locks of `roots`, the roots of the sources' domains, distinct.
-  func storeLocked(_ locked: some Sequence<GraphDomain>) -> WrittenSource? {
+  /// What ``storeLocked(_:)`` did.
+  enum Stored {
+    case stored, busy(WrittenSource), elsewhere
+    var busy: WrittenSource? { if case .busy(let source) = self { source } else { nil } }
+  }
+
+  /// Under the locks of `locked`, distinct roots: stores unless a source is in a `modify`'s body, or its root
+  /// is not locked. Roots only ever merge, and not while locked: a source whose root is locked stays in it.
+  func storeLocked(_ locked: some Collection<GraphDomain>) -> Stored {
     let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count where sources[index].node.borrow({ $0.isInGraph && $0.inGraph.isModifying }) {
-      return sources[index]
+    for index in 0..<sources.count {
+      let stored = sources[index].node.borrow { node -> Stored? in
+        guard node.isInGraph else { return nil }
+        if node.inGraph.isModifying { return .busy(sources[index]) }
+        guard locked.count == 1 else { return nil }
+        let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
+        return root.toOpaque() == Unmanaged.passUnretained(locked.first.unsafelyUnwrapped).toOpaque() ? nil : .elsewhere
+      }
+      if let stored { return stored }
     }
     let thread = currentThreadID()
     for root in locked {
@@ -498,7 +502,7 @@ final class TransactionCommit {
     }
     storeAll()
     if let wave, !aloneDeliveries.isEmpty { wave.borrow { $0.aloneDeliveries = aloneDeliveries } }
-    return nil
+    return .stored
   }
 
   /// Under every lock: each source takes its value.
