@@ -226,6 +226,44 @@ import Testing
     #expect(recorder.values == ["1,0", "2,2"])
   }
 
+  @Test func aCommitOverTwoGraphsAndASourceAloneIsOneChangeOfEach() {
+    // Sources in two graphs that share nothing, and one nothing is derived from: one wave, each observer told
+    // once, of the final state. Then, from an observer of that wave (which owns both graphs' domains), a
+    // commit takes a third graph at once and queues its change of the first behind the change in progress.
+    let a = MutableProperty(0)
+    let b = MutableProperty(0)
+    let c = MutableProperty(0)
+    let alone = MutableProperty(0)
+    let first = a.map { $0 * 10 }
+    let second = b.map { $0 * 100 }
+    let third = c.map { $0 * 1000 }
+    let log = Locked<[String]>([])
+    first.signal.observeValues { value in
+      log.withLock { $0.append("first \(value)") }
+      guard value == 10 else { return }
+      withTransaction {
+        a.value = 2
+        c.value = 2
+        alone.value = 2
+      }
+      log.withLock { $0.append("committed") }
+    }
+    second.signal.observeValues { value in log.withLock { $0.append("second \(value)") } }
+    third.signal.observeValues { value in log.withLock { $0.append("third \(value)") } }
+    alone.signal.observeValues { value in log.withLock { $0.append("alone \(value)") } }
+    withTransaction {
+      b.value = 1
+      alone.value = 1
+      a.value = 1
+    }
+    #expect(
+      log.withLock { $0 } == [
+        "alone 1", "second 100", "first 10", "alone 2", "third 2000", "committed", "first 20",
+      ])
+    #expect((a.value, b.value, c.value, alone.value) == (2, 1, 2, 2))
+    #expect((first.value, second.value, third.value) == (20, 100, 2000))
+  }
+
   @Test func aBindingOfEveryValueSetInATransactionIsOneChange() {
     // The hotel form's "clear": two inputs, a summary bound to a label; one change, one label update.
     let name = MutableProperty("Li Lei")

@@ -60,8 +60,9 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
   @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
-  /// Commits apply one at a time, so that a commit may hold the locks of all its sources at once without two
-  /// commits ever waiting for each other.
+  /// Commits that take the core locks of sources outside the graph (one inside the other, in no set order) take
+  /// this first, so that two of them never wait for each other. A commit of sources all in the graph takes only
+  /// their roots' locks, in address order.
   static let commits = Locked<UInt64>(0)
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
@@ -225,7 +226,7 @@ final class PropertyTransaction {
     }
     while written.count > savepoint.written {
       let entry = written.removeLast()
-      entry.abandon(in: self)
+      entry.type.abandon(of: entry.object, in: self)
       entry.release()
     }
   }
@@ -236,32 +237,28 @@ final class PropertyTransaction {
   /// the sources outside the graph), while the domains another thread owns get the changes queued.
   func commit() {
     guard !written.isEmpty else { return }
-    // One source, set in its own slot: nothing to apply together, so the commit is that source's plain set
-    // (one lock, its own wave), with no commit state, no commits lock and no walk.
+    // One source, set in its own slot: the commit is that source's plain set (one lock, its own wave).
     if written.count == 1, foreignWrites.isEmpty {
       let entry = written.removeLast()
       if !undo.isEmpty { undo.removeAll() }
-      entry.commitAlone()
+      entry.node.borrow { $0.perform($0, .commitTransactionValue) }
       return entry.release()
     }
     let commit = spareCommit.take() ?? TransactionCommit()
     commit.transaction = self
-    let reference = Unmanaged.passUnretained(commit)
     // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
     // body (on the source's core lock, outside the commits lock, which the body may need) and tries again.
-    while let busy = Self.commits.withLock({ count -> WrittenSource? in
-      count &+= 1
-      return reference.borrow { $0.storeWritten() }
-    }) {
+    while let busy = commit.store() {
       busy.type.withCoreLocked(of: busy.object) {}
     }
-    for index in 0..<written.count { written[index].node.borrow { $0.notifyChange() } }
-    for index in 0..<written.count { written[index].release() }
+    for index in 0..<written.count {
+      written[index].node.borrow { $0.notifyChange() }
+      written[index].release()
+    }
     written.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
     commit.run()
-    commit.reset()
     if spareCommit == nil { spareCommit = commit }
   }
 }
@@ -284,27 +281,6 @@ struct WrittenSource: BitwiseCopyable {
     type = SourceCore<Value>.self
   }
 
-  /// Runs `body` holding the source's core lock, if the source is alone: one in the graph keeps the values a
-  /// commit stores on its node, under its domain's lock, and never leaves the graph.
-  @inlinable @inline(__always)
-  func withCoreLocked(_ body: () -> Void) {
-    if node.borrow({ $0.isInGraph }) { return body() }
-    type.withCoreLocked(of: object, body)
-  }
-
-  /// Commits the transaction's value as a plain set of the source, through its node (whose closure runs
-  /// specialised for its type): the transaction set nothing else.
-  @inlinable
-  func commitAlone() {
-    node.borrow { $0.perform($0, .commitTransactionValue) }
-  }
-
-  /// Drops the transaction's value: the set is rolled back.
-  @inlinable
-  func abandon(in transaction: PropertyTransaction) {
-    type.abandon(of: object, in: transaction)
-  }
-
   /// Gives back the entry's retain.
   @inlinable
   func release() {
@@ -312,14 +288,15 @@ struct WrittenSource: BitwiseCopyable {
   }
 }
 
-/// A source as a transaction's commit and rollback see it: a ``SourceCore``.
+/// A source as a transaction's commit and rollback see it: a ``SourceCore``. Each `source` is an instance of
+/// the type, borrowed.
 @usableFromInline
 protocol TransactionSource: AnyObject {
-  /// Runs `body` holding the core lock of `source`, an instance of this type, borrowed.
+  /// Runs `body` holding the core lock of `source`.
   static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
   func restore(_ previous: Any, in transaction: PropertyTransaction)
-  /// Drops the transaction's value of `source`, an instance of this type, borrowed: the set is rolled back.
+  /// Drops the transaction's value of `source`: the set is rolled back.
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
 }
 
@@ -351,30 +328,29 @@ extension SourceCore: TransactionSource {
     }
   }
 
-  /// A transaction that set only this source ended, on this thread, holding its slot: takes its value (before
-  /// letting the slot go, see ``storeTransactionValue(_:)``) and sets it, with no transaction open here.
+  /// A transaction that set only this source ended, on this thread, holding its slot: takes its value and
+  /// sets it, with no transaction open here.
   @inlinable
   func commitTransactionValue() {
+    // Taken before the slot is let go: then another thread's transaction may claim it.
     let value = transactionValue.take().unsafelyUnwrapped
     transactionOwner.store(0, ordering: .releasing)
     set(value)
   }
 
   /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
-  /// source's, and hands its change to the commit.
+  /// source's, and adds it to the commit's wave or to its group where another thread works.
   @inlinable
   func storeTransactionValue(_ commit: TransactionCommit) {
     let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
       guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
         return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
       }
-      // The value is taken before the slot is let go: once the owner word is 0, another thread's transaction
-      // may claim the slot and write `transactionValue`.
+      // Taken before the slot is let go: then another thread's transaction may claim it.
       let value = transactionValue.take().unsafelyUnwrapped
       transactionOwner.store(0, ordering: .releasing)
       return value
     }
-    // The commit holds the core's lock already, if alone; in the graph, its domain's.
     guard node.isInGraph else {
       latest = value
       version &+= 1
@@ -383,13 +359,17 @@ extension SourceCore: TransactionSource {
     }
     source.accepted = value
     source.acceptedVersion &+= 1
-    let version = source.acceptedVersion
     guard !hasTerminated else { return }
-    if commit.changed(source, core: self) {
-      source.waveValue = value
-      source.committedVersion = version
+    if let group = commit.group(of: source) {
+      source.pendingChanges.append(PendingChange(value: value, version: source.acceptedVersion, origin: .user))
+      group.borrow { group in
+        group.sources.append(source)
+        group.cores.append(self)
+      }
     } else {
-      source.pendingChanges.append(PendingChange(value: value, version: version, origin: .user))
+      source.waveValue = value
+      source.committedVersion = source.acceptedVersion
+      commit.wave.unsafelyUnwrapped.borrow { $0.addTakenSource(source) }
     }
   }
 
@@ -411,121 +391,117 @@ extension SourceCore: TransactionSource {
   }
 }
 
-/// One transaction's commit: the domains it takes, the groups it queues where another thread works, and the
-/// wave it runs. Kept by its transaction from commit to commit.
+/// One transaction's commit: the domains it takes (each a part of its one wave) or queues a group in (another
+/// thread works there), and the deliveries of its sources outside the graph. Kept from commit to commit.
 @usableFromInline
 final class TransactionCommit {
   @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
-  @exclusivity(unchecked) @usableFromInline var thread: ThreadID = 0
-  /// The domains this commit took, in order, each retained until ``reset()``: its wave propagates them
-  /// together.
-  @exclusivity(unchecked) @usableFromInline var taken = NodeBuffer<Unmanaged<GraphDomain>>()
-  /// The sources changed in the domains it took, unretained (the transaction holds them).
-  @exclusivity(unchecked) @usableFromInline var sources = NodeBuffer<Unmanaged<GraphNode>>()
-  /// The first domain taken, unretained.
-  @exclusivity(unchecked) @usableFromInline var firstTaken: Unmanaged<GraphDomain>?
-  /// A group per domain another thread owns.
-  @exclusivity(unchecked) @usableFromInline var groups: [(root: GraphDomain, group: TransactionGroup)] = []
+  /// The root of each domain of the sources, under the locks: taken (retained, no group), or queued to (the
+  /// group, which the root's queue keeps).
+  @exclusivity(unchecked) @usableFromInline var roots = NodeBuffer<
+    (root: Unmanaged<GraphDomain>, group: Unmanaged<TransactionGroup>?)
+  >()
+  /// The wave of the domains taken, if any.
+  @exclusivity(unchecked) @usableFromInline var wave: Unmanaged<Propagation>?
   /// Deliveries of sources outside the graph, which the commit claimed.
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
-  /// The wave of a commit that took one domain, started under the lock that stored the values.
-  @exclusivity(unchecked) @usableFromInline var startedWave: Unmanaged<Propagation>?
 
   @usableFromInline
   init() {}
 
-  deinit {
-    reset()
-    sources.deallocate()
-    taken.deallocate()
-  }
+  deinit { roots.deallocate() }
 
-  /// Empties the commit for the next one.
-  @usableFromInline
-  func reset() {
-    transaction = nil
-    for index in 0..<taken.count { taken[index].release() }
-    taken.removeAll()
-    firstTaken = nil
-    sources.removeAll()
-    if !groups.isEmpty { groups.removeAll() }
-    if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
-  }
-
-  /// Takes the core locks of the transaction's sources outside the graph, one inside the other, then the locks
-  /// of the domains of those in it, and stores every value; or, if a source in the graph is in a `modify`'s
-  /// body, stores nothing and returns that source.
-  func storeWritten() -> WrittenSource? {
+  /// Stores every value under the core locks of the sources outside the graph (one inside the other, under the
+  /// commits lock) and the locks of the others' domains; or, if a source in the graph is in a `modify`'s body,
+  /// stores nothing and returns that source.
+  func store() -> WrittenSource? {
     let sources = transaction.unsafelyUnwrapped.written
-    var busy: WrittenSource?
-    // One source: its lock, with no walk through the list.
-    if sources.count == 1 {
-      sources[0].withCoreLocked { busy = storeUnderDomainLocks() }
-    } else {
-      store(sources, from: 0, busy: &busy)
+    var alone = 0
+    while alone < sources.count, sources[alone].node.borrow({ $0.isInGraph }) { alone += 1 }
+    guard alone < sources.count else { return storeUnderDomainLocks() }
+    return PropertyTransaction.commits.withLock { _ in
+      var busy: WrittenSource?
+      store(sources, from: alone, busy: &busy)
+      return busy
     }
-    return busy
   }
 
-  /// Takes the core lock of `sources[index]`, then the following ones', then stores.
+  /// Takes the core lock of `sources[index]` and of each following source outside the graph, then stores.
   func store(_ sources: NodeBuffer<WrittenSource>, from index: Int, busy: inout WrittenSource?) {
+    var index = index
+    while index < sources.count, sources[index].node.borrow({ $0.isInGraph }) { index += 1 }
     guard index < sources.count else {
       busy = storeUnderDomainLocks()
       return
     }
-    sources[index].withCoreLocked { store(sources, from: index + 1, busy: &busy) }
+    sources[index].type.withCoreLocked(of: sources[index].object) { store(sources, from: index + 1, busy: &busy) }
   }
 
-  /// Under the sources' locks: takes the locks of their domains (one, usually), and stores every value, unless
-  /// a source in the graph is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
+  /// Under the sources' core locks: takes the locks of their domains' roots (one, usually), decides for each
+  /// whether the commit takes it or queues a group there, and stores every value; unless a source in the graph
+  /// is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
   func storeUnderDomainLocks() -> WrittenSource? {
-    thread = currentThreadID()
     let sources = transaction.unsafelyUnwrapped.written
-    var single: Unmanaged<GraphDomain>?
-    var several = false
-    for index in 0..<sources.count {
-      guard let domain = sources[index].node.borrow({ $0.isInGraph ? $0.domainReference : nil }) else { continue }
-      let root = GraphDomain.root(of: domain)
-      if single == nil {
-        single = root
-      } else if single.unsafelyUnwrapped.toOpaque() != root.toOpaque() {
-        several = true
-      }
-    }
-    guard let single else {
+    guard let first = (0..<sources.count).first(where: { sources[$0].node.borrow { $0.isInGraph } }) else {
       storeAll()
       return nil
     }
-    // Roots only ever merge: sources that share a root now share one, whatever merges meanwhile.
-    guard several else {
-      return GraphDomain.withRoot(of: single) { root in
-        if let busy = modifyingSource() { return busy }
-        storeAll()
-        // It took this one domain: its wave starts in the same critical section.
-        if taken.count == 1 { startedWave = startWave(in: root) }
-        return nil
-      }
-    }
+    // First, the first source's root alone: most commits touch one.
+    let stored = sources[first].node.borrow { $0.withRoot { storeLocked(CollectionOfOne($0)) } }
+    guard case .elsewhere = stored else { return stored.busy }
     var domains: [GraphDomain] = []
     for index in 0..<sources.count {
-      sources[index].node.borrow { node in
-        if node.isInGraph, let domain = node.domain { domains.append(domain) }
-      }
+      sources[index].node.borrow { if $0.isInGraph, let domain = $0.domain { domains.append(domain) } }
     }
-    return withRootsLocked(of: domains) { _ in
-      if let busy = modifyingSource() { return busy }
-      storeAll()
-      return nil
-    }
+    return withRootsLocked(of: domains) { storeLocked($0) }.busy
   }
 
-  /// Under the domains' locks: a source in the graph whose `modify` runs its body, if any.
-  func modifyingSource() -> WrittenSource? {
+  /// What ``storeLocked(_:)`` did.
+  enum Stored {
+    case stored, busy(WrittenSource), elsewhere
+    var busy: WrittenSource? { if case .busy(let source) = self { source } else { nil } }
+  }
+
+  /// Under the locks of `locked`, distinct roots: stores unless a source is in a `modify`'s body, or its root
+  /// is not locked. Roots only ever merge, and not while locked: a source whose root is locked stays in it.
+  func storeLocked(_ locked: some Collection<GraphDomain>) -> Stored {
     let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count where sources[index].node.borrow({ $0.isInGraph && $0.inGraph.isModifying }) {
-      return sources[index]
+    for index in 0..<sources.count {
+      let stored = sources[index].node.borrow { node -> Stored? in
+        guard node.isInGraph else { return nil }
+        if node.inGraph.isModifying { return .busy(sources[index]) }
+        guard locked.count == 1 else { return nil }
+        let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
+        return root.toOpaque() == Unmanaged.passUnretained(locked.first.unsafelyUnwrapped).toOpaque() ? nil : .elsewhere
+      }
+      if let stored { return stored }
     }
-    return nil
+    let thread = currentThreadID()
+    for root in locked {
+      let reference = Unmanaged.passUnretained(root)
+      // One decision, under the lock, that neither the owner's lock-free leave nor a lock-free set's claim can
+      // split: queue behind the owner, or take the domain.
+      guard root.claim(by: thread) else {
+        let group = TransactionGroup()
+        root.queue.append(.group(group))
+        roots.append((reference, Unmanaged.passUnretained(group)))
+        continue
+      }
+      roots.append((reference.retain(), nil))
+      guard let wave else {
+        let started = root.startWave()
+        started.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
+        wave = started
+        continue
+      }
+      wave.borrow { wave in
+        wave.otherDomains.append(root)
+        root.computingWave = Unmanaged.passUnretained(wave)
+      }
+    }
+    storeAll()
+    if let wave, !aloneDeliveries.isEmpty { wave.borrow { $0.aloneDeliveries = aloneDeliveries } }
+    return .stored
   }
 
   /// Under every lock: each source takes its value.
@@ -535,85 +511,37 @@ final class TransactionCommit {
     for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(commit)) } }
   }
 
-  /// Under the locks: `node`, a source in the graph, changed. The commit takes its domain if nobody works
-  /// there (and returns `true`: the source's value is its value for the commit's wave), or queues the change
-  /// for whoever does (and returns `false`: the source's value waits among its pending changes).
-  @usableFromInline
-  func changed(_ node: GraphNode, core: any PropertyCoreProtocol) -> Bool {
-    let reference = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
-    if reference.toOpaque() == firstTaken?.toOpaque() {
-      sources.append(Unmanaged.passUnretained(node))
-      return true
-    }
-    for index in 0..<taken.count where taken[index].toOpaque() == reference.toOpaque() {
-      sources.append(Unmanaged.passUnretained(node))
-      return true
-    }
-    return reference.borrow { root in
-      if let index = groups.firstIndex(where: { $0.root === root }) {
-        groups[index].group.sources.append(node)
-        groups[index].group.cores.append(core)
-        return false
-      }
-      // One decision, under the lock, that the owner's lock-free leave cannot split: queue behind the owner,
-      // or take the domain.
-      guard root.claim(by: thread) else {
-        let group = TransactionGroup()
-        group.sources.append(node)
-        group.cores.append(core)
-        groups.append((root, group))
-        root.queue.append(.group(group))
-        return false
-      }
-      if firstTaken == nil { firstTaken = reference }
-      taken.append(reference.retain())
-      sources.append(Unmanaged.passUnretained(node))
-      return true
-    }
+  /// Under the locks: the group queued in the domain of `node`, a source in the graph, or `nil` if the commit
+  /// took that domain.
+  @inlinable
+  func group(of node: GraphNode) -> Unmanaged<TransactionGroup>? {
+    guard roots.count > 1 else { return roots[0].group }
+    let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
+    for index in 0..<roots.count where roots[index].root.toOpaque() == root.toOpaque() { return roots[index].group }
+    preconditionFailure("Internal inconsistency: a commit stores a source whose root it did not lock")
   }
 
-  /// After the locks: propagates what it took as one wave, then lets the domains go.
+  /// After the locks: runs the wave, lets the domains it took go, and empties the commit for the next one.
   func run() {
-    guard !taken.isEmpty else {
+    transaction = nil
+    defer {
+      roots.removeAll()
+      if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
+    }
+    guard let wave = wave.take() else {
       for delivery in aloneDeliveries { delivery() }
       return
     }
-    // The commit keeps the domains it took (``taken``) until ``reset()``: borrowed here.
-    let first = taken[0]
-    if taken.count == 1 {
-      let wave =
-        startedWave.take()
-        ?? GraphDomain.withRoot(of: first) { root -> Unmanaged<Propagation> in startWave(in: root) }
-      wave.borrow { $0.run() }
-      PropertyGraph.release(first, finished: wave)
-      return
-    }
-    var domains: [GraphDomain] = []
-    for index in 0..<taken.count { domains.append(taken[index].takeUnretainedValue()) }
-    let wave = withRootsLocked(of: domains) { roots -> Unmanaged<Propagation> in
-      first.borrow { startWave(in: $0.root, roots: roots) }
-    }
     wave.borrow { $0.run() }
-    // Domains the wave merged are one now: each root left is let go once.
-    let roots = withRootsLocked(of: domains) { $0 }
-    PropertyGraph.release(roots[0], finished: wave)
-    for root in roots.dropFirst() { PropertyGraph.release(root) }
-  }
-
-  /// Under the locks of `main` and `roots`: the commit's wave.
-  func startWave(in main: GraphDomain, roots: [GraphDomain] = []) -> Unmanaged<Propagation> {
-    let wave = main.startWave()
-    wave.borrow { wave in
-      wave.lineage = ChangeChain(sourcesOf: wave)
-      if !roots.isEmpty {
-        for root in roots where root !== main {
-          wave.otherDomains.append(root)
-          root.computingWave = Unmanaged.passUnretained(wave)
-        }
-      }
-      for index in 0..<sources.count { sources[index].borrow { wave.addTakenSource($0) } }
-      if !aloneDeliveries.isEmpty { wave.aloneDeliveries = aloneDeliveries }
+    if roots.count == 1 {
+      PropertyGraph.release(roots[0].root, finished: wave)
+      return roots[0].root.release()
     }
-    return wave
+    var taken: [GraphDomain] = []
+    for index in 0..<roots.count where roots[index].group == nil { taken.append(roots[index].root.takeRetainedValue()) }
+    // Domains the wave merged are one now: each root left is let go once.
+    let left = withRootsLocked(of: taken) { $0 }
+    PropertyGraph.release(left[0], finished: wave)
+    for root in left.dropFirst() { PropertyGraph.release(root) }
   }
 }
