@@ -1,11 +1,13 @@
 import Synchronization
 
-/// An observer attached to a property's node itself (``Property/observeValues(fileID:line:_:)``): no stream core, no queue
-/// of its own. The domain's owner calls it, in the wave's deliver phase, with the node's committed value.
+/// An observer attached to a property's node itself (``Property/observeValues(fileID:line:_:)``) in a box: a
+/// binding's, and every plain one but the node's first, which the node holds inline (``ValueNode/inlineObserver``).
+/// No stream core, no queue of its own. The domain's owner calls it, in the wave's deliver phase, with the node's
+/// committed value.
 ///
 /// The node's list holds the box; the box holds the node (as the switch of ``ObserverBox``, cleared under the
-/// domain's lock when the observer leaves), so that a derived property that only its observer holds goes on.
-/// The disposable the caller gets is a ``NodeSubscription``, which does not hold the box.
+/// domain's lock when the observer leaves). The disposable the caller gets is a ``NodeSubscription``, which does
+/// not hold the box.
 @usableFromInline
 class NodeObserver: ObserverBox {
   /// By the domain's owner, outside every lock: calls the observer with the node's committed value, unless it
@@ -55,19 +57,24 @@ final class EndingNodeObserver<Value>: ValueNodeObserver<Value> {
   }
 }
 
-/// The disposable of a ``NodeObserver``: it holds the node until it is disposed, and knows the box only by its
-/// identity, so that a disposable you keep never keeps the closure (see ``Subscription``).
+/// The disposable of an observer of a node: it holds the node until it is disposed, and knows its observer only
+/// by its place (``box``), so that a disposable you keep never keeps the closure (see ``Subscription``).
+///
+/// A first dispose detaches the observer; later ones do nothing. An inline observer's slot is freed only by its
+/// own subscription, or by the node's end (after which nothing attaches), so a disposal never removes a newer
+/// observer that took the slot.
 @usableFromInline
 final class NodeSubscription: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
   /// The node; read and cleared once, by the first `dispose()`.
   @usableFromInline var node: GraphNode?
-  @usableFromInline let box: ObjectIdentifier
+  /// *Domain.* The identity of the observer's box, or `nil` for the node's inline observer
+  /// (``ValueNode/inlineObserver``); set as it is attached.
+  @usableFromInline var box: ObjectIdentifier?
 
   @inlinable
-  init(node: GraphNode, box: NodeObserver) {
+  init(node: GraphNode) {
     self.node = node
-    self.box = ObjectIdentifier(box)
   }
 
   @usableFromInline
@@ -76,55 +83,7 @@ final class NodeSubscription: Disposable, @unchecked Sendable {
   @usableFromInline
   func dispose() {
     guard isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    node.take()?.removeObserver(box)
-  }
-}
-
-/// A node's observers, retained, in the order they came: the first inline.
-@usableFromInline
-struct NodeObservers {
-  @usableFromInline var first: NodeObserver?
-  /// Non-empty only when ``first`` is set.
-  @usableFromInline var rest: [NodeObserver] = []
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  var isEmpty: Bool { first == nil }
-
-  @inlinable
-  var count: Int { first == nil ? 0 : 1 + rest.count }
-
-  @inlinable
-  mutating func append(_ observer: NodeObserver) {
-    if first == nil { first = observer } else { rest.append(observer) }
-  }
-
-  /// Whether the observer whose identity is `box` is in the list.
-  @inlinable
-  func contains(_ box: ObjectIdentifier) -> Bool {
-    guard let first else { return false }
-    return ObjectIdentifier(first) == box || rest.contains { ObjectIdentifier($0) == box }
-  }
-
-  /// Removes the observer whose identity is `box`, and returns it.
-  @inlinable
-  mutating func remove(_ box: ObjectIdentifier) -> NodeObserver? {
-    guard let first else { return nil }
-    if ObjectIdentifier(first) == box {
-      self.first = rest.isEmpty ? nil : rest.removeFirst()
-      return first
-    }
-    guard let index = rest.firstIndex(where: { ObjectIdentifier($0) == box }) else { return nil }
-    return rest.remove(at: index)
-  }
-
-  /// Takes every observer out.
-  @inlinable
-  mutating func removeAll() -> [NodeObserver] {
-    guard let first = first.take() else { return [] }
-    return [first] + Swift.exchange(&rest, with: [])
+    node.take()?.removeObserver(self)
   }
 }
 
@@ -139,7 +98,7 @@ extension ValueNode {
   /// its last value and attaches nothing: the result is then `nil`.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(ValueNodeObserver(self, action), action, replaysAsChange: false)
+    attach(nil, action, replaysAsChange: false)
   }
 
   /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
@@ -149,36 +108,50 @@ extension ValueNode {
     attach(EndingNodeObserver(self, action, ended: ended), action, replaysAsChange: true)
   }
 
-  /// Attaches `box`, whose closure is `action`; see ``observeValues(_:)``. With `replaysAsChange` (a
+  /// Attaches `box`, whose closure is `action`, or with no box `action` itself: in ``inlineObserver`` if the
+  /// node has no observer (so that it stays the first one called), in a ``ValueNodeObserver`` otherwise, and
+  /// always in one when the attachment is queued. See ``observeValues(_:)``. With `replaysAsChange` (a
   /// binding's observer), the replay is delivered as a change of this property, so that a binding that sets
   /// the property back from it (`p <~ p`) is recognised as the cycle it is; a plain observer's set is your
   /// code's, which no cycle check concerns, and its replay needs no such context.
   @inlinable
-  final func attach(_ box: NodeObserver, _ action: (Value) -> Void, replaysAsChange: Bool) -> (any Disposable)? {
-    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: ObjectIdentifier(box)) }
-    let subscription = NodeSubscription(node: self, box: box)
+  final func attach(
+    _ box: NodeObserver?, _ action: @escaping (Value) -> Void, replaysAsChange: Bool
+  ) -> (any Disposable)? {
+    let subscription = NodeSubscription(node: self)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
       if SerialWorkState.waitsForWorker(root.work) {
+        let box = box ?? ValueNodeObserver(self, action)
+        subscription.box = ObjectIdentifier(box)
         // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
         let cause = replaysAsChange ? (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } : nil
         root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
         return .queued
       }
       root.claim(by: currentThreadID())
-      observers.append(box)
+      if let box = box ?? (inlineObserver == nil && observers.isEmpty ? nil : ValueNodeObserver(self, action)) {
+        observers.append(box)
+        subscription.box = ObjectIdentifier(box)
+      } else {
+        inlineObserver = action
+        inGraph.set(NodeMembership.inlineObserverBit, true)
+      }
       guard replaysAsChange else { return .replay(root) }
       // The caller holds the property, and so its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
       return .replayAsChange(wave)
     }
+    if AttachmentSites.isRecording, !step.isEnded {
+      AttachmentSites.attached(self, key: subscription.box ?? ObjectIdentifier(self))
+    }
     switch step {
     case .ended:
       let last = lockedCommittedValue()
-      box.switchOff()?.release()
+      box?.switchOff()?.release()
       action(last)
-      box.nodeEnded()
+      box?.nodeEnded()
       return nil
     case .queued:
       return subscription
@@ -193,6 +166,20 @@ extension ValueNode {
       return subscription
     }
   }
+
+  /// By the domain's owner, as the node ends: its observers are switched off and let go of (they receive no
+  /// terminal event: they observe values; a binding's is told).
+  @usableFromInline
+  final func endObservers() {
+    guard domain != nil else { return }
+    let (ended, inline) = withRoot { _ -> ([NodeObserver], AnyObject?) in
+      inGraph.set(NodeMembership.inlineObserverBit, false)
+      return (Swift.exchange(&observers, with: []), takeInlineObserver())
+    }
+    _ = inline
+    for box in ended { box.switchOff()?.release() }
+    for box in ended { box.nodeEnded() }
+  }
 }
 
 /// What ``ValueNode/observeValues(_:)`` decided under the domain's lock.
@@ -205,41 +192,52 @@ enum NodeAttachStep {
   /// ``replay(_:)``, with `wave` (which changes nothing) as what causes a set made by the replay: replay
   /// inside it, then let the domain go.
   case replayAsChange(Unmanaged<Propagation>)
+
+  @inlinable
+  var isEnded: Bool {
+    if case .ended = self { return true }
+    return false
+  }
 }
 
 extension GraphNode {
+  /// *Domain.* Whether observers are attached to the node itself.
+  @inlinable
+  final var hasObservers: Bool { inGraph.hasInlineObserver || !observers.isEmpty }
+
   /// How many observers are attached to the node itself.
   @usableFromInline
   final var attachedObserverCount: Int {
-    domain == nil ? 0 : withRoot { _ in observers.count }
+    domain == nil ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count }
   }
 
-  /// Detaches the observer whose identity is `box`, if it is attached: under the domain's lock it leaves the
-  /// list and is switched off, so that no delivery calls it once this returns. A derived node left with no
-  /// observer, core or dependent then leaves the graph.
+  /// Detaches the observer of `subscription`, if it is attached: under the domain's lock it is switched off,
+  /// so that no delivery calls it once this returns, and leaves the list (an inline one, while another thread
+  /// or this one owns the domain and may be calling it, is let go of by the owner: ``GraphItem/detach(_:)``).
+  /// A derived node left with no observer, core or dependent then leaves the graph.
   @usableFromInline
-  final func removeObserver(_ box: ObjectIdentifier) {
+  final func removeObserver(_ subscription: NodeSubscription) {
     var held: Unmanaged<AnyObject>?
     var unlinked = Unlinked()
-    let removed = withRoot { root -> NodeObserver? in
-      guard let removed = observers.remove(box) else { return nil }
-      held = removed.switchOff()
+    let removed = withRoot { root -> AnyObject? in
+      let removed: AnyObject?
+      if let box = subscription.box {
+        guard let index = observers.firstIndex(where: { ObjectIdentifier($0) == box }) else { return nil }
+        let box = observers.remove(at: index)
+        held = box.switchOff()
+        removed = box
+      } else {
+        guard inGraph.hasInlineObserver else { return nil }
+        inGraph.set(NodeMembership.inlineObserverBit, false)
+        if root.queueIfOwned(.detach(self)) { return nil }
+        removed = takeInlineObserver()
+      }
       if isUnused, !root.queueIfOwned(.detach(self)) { unlinked.unlink(self) }
       return removed
     }
     _ = removed
     unlinked.finish()
     held?.release()
-  }
-
-  /// By the domain's owner, as the node ends: its observers are switched off and let go of (they receive no
-  /// terminal event: they observe values).
-  @usableFromInline
-  final func endObservers() {
-    guard domain != nil else { return }
-    let ended = withRoot { _ in observers.removeAll() }
-    for box in ended { box.switchOff()?.release() }
-    for box in ended { box.nodeEnded() }
   }
 }
 
@@ -249,8 +247,12 @@ extension GraphNode: AttachmentListing {
   @usableFromInline
   var observerCount: Int { attachedObserverCount }
 
+  /// `key` is the node's own identity for its inline observer, a box's for the others.
   @usableFromInline
   func isAttached(key: ObjectIdentifier) -> Bool {
-    domain == nil ? false : withRoot { _ in observers.contains(key) }
+    guard domain != nil else { return false }
+    return withRoot { _ in
+      key == ObjectIdentifier(self) ? inGraph.hasInlineObserver : observers.contains { ObjectIdentifier($0) == key }
+    }
   }
 }

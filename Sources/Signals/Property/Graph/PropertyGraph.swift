@@ -149,7 +149,7 @@ extension GraphNode {
   /// computed from it.
   @usableFromInline
   final var isUnused: Bool {
-    !isSource && !isDetached && !isHeld && core == nil && observers.isEmpty && dependents.isEmpty
+    !isSource && !isDetached && !isHeld && core == nil && !hasObservers && dependents.isEmpty
   }
 }
 
@@ -259,9 +259,10 @@ extension GraphDomain {
         computingWave = nil
         return .replay(box, node, wave, ended: ended)
       case .detach(let node):
-        guard node.isUnused else { continue }
         var unlinked = Unlinked()
-        unlinked.unlink(node)
+        // An inline observer disposed while the domain was owned is let go of here (see `removeObserver`).
+        if !node.inGraph.hasInlineObserver, let observer = node.takeInlineObserver() { unlinked.released.append(observer) }
+        if node.isUnused { unlinked.unlink(node) }
         return .unlinked(unlinked)
       }
     }

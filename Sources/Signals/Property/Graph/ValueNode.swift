@@ -18,6 +18,11 @@ import Synchronization
 class ValueNode<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline final var committed: Value
   @exclusivity(unchecked) @usableFromInline final var waveValue: Value
+  /// *Domain.* The first plain observer, held here rather than in a box (see NodeObservers.swift): called while
+  /// ``NodeMembership/hasInlineObserver``. Written under the lock only while no other thread owns the domain
+  /// (a disposal while it is owned switches it off, and the owner lets go of it), so the owner calls it
+  /// without the lock.
+  @exclusivity(unchecked) @usableFromInline final var inlineObserver: ((Value) -> Void)?
 
   @inlinable
   init(
@@ -127,6 +132,17 @@ class ValueNode<Value>: GraphNode {
 
   @usableFromInline
   override var typeDescription: String { "Property<\(Value.self)>" }
+
+  @usableFromInline
+  override func receiveInline() {
+    guard inGraph.hasInlineObserver else { return }
+    inlineObserver.unsafelyUnwrapped(committed)
+  }
+
+  @usableFromInline
+  override func takeInlineObserver() -> AnyObject? {
+    inlineObserver.take().map { ClosureBox($0) }
+  }
 
   @usableFromInline
   override func dumpState() -> (value: String, observers: Int, ended: Bool) {
