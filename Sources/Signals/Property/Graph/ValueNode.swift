@@ -135,8 +135,8 @@ class ValueNode<Value>: GraphNode {
 
   @usableFromInline
   override func receiveInline() {
-    guard inGraph.hasInlineObserver else { return }
-    inlineObserver.unsafelyUnwrapped(committed)
+    // Unwrapped by `if let`: `unsafelyUnwrapped`, generic, would reabstract the closure, allocating per call.
+    if inGraph.hasInlineObserver, let observer = inlineObserver { observer(committed) }
   }
 
   @usableFromInline
