@@ -39,8 +39,7 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
-  /// *Domain.* The observers attached to the node itself in boxes (``ValueNode/observeValues(_:)``), called
-  /// directly by a wave's deliver phase after the inline one (``ValueNode/inlineObserver``), retained, in order.
+  /// *Domain.* The observers of the node in boxes, in order, called by a wave's deliver phase after the inline one.
   @exclusivity(unchecked) @usableFromInline final var observers: [NodeObserver] = []
   /// *Owner.* What the node is in the last wave that touched it, in one word: that wave's number times four,
   /// plus ``WaveMark/scheduled``, ``WaveMark/changed`` or ``WaveMark/forced`` (see ``WaveMark``). A wave's
@@ -172,7 +171,7 @@ class GraphNode {
   @usableFromInline
   func receiveInline() {}
 
-  /// *Domain.* Takes the inline observer's closure out, for the caller to let go of after the lock.
+  /// *Domain.* Takes a switched-off inline observer's closure out, for the caller to let go of after the lock.
   @usableFromInline
   func takeInlineObserver() -> AnyObject? { nil }
 
@@ -282,8 +281,7 @@ struct NodeMembership: ~Copyable {
   @inlinable
   func setModifying(_ modifying: Bool) { set(Self.modifyingBit, modifying) }
 
-  /// *Domain.* Whether the node's inline observer is attached and on (``ValueNode/inlineObserver``); the owner
-  /// checks it, without the lock, before each call.
+  /// *Domain.* Whether ``ValueNode/inlineObserver`` is on; the owner checks it, without the lock, before a call.
   @inlinable @inline(__always)
   var hasInlineObserver: Bool { bits.load(ordering: .relaxed) & Self.inlineObserverBit != 0 }
 

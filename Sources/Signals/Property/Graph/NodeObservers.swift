@@ -1,13 +1,8 @@
 import Synchronization
 
-/// An observer attached to a property's node itself (``Property/observeValues(fileID:line:_:)``) in a box: a
-/// binding's, and every plain one but the node's first, which the node holds inline (``ValueNode/inlineObserver``).
-/// No stream core, no queue of its own. The domain's owner calls it, in the wave's deliver phase, with the node's
-/// committed value.
-///
-/// The node's list holds the box; the box holds the node (as the switch of ``ObserverBox``, cleared under the
-/// domain's lock when the observer leaves). The disposable the caller gets is a ``NodeSubscription``, which does
-/// not hold the box.
+/// An observer of a property's node in a box (a binding's, or a plain one but the first, which the node holds:
+/// ``ValueNode/inlineObserver``); the domain's owner calls it in the deliver phase. The box holds the node (as
+/// the switch of ``ObserverBox``); the disposable, a ``NodeSubscription``, does not hold the box.
 @usableFromInline
 class NodeObserver: ObserverBox {
   /// By the domain's owner, outside every lock: calls the observer with the node's committed value, unless it
@@ -21,55 +16,39 @@ class NodeObserver: ObserverBox {
   func nodeEnded() {}
 }
 
-/// A ``NodeObserver`` of a node of `Value`s.
+/// A ``NodeObserver`` of a node of `Value`s; `ended`, a binding's (`<~`, which ends with its source), is told
+/// when the node ends.
 @usableFromInline
-class ValueNodeObserver<Value>: NodeObserver {
+final class ValueNodeObserver<Value>: NodeObserver {
   @usableFromInline let action: (Value) -> Void
+  @usableFromInline let ended: (() -> Void)?
 
   @inlinable
-  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void) {
+  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void, ended: (() -> Void)?) {
     self.action = action
+    self.ended = ended
     super.init(core: node)
   }
 
   @inlinable
-  final override func receive(from node: GraphNode) {
+  override func receive(from node: GraphNode) {
     guard isActive else { return }
     action(ValueNode<Value>.of(node).committed)
   }
-}
-
-/// A ``ValueNodeObserver`` that is also told when the node ends: a binding's (`<~`), which ends with its
-/// source. A plain observer's box does without the second closure.
-@usableFromInline
-final class EndingNodeObserver<Value>: ValueNodeObserver<Value> {
-  @usableFromInline let ended: () -> Void
-
-  @inlinable
-  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void, ended: @escaping () -> Void) {
-    self.ended = ended
-    super.init(node, action)
-  }
 
   @usableFromInline
-  override func nodeEnded() {
-    ended()
-  }
+  override func nodeEnded() { ended?() }
 }
 
 /// The disposable of an observer of a node: it holds the node until it is disposed, and knows its observer only
-/// by its place (``box``), so that a disposable you keep never keeps the closure (see ``Subscription``).
-///
-/// A first dispose detaches the observer; later ones do nothing. An inline observer's slot is freed only by its
-/// own subscription, or by the node's end (after which nothing attaches), so a disposal never removes a newer
-/// observer that took the slot.
+/// by its place (``box``), so that it never keeps the closure. The inline slot is freed only by its own
+/// subscription, once, or by the node's end, so a disposal never removes a newer observer that took it.
 @usableFromInline
 final class NodeSubscription: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
   /// The node; read and cleared once, by the first `dispose()`.
   @usableFromInline var node: GraphNode?
-  /// *Domain.* The identity of the observer's box, or `nil` for the node's inline observer
-  /// (``ValueNode/inlineObserver``); set as it is attached.
+  /// *Domain.* Its box's identity, set as it is attached; `nil` for the node's inline observer.
   @usableFromInline var box: ObjectIdentifier?
 
   @inlinable
@@ -98,60 +77,52 @@ extension ValueNode {
   /// its last value and attaches nothing: the result is then `nil`.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(nil, action, replaysAsChange: false)
+    attach(action, ended: nil)
   }
 
   /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
   /// last value, by the thread that ends it, or at once if the node had ended): a binding's.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void, ended: @escaping () -> Void) -> (any Disposable)? {
-    attach(EndingNodeObserver(self, action, ended: ended), action, replaysAsChange: true)
+    attach(action, ended: ended)
   }
 
-  /// Attaches `box`, whose closure is `action`, or with no box `action` itself: in ``inlineObserver`` if the
-  /// node has no observer (so that it stays the first one called), in a ``ValueNodeObserver`` otherwise, and
-  /// always in one when the attachment is queued. See ``observeValues(_:)``. With `replaysAsChange` (a
-  /// binding's observer), the replay is delivered as a change of this property, so that a binding that sets
-  /// the property back from it (`p <~ p`) is recognised as the cycle it is; a plain observer's set is your
-  /// code's, which no cycle check concerns, and its replay needs no such context.
+  /// Attaches `action`: in ``inlineObserver`` if it is a plain observer of a node with none, attached now (so
+  /// it is the first called), in a box otherwise; see ``observeValues(_:)``. A binding's replay (`ended`) is
+  /// delivered as a change of this property, so that a binding that sets the property back from it (`p <~ p`)
+  /// is recognised as the cycle it is; a plain observer's set is your code's, which no cycle check concerns.
   @inlinable
-  final func attach(
-    _ box: NodeObserver?, _ action: @escaping (Value) -> Void, replaysAsChange: Bool
-  ) -> (any Disposable)? {
+  final func attach(_ action: @escaping (Value) -> Void, ended: (() -> Void)?) -> (any Disposable)? {
     let subscription = NodeSubscription(node: self)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
-      if SerialWorkState.waitsForWorker(root.work) {
-        let box = box ?? ValueNodeObserver(self, action)
-        subscription.box = ObjectIdentifier(box)
-        // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
-        let cause = replaysAsChange ? (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } : nil
-        root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
-        return .queued
-      }
-      root.claim(by: currentThreadID())
-      if let box = box ?? (inlineObserver == nil && observers.isEmpty ? nil : ValueNodeObserver(self, action)) {
-        observers.append(box)
-        subscription.box = ObjectIdentifier(box)
-      } else {
+      let queued = SerialWorkState.waitsForWorker(root.work)
+      if ended == nil, !queued, inlineObserver == nil, observers.isEmpty {
         inlineObserver = action
         inGraph.set(NodeMembership.inlineObserverBit, true)
+      } else {
+        let box = ValueNodeObserver(self, action, ended: ended)
+        subscription.box = ObjectIdentifier(box)
+        guard !queued else {
+          // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
+          let cause = ended == nil ? nil : (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) }
+          root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
+          return .queued
+        }
+        observers.append(box)
       }
-      guard replaysAsChange else { return .replay(root) }
+      root.claim(by: currentThreadID())
+      guard ended != nil else { return .replay(root) }
       // The caller holds the property, and so its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
       return .replayAsChange(wave)
     }
-    if AttachmentSites.isRecording, !step.isEnded {
-      AttachmentSites.attached(self, key: subscription.box ?? ObjectIdentifier(self))
-    }
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: subscription.box ?? ObjectIdentifier(self)) }
     switch step {
     case .ended:
-      let last = lockedCommittedValue()
-      box?.switchOff()?.release()
-      action(last)
-      box?.nodeEnded()
+      action(lockedCommittedValue())
+      ended?()
       return nil
     case .queued:
       return subscription
@@ -168,17 +139,18 @@ extension ValueNode {
   }
 
   /// By the domain's owner, as the node ends: its observers are switched off and let go of (they receive no
-  /// terminal event: they observe values; a binding's is told).
-  @usableFromInline
+  /// terminal event: they observe values; a binding's is told). Inlinable, to run specialised.
+  @inlinable
   final func endObservers() {
     guard domain != nil else { return }
-    let (ended, inline) = withRoot { _ -> ([NodeObserver], AnyObject?) in
+    // The inline one is let go of with `ended`, after the lock.
+    let ended = withRoot { _ -> ([NodeObserver], ((Value) -> Void)?) in
       inGraph.set(NodeMembership.inlineObserverBit, false)
-      return (Swift.exchange(&observers, with: []), takeInlineObserver())
+      defer { inlineObserver = nil }
+      return (Swift.exchange(&observers, with: []), inlineObserver)
     }
-    _ = inline
-    for box in ended { box.switchOff()?.release() }
-    for box in ended { box.nodeEnded() }
+    for box in ended.0 { box.switchOff()?.release() }
+    for box in ended.0 { box.nodeEnded() }
   }
 }
 
@@ -192,12 +164,6 @@ enum NodeAttachStep {
   /// ``replay(_:)``, with `wave` (which changes nothing) as what causes a set made by the replay: replay
   /// inside it, then let the domain go.
   case replayAsChange(Unmanaged<Propagation>)
-
-  @inlinable
-  var isEnded: Bool {
-    if case .ended = self { return true }
-    return false
-  }
 }
 
 extension GraphNode {
@@ -205,16 +171,9 @@ extension GraphNode {
   @inlinable
   final var hasObservers: Bool { inGraph.hasInlineObserver || !observers.isEmpty }
 
-  /// How many observers are attached to the node itself.
-  @usableFromInline
-  final var attachedObserverCount: Int {
-    domain == nil ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count }
-  }
-
-  /// Detaches the observer of `subscription`, if it is attached: under the domain's lock it is switched off,
-  /// so that no delivery calls it once this returns, and leaves the list (an inline one, while another thread
-  /// or this one owns the domain and may be calling it, is let go of by the owner: ``GraphItem/detach(_:)``).
-  /// A derived node left with no observer, core or dependent then leaves the graph.
+  /// Detaches the observer of `subscription`, if attached: under the domain's lock it is switched off (no
+  /// delivery calls it once this returns) and let go of, an inline one by the owner if the domain is owned (it
+  /// may be calling it). A derived node left with no observer, core or dependent then leaves the graph.
   @usableFromInline
   final func removeObserver(_ subscription: NodeSubscription) {
     var held: Unmanaged<AnyObject>?
@@ -244,13 +203,14 @@ extension GraphNode {
 /// A node's observers as a leak check lists them (``AttachmentSites``): a property observed with
 /// `observeValues`, or bound from with `<~`, is listed with them, beside its stream core's.
 extension GraphNode: AttachmentListing {
+  /// How many observers are attached to the node itself.
   @usableFromInline
-  var observerCount: Int { attachedObserverCount }
+  var observerCount: Int { domain == nil ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count } }
 
-  /// `key` is the node's own identity for its inline observer, a box's for the others.
   @usableFromInline
   func isAttached(key: ObjectIdentifier) -> Bool {
     guard domain != nil else { return false }
+    // The inline observer's key is the node's identity.
     return withRoot { _ in
       key == ObjectIdentifier(self) ? inGraph.hasInlineObserver : observers.contains { ObjectIdentifier($0) == key }
     }

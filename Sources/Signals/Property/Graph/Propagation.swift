@@ -281,7 +281,9 @@ final class Propagation: DeliveryContext {
         if node.inGraph.hasInlineObserver {
           deliveries.append(Delivery(node: reference, target: .fromOpaque(reference.toOpaque()), kind: .inline))
         }
-        for observer in node.observers { deliveries.append(Delivery(reference, observer)) }
+        for index in node.observers.indices {
+          deliveries.append(Delivery(node: reference, target: .passRetained(node.observers[index]), kind: .box))
+        }
         if node.isObserved, let core = node.coreReference {
           deliveries.append(Delivery(node: reference, target: core.retain(), kind: .core))
         }
@@ -341,8 +343,7 @@ final class Propagation: DeliveryContext {
 @usableFromInline
 struct Delivery: BitwiseCopyable {
   @usableFromInline let node: Unmanaged<GraphNode>
-  /// The node's core, or one of its observers' boxes (a ``NodeObserver``), retained; the node itself for its
-  /// inline observer.
+  /// The node's core or an observer's box (a ``NodeObserver``), retained; the node itself for its inline one.
   @usableFromInline let target: Unmanaged<AnyObject>
   @usableFromInline let kind: Kind
 
@@ -354,11 +355,5 @@ struct Delivery: BitwiseCopyable {
     self.node = node
     self.target = target
     self.kind = kind
-  }
-
-  /// An observer's box, retained.
-  @inlinable
-  init(_ node: Unmanaged<GraphNode>, _ observer: NodeObserver) {
-    self.init(node: node, target: .passRetained(observer), kind: .box)
   }
 }

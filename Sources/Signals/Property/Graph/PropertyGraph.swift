@@ -260,8 +260,8 @@ extension GraphDomain {
         return .replay(box, node, wave, ended: ended)
       case .detach(let node):
         var unlinked = Unlinked()
-        // An inline observer disposed while the domain was owned is let go of here (see `removeObserver`).
-        if !node.inGraph.hasInlineObserver, let observer = node.takeInlineObserver() { unlinked.released.append(observer) }
+        // An inline observer disposed while the domain was owned is let go of here.
+        if let observer = node.takeInlineObserver() { unlinked.released.append(observer) }
         if node.isUnused { unlinked.unlink(node) }
         return .unlinked(unlinked)
       }

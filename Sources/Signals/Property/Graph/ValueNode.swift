@@ -18,10 +18,8 @@ import Synchronization
 class ValueNode<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline final var committed: Value
   @exclusivity(unchecked) @usableFromInline final var waveValue: Value
-  /// *Domain.* The first plain observer, held here rather than in a box (see NodeObservers.swift): called while
-  /// ``NodeMembership/hasInlineObserver``. Written under the lock only while no other thread owns the domain
-  /// (a disposal while it is owned switches it off, and the owner lets go of it), so the owner calls it
-  /// without the lock.
+  /// *Domain.* The first plain observer, in place of a box, called while ``NodeMembership/hasInlineObserver``.
+  /// Written under the lock only while no other thread owns the domain, so the owner calls it without the lock.
   @exclusivity(unchecked) @usableFromInline final var inlineObserver: ((Value) -> Void)?
 
   @inlinable
@@ -135,13 +133,15 @@ class ValueNode<Value>: GraphNode {
 
   @usableFromInline
   override func receiveInline() {
-    // Unwrapped by `if let`: `unsafelyUnwrapped`, generic, would reabstract the closure, allocating per call.
+    // Not `unsafelyUnwrapped`: generic, it reabstracts the closure, allocating per call.
     if inGraph.hasInlineObserver, let observer = inlineObserver { observer(committed) }
   }
 
   @usableFromInline
   override func takeInlineObserver() -> AnyObject? {
-    inlineObserver.take().map { ClosureBox($0) }
+    guard !inGraph.hasInlineObserver, let observer = inlineObserver else { return nil }
+    inlineObserver = nil
+    return ClosureBox(observer)
   }
 
   @usableFromInline
@@ -150,7 +150,7 @@ class ValueNode<Value>: GraphNode {
     let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
     let ended = domain == nil ? false : withRoot { _ in isEnded }
     return (
-      describedValue(value), (core?.observerCount ?? 0) + attachedObserverCount,
+      describedValue(value), (core?.observerCount ?? 0) + observerCount,
       ended || (core?.hasTerminated ?? false)
     )
   }
