@@ -32,11 +32,20 @@ import Testing
     let a = MutableProperty(1)
     let b = a.map { $0 + 10 }
     let received = Locked<[Int]>([])
+    let released = Locked(false)
     var inline: (any Disposable)?
-    inline = b.observeValues { value in received.withLock { $0.append(value) } }
+    do {
+      let canary = Canary { released.withLock { $0 = true } }
+      inline = b.observeValues { value in
+        _ = canary
+        received.withLock { $0.append(value) }
+      }
+    }
     // The source's observers are delivered first: this one disposes b's in the change that reaches b.
     a.observeValues { value in if value == 2 { inline?.dispose() } }
     a.value = 2
+    // Switched off at once; let go of by the owner, after the change, though `b` and the disposable are kept.
+    #expect(released.withLock { $0 })
     a.value = 3
     #expect(received.withLock { $0 } == [11])
     #expect(slots(b) == (false, 0))
