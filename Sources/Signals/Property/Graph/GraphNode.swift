@@ -40,7 +40,9 @@ class GraphNode {
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
   /// *Domain.* The observers of the node in boxes, in order, called by a wave's deliver phase after the inline one.
-  @exclusivity(unchecked) @usableFromInline final var observers: [NodeObserver] = []
+  @exclusivity(unchecked) @usableFromInline final var observers: [NodeObserver] = [] {
+    didSet { inGraph.set(NodeMembership.observerBoxesBit, !observers.isEmpty) }
+  }
   /// *Owner.* What the node is in the last wave that touched it, in one word: that wave's number times four,
   /// plus ``WaveMark/scheduled``, ``WaveMark/changed`` or ``WaveMark/forced`` (see ``WaveMark``). A wave's
   /// number is unique in the process, so a mark left by an earlier wave says nothing about a later one.
@@ -234,6 +236,7 @@ struct NodeMembership: ~Copyable {
   @inlinable static var anchoredBit: UInt8 { 8 }
   @inlinable static var modifyingBit: UInt8 { 16 }
   @inlinable static var inlineObserverBit: UInt8 { 32 }
+  @inlinable static var observerBoxesBit: UInt8 { 64 }
 
   @inlinable
   init(isSource: Bool) {
@@ -284,6 +287,10 @@ struct NodeMembership: ~Copyable {
   /// *Domain.* Whether ``ValueNode/inlineObserver`` is on; the owner checks it, without the lock, before a call.
   @inlinable @inline(__always)
   var hasInlineObserver: Bool { bits.load(ordering: .relaxed) & Self.inlineObserverBit != 0 }
+
+  /// *Domain.* Whether the node has an inline observer on, or boxes (``GraphNode/observers``): one load.
+  @inlinable @inline(__always)
+  var hasObservers: Bool { bits.load(ordering: .relaxed) & (Self.inlineObserverBit | Self.observerBoxesBit) != 0 }
 
   /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).
   @inlinable @inline(__always)

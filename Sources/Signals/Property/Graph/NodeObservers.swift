@@ -167,10 +167,6 @@ enum NodeAttachStep {
 }
 
 extension GraphNode {
-  /// *Domain.* Whether observers are attached to the node itself.
-  @inlinable
-  final var hasObservers: Bool { inGraph.hasInlineObserver || !observers.isEmpty }
-
   /// Detaches the observer of `subscription`, if attached: under the domain's lock it is switched off (no
   /// delivery calls it once this returns) and let go of, an inline one by the owner if the domain is owned (it
   /// may be calling it). A derived node left with no observer, core or dependent then leaves the graph.

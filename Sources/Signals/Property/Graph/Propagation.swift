@@ -278,11 +278,13 @@ final class Propagation: DeliveryContext {
       let reference = changed[index]
       reference.borrow { node in
         node.perform(node, .commit)
-        if node.inGraph.hasInlineObserver {
-          deliveries.append(Delivery(node: reference, target: .fromOpaque(reference.toOpaque()), kind: .inline))
-        }
-        for index in node.observers.indices {
-          deliveries.append(Delivery(node: reference, target: .passRetained(node.observers[index]), kind: .box))
+        if node.inGraph.hasObservers {
+          if node.inGraph.hasInlineObserver {
+            deliveries.append(Delivery(node: reference, target: .fromOpaque(reference.toOpaque()), kind: .inline))
+          }
+          for index in node.observers.indices {
+            deliveries.append(Delivery(node: reference, target: .passRetained(node.observers[index]), kind: .box))
+          }
         }
         if node.isObserved, let core = node.coreReference {
           deliveries.append(Delivery(node: reference, target: core.retain(), kind: .core))

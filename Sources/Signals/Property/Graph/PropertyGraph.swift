@@ -149,7 +149,7 @@ extension GraphNode {
   /// computed from it.
   @usableFromInline
   final var isUnused: Bool {
-    !isSource && !isDetached && !isHeld && core == nil && !hasObservers && dependents.isEmpty
+    !isSource && !isDetached && !isHeld && core == nil && !inGraph.hasObservers && dependents.isEmpty
   }
 }
 
