@@ -84,7 +84,7 @@ import Testing
     func count<V, F>(_ core: SignalCore<V, F>) -> Int {
       let node = (core as? PropertyCore<V>)?.node
       let dependents = node?.domain == nil ? 0 : node!.withRoot { _ in node!.dependents.count }
-      return core.state.withLock { $0.observers.count } + (node?.attachedObserverCount ?? 0) + dependents
+      return core.state.withLock { $0.observers.count } + (node?.observerCount ?? 0) + dependents
     }
     return [
       "title": count(viewModel.title.storage.core), "summary": count(viewModel.summary.storage.core),

@@ -37,12 +37,12 @@ extension Property {
   /// How many observers this property has right now: those of ``observeValues(fileID:line:_:)``, and those of its
   /// `signal` and `producer`, bindings from it included; see ``Signal/observerCount``. Properties computed from
   /// this one are not observers (the property graph computes them); a debugging aid.
-  public var observerCount: Int { (coreIfMade?.observerCount ?? 0) + node.attachedObserverCount }
+  public var observerCount: Int { (coreIfMade?.observerCount ?? 0) + node.observerCount }
 }
 
 extension MutableProperty {
   /// How many observers this property has right now; see ``Property/observerCount``.
-  public var observerCount: Int { source.observerCount + source.node.attachedObserverCount }
+  public var observerCount: Int { source.observerCount + source.node.observerCount }
 }
 
 extension Property: AttachmentListingProviding {

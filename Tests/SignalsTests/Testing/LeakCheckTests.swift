@@ -202,3 +202,35 @@ private final class SelfObservingGreeting: @unchecked Sendable {
     greeting.observeValues { self.shown = $0 }
   }
 }
+
+/// A property's first observer is held in its node; one that took the place of a disposed one is listed alone.
+extension LeakCheckTests {
+  @Test func anObserverThatTookThePlaceOfADisposedFirstObserverIsListedAlone() async throws {
+    let reported = try await issues {
+      expectReleased({ ReobservingGreeting() }) { $0.observeTwice() }
+    }
+    let report = try #require(reported.first)
+    let greeting = "greeting (made at LeakCheckTests.swift:\(ReobservingGreeting.greetingLine))"
+    #expect(
+      report.contains("\(greeting): 1 observer, attached at LeakCheckTests.swift:\(ReobservingGreeting.culpritLine)"),
+      "\(report)")
+    #expect(!report.contains("LeakCheckTests.swift:\(ReobservingGreeting.disposedLine)"), "\(report)")
+  }
+}
+
+/// A view model that observes its derived property once, disposes that, then observes it capturing itself.
+private final class ReobservingGreeting: @unchecked Sendable {
+  static let greetingLine = 230
+  static let disposedLine = 233
+  static let culpritLine = 234
+  let name = MutableProperty("Ann")
+  let greeting: Property<String>
+  var shown = ""
+
+  init() { greeting = name.map { "Hello, \($0)" } }
+
+  func observeTwice() {
+    greeting.observeValues { _ in }?.dispose()
+    greeting.observeValues { self.shown = $0 }
+  }
+}

@@ -39,9 +39,10 @@ class GraphNode {
   @exclusivity(unchecked) @usableFromInline final var inputs = NodeList()
   /// *Domain.* The nodes computed from this one.
   @exclusivity(unchecked) @usableFromInline final var dependents = NodeList()
-  /// *Domain.* The observers attached to the node itself (``ValueNode/observeValues(_:)``), which a wave
-  /// calls directly in its deliver phase.
-  @exclusivity(unchecked) @usableFromInline final var observers = NodeObservers()
+  /// *Domain.* The observers of the node in boxes, in order, called by a wave's deliver phase after the inline one.
+  @exclusivity(unchecked) @usableFromInline final var observers: [NodeObserver] = [] {
+    didSet { inGraph.set(NodeMembership.observerBoxesBit, !observers.isEmpty) }
+  }
   /// *Owner.* What the node is in the last wave that touched it, in one word: that wave's number times four,
   /// plus ``WaveMark/scheduled``, ``WaveMark/changed`` or ``WaveMark/forced`` (see ``WaveMark``). A wave's
   /// number is unique in the process, so a mark left by an earlier wave says nothing about a later one.
@@ -168,6 +169,14 @@ class GraphNode {
   @usableFromInline
   func dumpState() -> (value: String, observers: Int, ended: Bool) { ("?", 0, false) }
 
+  /// By the owner, in the deliver phase: calls the inline observer (``ValueNode/inlineObserver``), if on.
+  @usableFromInline
+  func receiveInline() {}
+
+  /// *Domain.* Takes a switched-off inline observer's closure out, for the caller to let go of after the lock.
+  @usableFromInline
+  func takeInlineObserver() -> AnyObject? { nil }
+
   /// Whether the node is a source fed by a stream, whose core must stay fed while something is computed from
   /// it (its core counts its dependents).
   @usableFromInline
@@ -227,6 +236,8 @@ struct NodeMembership: ~Copyable {
   @inlinable static var anchoredBit: UInt8 { 8 }
   @inlinable static var modifyingBit: UInt8 { 16 }
   @inlinable static var settingBit: UInt8 { 32 }
+  @inlinable static var inlineObserverBit: UInt8 { 64 }
+  @inlinable static var observerBoxesBit: UInt8 { 128 }
 
   @inlinable
   init(isSource: Bool) {
@@ -292,6 +303,14 @@ struct NodeMembership: ~Copyable {
     }
     return false
   }
+
+  /// *Domain.* Whether ``ValueNode/inlineObserver`` is on; the owner checks it, without the lock, before a call.
+  @inlinable @inline(__always)
+  var hasInlineObserver: Bool { bits.load(ordering: .relaxed) & Self.inlineObserverBit != 0 }
+
+  /// *Domain.* Whether the node has an inline observer on, or boxes (``GraphNode/observers``): one load.
+  @inlinable @inline(__always)
+  var hasObservers: Bool { bits.load(ordering: .relaxed) & (Self.inlineObserverBit | Self.observerBoxesBit) != 0 }
 
   /// Turns `bit` on or off, leaving the others as they are (under the domain's lock, where the flag says so).
   @inlinable @inline(__always)

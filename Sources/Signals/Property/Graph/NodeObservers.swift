@@ -1,11 +1,8 @@
 import Synchronization
 
-/// An observer attached to a property's node itself (``Property/observeValues(fileID:line:_:)``): no stream core, no queue
-/// of its own. The domain's owner calls it, in the wave's deliver phase, with the node's committed value.
-///
-/// The node's list holds the box; the box holds the node (as the switch of ``ObserverBox``, cleared under the
-/// domain's lock when the observer leaves), so that a derived property that only its observer holds goes on.
-/// The disposable the caller gets is a ``NodeSubscription``, which does not hold the box.
+/// An observer of a property's node in a box (a binding's, or a plain one but the first, which the node holds:
+/// ``ValueNode/inlineObserver``); the domain's owner calls it in the deliver phase. The box holds the node (as
+/// the switch of ``ObserverBox``); the disposable, a ``NodeSubscription``, does not hold the box.
 @usableFromInline
 class NodeObserver: ObserverBox {
   /// By the domain's owner, outside every lock: calls the observer with the node's committed value, unless it
@@ -19,55 +16,44 @@ class NodeObserver: ObserverBox {
   func nodeEnded() {}
 }
 
-/// A ``NodeObserver`` of a node of `Value`s.
+/// A ``NodeObserver`` of a node of `Value`s; `ended`, a binding's (`<~`, which ends with its source), is told
+/// when the node ends.
 @usableFromInline
-class ValueNodeObserver<Value>: NodeObserver {
+final class ValueNodeObserver<Value>: NodeObserver {
   @usableFromInline let action: (Value) -> Void
+  @usableFromInline let ended: (() -> Void)?
 
   @inlinable
-  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void) {
+  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void, ended: (() -> Void)?) {
     self.action = action
+    self.ended = ended
     super.init(core: node)
   }
 
   @inlinable
-  final override func receive(from node: GraphNode) {
+  override func receive(from node: GraphNode) {
     guard isActive else { return }
     action(ValueNode<Value>.of(node).committed)
   }
-}
-
-/// A ``ValueNodeObserver`` that is also told when the node ends: a binding's (`<~`), which ends with its
-/// source. A plain observer's box does without the second closure.
-@usableFromInline
-final class EndingNodeObserver<Value>: ValueNodeObserver<Value> {
-  @usableFromInline let ended: () -> Void
-
-  @inlinable
-  init(_ node: ValueNode<Value>, _ action: @escaping (Value) -> Void, ended: @escaping () -> Void) {
-    self.ended = ended
-    super.init(node, action)
-  }
 
   @usableFromInline
-  override func nodeEnded() {
-    ended()
-  }
+  override func nodeEnded() { ended?() }
 }
 
-/// The disposable of a ``NodeObserver``: it holds the node until it is disposed, and knows the box only by its
-/// identity, so that a disposable you keep never keeps the closure (see ``Subscription``).
+/// The disposable of an observer of a node: it holds the node until it is disposed, and knows its observer only
+/// by its place (``box``), so that it never keeps the closure. The inline slot is freed only by its own
+/// subscription, once, or by the node's end, so a disposal never removes a newer observer that took it.
 @usableFromInline
 final class NodeSubscription: Disposable, @unchecked Sendable {
   @usableFromInline let isActive = Atomic<Bool>(true)
   /// The node; read and cleared once, by the first `dispose()`.
   @usableFromInline var node: GraphNode?
-  @usableFromInline let box: ObjectIdentifier
+  /// *Domain.* Its box's identity, set as it is attached; `nil` for the node's inline observer.
+  @usableFromInline var box: ObjectIdentifier?
 
   @inlinable
-  init(node: GraphNode, box: NodeObserver) {
+  init(node: GraphNode) {
     self.node = node
-    self.box = ObjectIdentifier(box)
   }
 
   @usableFromInline
@@ -76,55 +62,7 @@ final class NodeSubscription: Disposable, @unchecked Sendable {
   @usableFromInline
   func dispose() {
     guard isActive.exchange(false, ordering: .acquiringAndReleasing) else { return }
-    node.take()?.removeObserver(box)
-  }
-}
-
-/// A node's observers, retained, in the order they came: the first inline.
-@usableFromInline
-struct NodeObservers {
-  @usableFromInline var first: NodeObserver?
-  /// Non-empty only when ``first`` is set.
-  @usableFromInline var rest: [NodeObserver] = []
-
-  @inlinable
-  init() {}
-
-  @inlinable
-  var isEmpty: Bool { first == nil }
-
-  @inlinable
-  var count: Int { first == nil ? 0 : 1 + rest.count }
-
-  @inlinable
-  mutating func append(_ observer: NodeObserver) {
-    if first == nil { first = observer } else { rest.append(observer) }
-  }
-
-  /// Whether the observer whose identity is `box` is in the list.
-  @inlinable
-  func contains(_ box: ObjectIdentifier) -> Bool {
-    guard let first else { return false }
-    return ObjectIdentifier(first) == box || rest.contains { ObjectIdentifier($0) == box }
-  }
-
-  /// Removes the observer whose identity is `box`, and returns it.
-  @inlinable
-  mutating func remove(_ box: ObjectIdentifier) -> NodeObserver? {
-    guard let first else { return nil }
-    if ObjectIdentifier(first) == box {
-      self.first = rest.isEmpty ? nil : rest.removeFirst()
-      return first
-    }
-    guard let index = rest.firstIndex(where: { ObjectIdentifier($0) == box }) else { return nil }
-    return rest.remove(at: index)
-  }
-
-  /// Takes every observer out.
-  @inlinable
-  mutating func removeAll() -> [NodeObserver] {
-    guard let first = first.take() else { return [] }
-    return [first] + Swift.exchange(&rest, with: [])
+    node.take()?.removeObserver(self)
   }
 }
 
@@ -139,45 +77,52 @@ extension ValueNode {
   /// its last value and attaches nothing: the result is then `nil`.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(ValueNodeObserver(self, action), action, replaysAsChange: false)
+    attach(action, ended: nil)
   }
 
   /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
   /// last value, by the thread that ends it, or at once if the node had ended): a binding's.
   @inlinable
   final func observeValues(_ action: @escaping (Value) -> Void, ended: @escaping () -> Void) -> (any Disposable)? {
-    attach(EndingNodeObserver(self, action, ended: ended), action, replaysAsChange: true)
+    attach(action, ended: ended)
   }
 
-  /// Attaches `box`, whose closure is `action`; see ``observeValues(_:)``. With `replaysAsChange` (a
-  /// binding's observer), the replay is delivered as a change of this property, so that a binding that sets
-  /// the property back from it (`p <~ p`) is recognised as the cycle it is; a plain observer's set is your
-  /// code's, which no cycle check concerns, and its replay needs no such context.
+  /// Attaches `action`: in ``inlineObserver`` if it is a plain observer of a node with none, attached now (so
+  /// it is the first called), in a box otherwise; see ``observeValues(_:)``. A binding's replay (`ended`) is
+  /// delivered as a change of this property, so that a binding that sets the property back from it (`p <~ p`)
+  /// is recognised as the cycle it is; a plain observer's set is your code's, which no cycle check concerns.
   @inlinable
-  final func attach(_ box: NodeObserver, _ action: (Value) -> Void, replaysAsChange: Bool) -> (any Disposable)? {
-    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: ObjectIdentifier(box)) }
-    let subscription = NodeSubscription(node: self, box: box)
+  final func attach(_ action: @escaping (Value) -> Void, ended: (() -> Void)?) -> (any Disposable)? {
+    let subscription = NodeSubscription(node: self)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
       guard root.claim(by: currentThreadID()) else {
+        let box = ValueNodeObserver(self, action, ended: ended)
+        subscription.box = ObjectIdentifier(box)
         // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
-        let cause = replaysAsChange ? (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) } : nil
+        let cause = ended == nil ? nil : (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) }
         root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
         return .queued
       }
-      observers.append(box)
-      guard replaysAsChange else { return .replay(root) }
+      if ended == nil, inlineObserver == nil, observers.isEmpty {
+        inlineObserver = action
+        inGraph.set(NodeMembership.inlineObserverBit, true)
+      } else {
+        let box = ValueNodeObserver(self, action, ended: ended)
+        subscription.box = ObjectIdentifier(box)
+        observers.append(box)
+      }
+      guard ended != nil else { return .replay(root) }
       // The caller holds the property, and so its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
       return .replayAsChange(wave)
     }
+    if AttachmentSites.isRecording { AttachmentSites.attached(self, key: subscription.box ?? ObjectIdentifier(self)) }
     switch step {
     case .ended:
-      let last = lockedCommittedValue()
-      box.switchOff()?.release()
-      action(last)
-      box.nodeEnded()
+      action(lockedCommittedValue())
+      ended?()
       return nil
     case .queued:
       return subscription
@@ -191,6 +136,21 @@ extension ValueNode {
       PropertyGraph.release(wave.borrow { $0.domainReference.unsafelyUnwrapped }, finished: wave)
       return subscription
     }
+  }
+
+  /// By the domain's owner, as the node ends: its observers are switched off and let go of (they receive no
+  /// terminal event: they observe values; a binding's is told). Inlinable, to run specialised.
+  @inlinable
+  final func endObservers() {
+    guard domain != nil else { return }
+    // The inline one is let go of with `ended`, after the lock.
+    let ended = withRoot { _ -> ([NodeObserver], ((Value) -> Void)?) in
+      inGraph.set(NodeMembership.inlineObserverBit, false)
+      defer { inlineObserver = nil }
+      return (Swift.exchange(&observers, with: []), inlineObserver)
+    }
+    for box in ended.0 { box.switchOff()?.release() }
+    for box in ended.0 { box.nodeEnded() }
   }
 }
 
@@ -207,22 +167,31 @@ enum NodeAttachStep {
 }
 
 extension GraphNode {
-  /// How many observers are attached to the node itself.
+  /// Detaches the observer of `subscription`, if attached: under the domain's lock it is switched off (no
+  /// delivery calls it once this returns) and let go of, an inline one by the owner if the domain is owned (it
+  /// may be calling it). A derived node left with no observer, core or dependent then leaves the graph.
   @usableFromInline
-  final var attachedObserverCount: Int {
-    domain == nil ? 0 : withRoot { _ in observers.count }
-  }
-
-  /// Detaches the observer whose identity is `box`, if it is attached: under the domain's lock it leaves the
-  /// list and is switched off, so that no delivery calls it once this returns. A derived node left with no
-  /// observer, core or dependent then leaves the graph.
-  @usableFromInline
-  final func removeObserver(_ box: ObjectIdentifier) {
+  final func removeObserver(_ subscription: NodeSubscription) {
     var held: Unmanaged<AnyObject>?
     var unlinked = Unlinked()
-    let removed = withRoot { root -> NodeObserver? in
-      guard let removed = observers.remove(box) else { return nil }
-      held = removed.switchOff()
+    let removed = withRoot { root -> AnyObject? in
+      var removed: AnyObject?
+      if let box = subscription.box {
+        guard let index = observers.firstIndex(where: { ObjectIdentifier($0) == box }) else { return nil }
+        let box = observers.remove(at: index)
+        held = box.switchOff()
+        removed = box
+      } else {
+        guard inGraph.hasInlineObserver else { return nil }
+        inGraph.set(NodeMembership.inlineObserverBit, false)
+        // If the domain is owned, its owner may be calling the closure: it lets go of it after the change.
+        var queued = true
+        root.changeOrQueue(.detach(self)) {
+          queued = false
+          removed = takeInlineObserver()
+        }
+        if queued { return nil }
+      }
       if isUnused { root.changeOrQueue(.detach(self)) { unlinked.unlink(self) } }
       return removed
     }
@@ -230,26 +199,21 @@ extension GraphNode {
     unlinked.finish()
     held?.release()
   }
-
-  /// By the domain's owner, as the node ends: its observers are switched off and let go of (they receive no
-  /// terminal event: they observe values).
-  @usableFromInline
-  final func endObservers() {
-    guard domain != nil else { return }
-    let ended = withRoot { _ in observers.removeAll() }
-    for box in ended { box.switchOff()?.release() }
-    for box in ended { box.nodeEnded() }
-  }
 }
 
 /// A node's observers as a leak check lists them (``AttachmentSites``): a property observed with
 /// `observeValues`, or bound from with `<~`, is listed with them, beside its stream core's.
 extension GraphNode: AttachmentListing {
+  /// How many observers are attached to the node itself.
   @usableFromInline
-  var observerCount: Int { attachedObserverCount }
+  var observerCount: Int { domain == nil ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count } }
 
   @usableFromInline
   func isAttached(key: ObjectIdentifier) -> Bool {
-    domain == nil ? false : withRoot { _ in observers.contains(key) }
+    guard domain != nil else { return false }
+    // The inline observer's key is the node's identity.
+    return withRoot { _ in
+      key == ObjectIdentifier(self) ? inGraph.hasInlineObserver : observers.contains { ObjectIdentifier($0) == key }
+    }
   }
 }

@@ -268,19 +268,25 @@ final class Propagation: DeliveryContext {
       let reference = changed[index]
       reference.borrow { node in
         node.perform(node, .commit)
-        if let first = node.observers.first {
-          deliveries.append(Delivery(reference, first, toCore: false))
-          for observer in node.observers.rest { deliveries.append(Delivery(reference, observer, toCore: false)) }
+        if node.inGraph.hasObservers {
+          if node.inGraph.hasInlineObserver {
+            deliveries.append(Delivery(node: reference, target: .fromOpaque(reference.toOpaque()), kind: .inline))
+          }
+          for index in node.observers.indices {
+            deliveries.append(Delivery(node: reference, target: .passRetained(node.observers[index]), kind: .box))
+          }
         }
         if node.isObserved, let core = node.coreReference {
-          deliveries.append(Delivery(node: reference, target: core.retain(), toCore: true))
+          deliveries.append(Delivery(node: reference, target: core.retain(), kind: .core))
         }
       }
     }
   }
 
-  /// Phase 3: delivers each change to its observers (a box or a stream core), with this wave as the cause of
-  /// what they set; no closure around the loop, to keep the frames few.
+  /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
+  /// Written without closures around the loop, so that an observer is called from here, two frames below
+  /// the set: inline (``GraphNode/receiveInline()``), through its box (``NodeObserver/receive(from:)``), or
+  /// through its property's stream core.
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
@@ -293,15 +299,15 @@ final class Propagation: DeliveryContext {
     for delivery in aloneDeliveries { delivery() }
     for index in 0..<deliveries.count {
       let delivery = deliveries[index]
-      // The target was retained by the commit.
+      // A box or a core was retained by the commit.
       delivery.node.borrow { node in
-        if delivery.toCore {
-          delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
-        } else {
-          unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
+        switch delivery.kind {
+        case .inline: node.receiveInline()
+        case .core: delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
+        case .box: unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
         }
       }
-      delivery.target.release()
+      if delivery.kind != .inline { delivery.target.release() }
     }
     thread.borrow { $0.delivering = previous }
   }
@@ -327,22 +333,17 @@ final class Propagation: DeliveryContext {
 @usableFromInline
 struct Delivery: BitwiseCopyable {
   @usableFromInline let node: Unmanaged<GraphNode>
-  /// The node's core (``toCore``), or one of its observers (a ``NodeObserver``).
+  /// The node's core or an observer's box (a ``NodeObserver``), retained; the node itself for its inline one.
   @usableFromInline let target: Unmanaged<AnyObject>
-  @usableFromInline let toCore: Bool
+  @usableFromInline let kind: Kind
+
+  @usableFromInline
+  enum Kind: UInt8, BitwiseCopyable { case inline, box, core }
 
   @inlinable
-  init(node: Unmanaged<GraphNode>, target: Unmanaged<AnyObject>, toCore: Bool) {
+  init(node: Unmanaged<GraphNode>, target: Unmanaged<AnyObject>, kind: Kind) {
     self.node = node
     self.target = target
-    self.toCore = toCore
-  }
-
-  /// An observer of the node, retained.
-  @inlinable
-  init(_ node: Unmanaged<GraphNode>, _ observer: NodeObserver, toCore: Bool) {
-    self.node = node
-    target = Unmanaged<AnyObject>.passRetained(observer)
-    self.toCore = toCore
+    self.kind = kind
   }
 }

@@ -141,7 +141,7 @@ extension GraphNode {
   /// *Domain.* Whether a derived node is linked but nobody holds, observes or computes from it.
   @usableFromInline
   final var isUnused: Bool {
-    !isSource && !isDetached && !isHeld && core == nil && observers.isEmpty && dependents.isEmpty
+    !isSource && !isDetached && !isHeld && core == nil && !inGraph.hasObservers && dependents.isEmpty
   }
 }
 
@@ -246,9 +246,10 @@ extension GraphDomain {
         computingWave = nil
         return .replay(box, node, wave, ended: ended)
       case .detach(let node):
-        guard node.isUnused else { continue }
         var unlinked = Unlinked()
-        unlinked.unlink(node)
+        // An inline observer disposed while the domain was owned is let go of here.
+        if let observer = node.takeInlineObserver() { unlinked.released.append(observer) }
+        if node.isUnused { unlinked.unlink(node) }
         return .unlinked(unlinked)
       }
     }

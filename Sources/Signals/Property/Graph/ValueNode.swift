@@ -18,6 +18,9 @@ import Synchronization
 class ValueNode<Value>: GraphNode {
   @exclusivity(unchecked) @usableFromInline final var committed: Value
   @exclusivity(unchecked) @usableFromInline final var waveValue: Value
+  /// *Domain.* The first plain observer, in place of a box, called while ``NodeMembership/hasInlineObserver``.
+  /// Written under the lock only while no other thread owns the domain, so the owner calls it without the lock.
+  @exclusivity(unchecked) @usableFromInline final var inlineObserver: ((Value) -> Void)?
 
   @inlinable
   init(
@@ -129,12 +132,25 @@ class ValueNode<Value>: GraphNode {
   override var typeDescription: String { "Property<\(Value.self)>" }
 
   @usableFromInline
+  override func receiveInline() {
+    // Not `unsafelyUnwrapped`: generic, it reabstracts the closure, allocating per call.
+    if inGraph.hasInlineObserver, let observer = inlineObserver { observer(committed) }
+  }
+
+  @usableFromInline
+  override func takeInlineObserver() -> AnyObject? {
+    guard !inGraph.hasInlineObserver, let observer = inlineObserver else { return nil }
+    inlineObserver = nil
+    return ClosureBox(observer)
+  }
+
+  @usableFromInline
   override func dumpState() -> (value: String, observers: Int, ended: Bool) {
     let core = (domain == nil ? self.core : withRoot { _ in self.core }) as? PropertyCore<Value>
     let value = core?.presentValue ?? (domain == nil ? committed : lockedCommittedValue())
     let ended = domain == nil ? false : withRoot { _ in isEnded }
     return (
-      describedValue(value), (core?.observerCount ?? 0) + attachedObserverCount,
+      describedValue(value), (core?.observerCount ?? 0) + observerCount,
       ended || (core?.hasTerminated ?? false)
     )
   }

@@ -82,12 +82,14 @@ package enum AttachmentSites {
     return ["Signals", "SignalsMVVM", "SignalsTesting"].contains(module)
   }
 
-  /// `core` gained the observer with `key`: noted with the calling thread's current site, if it has one.
+  /// `core` gained the observer with `key`: noted with the calling thread's current site, if it has one, in
+  /// place of an earlier observer with that key, which is gone (a node's inline observer's key is the node's).
   @usableFromInline
   static func attached(_ core: any AttachmentListing, key: ObjectIdentifier) {
     guard let pointer = current.value else { return }
     let box = Unmanaged<SiteBox>.fromOpaque(pointer).takeUnretainedValue()
     entries.withLock { entries in
+      entries[ObjectIdentifier(core), default: []].removeAll { $0.key == key }
       entries[ObjectIdentifier(core), default: []].append(
         Entry(core: core, key: key, site: box.site, isLibrary: box.isLibrary))
     }
