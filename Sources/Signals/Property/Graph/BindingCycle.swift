@@ -49,12 +49,6 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   static let currentHandler = Locked<@Sendable (BindingCycle) -> Void>(printWarning)
 
-  /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
-  @usableFromInline
-  static func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
-    handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
-  }
-
   /// The part of `path`, the chain of changes that led to a binding's set of `target`, that the change went
   /// round: from `target`'s own change on, without the properties before it (a set of another property bound
   /// into the cycle) and, in a debug build, without those that did not lead to the next one (the other sources
@@ -119,7 +113,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   /// A property of a cycle: its name and type, or its type; then where it was made, if known.
   static func describe(_ vertex: any PropertyCoreProtocol) -> String {
-    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil else { return vertex.typeDescription }
+    guard let node = node(of: vertex) else { return vertex.typeDescription }
     let (name, site) = DebugInfo.info(of: node)
     return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
   }
@@ -225,12 +219,6 @@ enum SetOrigin {
       return cause.contains(target) && !wave.sources.contains { $0 === node }
     }
   }
-
-  /// The report of a cycle stopped for a set of this origin.
-  @usableFromInline
-  func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) -> CycleReport? {
-    self == .binding ? CycleReport(cause, target) : nil
-  }
 }
 
 /// A binding cycle to report, once the locks are released.
@@ -250,7 +238,8 @@ final class CycleReport {
   /// Calls ``BindingCycle/handler``.
   @usableFromInline
   func send() {
-    BindingCycle.report(cause, target)
+    BindingCycle.handler(
+      BindingCycle(path: (BindingCycle.cycle(in: cause.path, to: target) + [target]).map(BindingCycle.describe)))
   }
 }
 

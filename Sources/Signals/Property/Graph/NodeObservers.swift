@@ -69,30 +69,18 @@ final class NodeSubscription: Disposable, @unchecked Sendable {
 extension ValueNode {
   /// Attaches `action` to the node: it receives the committed value at once (the replay), then, from the
   /// deliver phase of each wave that changes the node, the new committed value. For a node in the graph.
+  /// `ended`, a binding's, runs once after the last value, by the thread that ends the node (at once if it had
+  /// ended). A plain observer of a node with none is held in ``inlineObserver``, attached now (so it is the
+  /// first called), any other in a box. A binding's replay is delivered as a change of this property, so that
+  /// a binding that sets the property back from it (`p <~ p`) is recognised as the cycle it is.
   ///
-  /// The replay and the deliveries are made by the domain's owner, one at a time, in order: a domain nobody
-  /// owns is taken for the replay (so that no wave commits before the replay is made) and let go after it;
-  /// one that another thread owns, or that this thread owns because it is delivering, queues the attachment
-  /// (``GraphItem/observe(_:_:_:cause:)``), and the owner replays and attaches it in turn. A node that ended replays
-  /// its last value and attaches nothing: the result is then `nil`.
+  /// The replay and the deliveries are made by the domain's owner, in order: a free domain is taken for the
+  /// replay and let go after it; an owned one queues the attachment (``GraphItem/observe(_:_:_:cause:)``). A
+  /// node that ended replays its last value and attaches nothing: the result is then `nil`.
   @inlinable
-  final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(action, ended: nil)
-  }
-
-  /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
-  /// last value, by the thread that ends it, or at once if the node had ended): a binding's.
-  @inlinable
-  final func observeValues(_ action: @escaping (Value) -> Void, ended: @escaping () -> Void) -> (any Disposable)? {
-    attach(action, ended: ended)
-  }
-
-  /// Attaches `action`: in ``inlineObserver`` if it is a plain observer of a node with none, attached now (so
-  /// it is the first called), in a box otherwise; see ``observeValues(_:)``. A binding's replay (`ended`) is
-  /// delivered as a change of this property, so that a binding that sets the property back from it (`p <~ p`)
-  /// is recognised as the cycle it is; a plain observer's set is your code's, which no cycle check concerns.
-  @inlinable
-  final func attach(_ action: @escaping (Value) -> Void, ended: (() -> Void)?) -> (any Disposable)? {
+  final func observeValues(
+    _ action: @escaping (Value) -> Void, ended: (() -> Void)? = nil
+  ) -> (any Disposable)? {
     let subscription = NodeSubscription(node: self)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
@@ -154,7 +142,7 @@ extension ValueNode {
   }
 }
 
-/// What ``ValueNode/observeValues(_:)`` decided under the domain's lock.
+/// What ``ValueNode/observeValues(_:ended:)`` decided under the domain's lock.
 @usableFromInline
 enum NodeAttachStep {
   case ended
@@ -192,7 +180,7 @@ extension GraphNode {
         }
         if queued { return nil }
       }
-      if isUnused { root.changeOrQueue(.detach(self)) { unlinked.unlink(self) } }
+      unlinked.detachIfUnused(self, root)
       return removed
     }
     _ = removed

@@ -206,7 +206,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
         origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == currentThreadID()
       let lineage = cause?.lineage ?? ChangeChain()
       if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
-        return .cycle(origin.report(lineage, self))
+        return .cycle(origin == .binding ? CycleReport(lineage, self) : nil)
       }
     }
     return acceptInDomain(value, origin: origin, cause: cause)
