@@ -195,16 +195,9 @@ enum SetOrigin {
   /// without a report.
   case channel
 
-  /// Whether a set of `target` (a source's core; `node` its node) of this origin is stopped: it came back
-  /// around a cycle. `cause` is the lineage
-  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
-  /// delivering on this thread.
-  ///
-  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
-  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
-  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
-  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
-  /// new change.
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin came back around a cycle and
+  /// is stopped; `cause` is the lineage of `wave`, the wave this thread delivers, if any. A two-way binding's
+  /// set is stopped only as an echo. See PropertyGraph.md, "Binding cycles".
   @usableFromInline
   func stops(
     at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: ChangeChain, wave: Propagation?

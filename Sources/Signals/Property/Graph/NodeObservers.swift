@@ -67,16 +67,10 @@ final class NodeSubscription: Disposable, @unchecked Sendable {
 }
 
 extension ValueNode {
-  /// Attaches `action` to the node: it receives the committed value at once (the replay), then, from the
-  /// deliver phase of each wave that changes the node, the new committed value. For a node in the graph.
-  /// `ended`, a binding's, runs once after the last value, by the thread that ends the node (at once if it had
-  /// ended). A plain observer of a node with none is held in ``inlineObserver``, attached now (so it is the
-  /// first called), any other in a box. A binding's replay is delivered as a change of this property, so that
-  /// a binding that sets the property back from it (`p <~ p`) is recognised as the cycle it is.
-  ///
-  /// The replay and the deliveries are made by the domain's owner, in order: a free domain is taken for the
-  /// replay and let go after it; an owned one queues the attachment (``GraphItem/observe(_:_:_:cause:)``). A
-  /// node that ended replays its last value and attaches nothing: the result is then `nil`.
+  /// Attaches `action` to a node in the graph: it receives the committed value at once (the replay, by the
+  /// domain's owner), then each new committed value. `ended`, a binding's, runs once after the last value. A
+  /// node that ended replays its last value and attaches nothing: the result is then `nil`. See
+  /// PropertyGraph.md, "What a property is made of".
   @inlinable
   final func observeValues(
     _ action: @escaping (Value) -> Void, ended: (() -> Void)? = nil
@@ -101,7 +95,7 @@ extension ValueNode {
         observers.append(box)
       }
       guard ended != nil else { return .replay(root) }
-      // The caller holds the property, and so its core.
+      // A binding's replay is a change of this property (so `p <~ p` is a cycle); the caller holds its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
       return .replayAsChange(wave)
