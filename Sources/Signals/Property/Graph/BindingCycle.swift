@@ -49,6 +49,12 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   static let currentHandler = Locked<@Sendable (BindingCycle) -> Void>(printWarning)
 
+  /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
+  @usableFromInline
+  static func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
+    handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
+  }
+
   /// The part of `path`, the chain of changes that led to a binding's set of `target`, that the change went
   /// round: from `target`'s own change on, without the properties before it (a set of another property bound
   /// into the cycle) and, in a debug build, without those that did not lead to the next one (the other sources
@@ -231,8 +237,7 @@ final class CycleReport {
   /// Calls ``BindingCycle/handler``.
   @usableFromInline
   func send() {
-    BindingCycle.handler(
-      BindingCycle(path: (BindingCycle.cycle(in: cause.path, to: target) + [target]).map(BindingCycle.describe)))
+    BindingCycle.report(cause, target)
   }
 }
 

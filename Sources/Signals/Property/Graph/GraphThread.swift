@@ -26,7 +26,10 @@ final class GraphThread {
 
   /// The calling thread's state, unretained (the slot keeps it): made if it has none yet.
   @inlinable
-  static var currentReference: Unmanaged<GraphThread> { existing ?? Unmanaged.passUnretained(makeCurrent()) }
+  static var currentReference: Unmanaged<GraphThread> {
+    guard let pointer = slot.value else { return Unmanaged.passUnretained(makeCurrent()) }
+    return Unmanaged<GraphThread>.fromOpaque(pointer)
+  }
 
   /// The calling thread's state, if it has one yet; for readers that need not make it.
   @inlinable
