@@ -1,5 +1,3 @@
-// A binding cycle, found from the chain of changes (``ChangeChain``) that led to a binding's set, and reported.
-
 import Synchronization
 
 /// A cycle of one-way bindings that the property graph stopped.
