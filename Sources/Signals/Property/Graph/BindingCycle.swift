@@ -1,5 +1,3 @@
-// A binding cycle, found from the chain of changes (``ChangeChain``) that led to a binding's set, and reported.
-
 import Synchronization
 
 /// A cycle of one-way bindings that the property graph stopped.
@@ -119,7 +117,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   /// A property of a cycle: its name and type, or its type; then where it was made, if known.
   static func describe(_ vertex: any PropertyCoreProtocol) -> String {
-    guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil else { return vertex.typeDescription }
+    guard let node = node(of: vertex) else { return vertex.typeDescription }
     let (name, site) = DebugInfo.info(of: node)
     return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
   }
@@ -201,16 +199,9 @@ enum SetOrigin {
   /// without a report.
   case channel
 
-  /// Whether a set of `target` (a source's core; `node` its node) of this origin is stopped: it came back
-  /// around a cycle. `cause` is the lineage
-  /// of `wave`, the wave being delivered on this thread (if any); `deliveringHere`, whether `target`'s core is
-  /// delivering on this thread.
-  ///
-  /// A binding's set is stopped when the change it is part of already changed `target`. A two-way binding's
-  /// set is stopped only when it is an echo: it is made while a change that a two-way binding made is
-  /// delivered, and that change came from `target`. A set through a property's terminal from inside that
-  /// property's own delivery, or of a change your code made (a view model normalising what was typed), is a
-  /// new change.
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin came back around a cycle and
+  /// is stopped; `cause` is the lineage of `wave`, the wave this thread delivers, if any. A two-way binding's
+  /// set is stopped only as an echo. See PropertyGraph.md, "Binding cycles".
   @usableFromInline
   func stops(
     at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: ChangeChain, wave: Propagation?
@@ -224,12 +215,6 @@ enum SetOrigin {
       guard let wave, wave.origin == .channel else { return false }
       return cause.contains(target) && !wave.sources.contains { $0 === node }
     }
-  }
-
-  /// The report of a cycle stopped for a set of this origin.
-  @usableFromInline
-  func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) -> CycleReport? {
-    self == .binding ? CycleReport(cause, target) : nil
   }
 }
 

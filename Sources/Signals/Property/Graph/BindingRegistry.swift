@@ -52,13 +52,9 @@ enum BindingRegistry {
       }
     }
 
-    /// Records that the binding was made into a target whose lifetime had already ended, and warns about it.
-    ///
-    /// This is the one binding mistake that is sure: such a binding can deliver nothing, ever. A target whose
-    /// lifetime ends *after* the binding was made is not warned about, however soon: a view torn down when a
-    /// program exits, a binding made in a function whose scope then ends, a command-line program that never
-    /// turns its main queue all look exactly like it, and none of them is a mistake (the dump still shows the
-    /// binding as `ended: its target's lifetime ended`).
+    /// Records that the binding was made into a target whose lifetime had already ended, and warns: the one
+    /// sure binding mistake (it can deliver nothing, ever). A lifetime that ends *after* the binding was made,
+    /// however soon, is no mistake (a program exiting, a function's scope ending) and is not warned about.
     func endedBeforeItWasMade() {
       ended(.targetLifetimeEnded)
       guard !targetIsProperty, !isTwoWay else { return }

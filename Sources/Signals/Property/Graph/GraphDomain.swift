@@ -1,9 +1,8 @@
 import Synchronization
 
-/// A connected part of the property graph (a new derived property merges its inputs' domains): its lock, and
-/// the one thread at a time that **owns** it (propagates, delivers, links). What others bring meanwhile is
-/// queued for the owner, in order (`Docs/Contracts.md` §3, §4): a hand-off, never a wait. A merged domain
-/// points to the one it joined (``parent``, atomic); only a **root**'s lock guards anything (``withRoot(of:_:)``).
+/// A connected part of the property graph (see PropertyGraph.md, "Domains"): its lock, and the one thread that
+/// **owns** it; what others bring meanwhile is queued for the owner. A merged domain points to the one it
+/// joined (``parent``, atomic); only a **root**'s lock guards anything (``withRoot(of:_:)``).
 @usableFromInline
 final class GraphDomain {
   /// The domain's lock: guards everything below, and the *domain* fields of its nodes.

@@ -22,10 +22,7 @@ final class GraphThread {
 
   /// Calls `body` with the calling thread's state, borrowed (the slot keeps it).
   @inlinable
-  static func withCurrent<Result>(_ body: (GraphThread) -> Result) -> Result {
-    guard let pointer = slot.value else { return body(makeCurrent()) }
-    return Unmanaged<GraphThread>.fromOpaque(pointer).borrow(body)
-  }
+  static func withCurrent<Result>(_ body: (GraphThread) -> Result) -> Result { currentReference.borrow(body) }
 
   /// The calling thread's state, unretained (the slot keeps it): made if it has none yet.
   @inlinable
@@ -36,9 +33,7 @@ final class GraphThread {
 
   /// The calling thread's state, if it has one yet; for readers that need not make it.
   @inlinable
-  static var existing: Unmanaged<GraphThread>? {
-    slot.value.map { Unmanaged<GraphThread>.fromOpaque($0) }
-  }
+  static var existing: Unmanaged<GraphThread>? { slot.value.map { Unmanaged<GraphThread>.fromOpaque($0) } }
 
   /// Makes the calling thread's state, the first time it needs one.
   @usableFromInline @inline(never)

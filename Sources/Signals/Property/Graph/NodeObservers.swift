@@ -67,32 +67,14 @@ final class NodeSubscription: Disposable, @unchecked Sendable {
 }
 
 extension ValueNode {
-  /// Attaches `action` to the node: it receives the committed value at once (the replay), then, from the
-  /// deliver phase of each wave that changes the node, the new committed value. For a node in the graph.
-  ///
-  /// The replay and the deliveries are made by the domain's owner, one at a time, in order: a domain nobody
-  /// owns is taken for the replay (so that no wave commits before the replay is made) and let go after it;
-  /// one that another thread owns, or that this thread owns because it is delivering, queues the attachment
-  /// (``GraphItem/observe(_:_:_:cause:)``), and the owner replays and attaches it in turn. A node that ended replays
-  /// its last value and attaches nothing: the result is then `nil`.
+  /// Attaches `action` to a node in the graph: it receives the committed value at once (the replay, by the
+  /// domain's owner), then each new committed value. `ended`, a binding's, runs once after the last value. A
+  /// node that ended replays its last value and attaches nothing: the result is then `nil`. See
+  /// PropertyGraph.md, "What a property is made of".
   @inlinable
-  final func observeValues(_ action: @escaping (Value) -> Void) -> (any Disposable)? {
-    attach(action, ended: nil)
-  }
-
-  /// ``observeValues(_:)`` for an observer that is also told when the node ends (`ended` runs once, after the
-  /// last value, by the thread that ends it, or at once if the node had ended): a binding's.
-  @inlinable
-  final func observeValues(_ action: @escaping (Value) -> Void, ended: @escaping () -> Void) -> (any Disposable)? {
-    attach(action, ended: ended)
-  }
-
-  /// Attaches `action`: in ``inlineObserver`` if it is a plain observer of a node with none, attached now (so
-  /// it is the first called), in a box otherwise; see ``observeValues(_:)``. A binding's replay (`ended`) is
-  /// delivered as a change of this property, so that a binding that sets the property back from it (`p <~ p`)
-  /// is recognised as the cycle it is; a plain observer's set is your code's, which no cycle check concerns.
-  @inlinable
-  final func attach(_ action: @escaping (Value) -> Void, ended: (() -> Void)?) -> (any Disposable)? {
+  final func observeValues(
+    _ action: @escaping (Value) -> Void, ended: (() -> Void)? = nil
+  ) -> (any Disposable)? {
     let subscription = NodeSubscription(node: self)
     let step = withRoot { root -> NodeAttachStep in
       if isEnded || isDetached { return .ended }
@@ -113,7 +95,7 @@ extension ValueNode {
         observers.append(box)
       }
       guard ended != nil else { return .replay(root) }
-      // The caller holds the property, and so its core.
+      // A binding's replay is a change of this property (so `p <~ p` is a cycle); the caller holds its core.
       let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
       root.computingWave = nil
       return .replayAsChange(wave)
@@ -154,7 +136,7 @@ extension ValueNode {
   }
 }
 
-/// What ``ValueNode/observeValues(_:)`` decided under the domain's lock.
+/// What ``ValueNode/observeValues(_:ended:)`` decided under the domain's lock.
 @usableFromInline
 enum NodeAttachStep {
   case ended
@@ -192,7 +174,7 @@ extension GraphNode {
         }
         if queued { return nil }
       }
-      if isUnused { root.changeOrQueue(.detach(self)) { unlinked.unlink(self) } }
+      unlinked.detachIfUnused(self, root)
       return removed
     }
     _ = removed

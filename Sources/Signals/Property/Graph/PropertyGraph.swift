@@ -114,24 +114,24 @@ enum PropertyGraph {
   /// The core of a derived node was abandoned or ended: the node leaves the graph unless something uses it.
   @usableFromInline
   static func coreAbandoned(_ node: GraphNode) {
-    var unlinked = Unlinked()
-    node.withRoot { root in
+    detachIfUnused(node) {
       node.core = nil
       node.isObserved = false
-      guard node.isUnused else { return }
-      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
     }
-    unlinked.finish()
   }
 
   /// The `Property` of a derived node without a core is freed: the node leaves the graph unless something uses it.
   @usableFromInline
   static func propertyReleased(_ node: GraphNode) {
+    detachIfUnused(node) { node.isHeld = false }
+  }
+
+  /// Under the node's root's lock, `change`, then the node leaves the graph if nothing uses it any more.
+  static func detachIfUnused(_ node: GraphNode, after change: () -> Void) {
     var unlinked = Unlinked()
     node.withRoot { root in
-      node.isHeld = false
-      guard node.isUnused else { return }
-      root.changeOrQueue(.detach(node)) { unlinked.unlink(node) }
+      change()
+      unlinked.detachIfUnused(node, root)
     }
     unlinked.finish()
   }
@@ -174,14 +174,18 @@ struct Unlinked {
     if let anchor = node.takeAnchor() { anchors.append(anchor) }
   }
 
+  /// Under `root`'s lock: unlinks `node` if nothing uses it, now or, if the domain is owned, by its owner.
+  @usableFromInline
+  mutating func detachIfUnused(_ node: GraphNode, _ root: GraphDomain) {
+    guard node.isUnused else { return }
+    root.changeOrQueue(.detach(node)) { unlink(node) }
+  }
+
   /// After the lock: unlinks the inputs left unused, tells fed sources, then releases the anchors.
   @usableFromInline
   mutating func finish() {
     while let orphan = orphans.popLast() {
-      orphan.withRoot { root in
-        guard orphan.isUnused else { return }
-        root.changeOrQueue(.detach(orphan)) { unlink(orphan) }
-      }
+      orphan.withRoot { root in detachIfUnused(orphan, root) }
     }
     for input in fedInputs { input.dependentLeft() }
     fedInputs = []

@@ -1,11 +1,7 @@
 import Synchronization
 
 /// The core of a property that is set rather than computed: a `MutableProperty`, or a property fed by a
-/// producer (`Property(initial:then:)`, `lift`, `Property(observing:)`, a `PropertyProtocol` type of yours).
-///
-/// A set alone (nothing is computed from the source) is a replaying core's send. In the graph it claims a free
-/// domain without the lock (``setWithoutLock(_:)``), or is accepted under the domain's lock and queued for its
-/// owner (``acceptInDomain(_:origin:cause:)``); a binding's set first checks for a cycle under the core's lock.
+/// producer. See PropertyGraph.md, "A set's path and its locks".
 @usableFromInline
 final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   /// The source's node, typed.
@@ -83,9 +79,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     finish(step)
   }
 
-  /// A set in the graph: claims the free domain with a compare-and-exchange, computes, accepts and commits in
-  /// the one critical section, delivers. Until the commit, `value` reads it through the *setting* mark
-  /// (``SourceNode/newestValue()``). `false` if the domain is owned, the source ended or a `modify` runs.
+  /// A set in the graph, with one lock acquisition (see PropertyGraph.md, "A set's path and its locks").
+  /// `false` if the domain is owned, the source ended or a `modify` runs.
   @inlinable @inline(__always)
   final func setWithoutLock(_ value: Value) -> Bool {
     let source = self.source
@@ -133,9 +128,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     return result
   }
 
-  /// ``modify(_:)`` in the graph: `body` runs under the core's lock only (it may read and set the graph), with
-  /// the source marked *modifying*, which makes a plain set or a transaction's commit of it wait for that lock
-  /// (``acceptInDomain``): nothing is accepted between the read and the write.
+  /// ``modify(_:)`` in the graph: `body` runs under the core's lock only, with the source marked *modifying*,
+  /// which makes a plain set or a transaction's commit of it wait for that lock (``acceptInDomain``).
   @usableFromInline
   final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let source = self.source
@@ -206,7 +200,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
         origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == currentThreadID()
       let lineage = cause?.lineage ?? ChangeChain()
       if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
-        return .cycle(origin.report(lineage, self))
+        return .cycle(origin == .binding ? CycleReport(lineage, self) : nil)
       }
     }
     return acceptInDomain(value, origin: origin, cause: cause)

@@ -1,10 +1,7 @@
 import Synchronization
 
-// The one door from the property graph to the debugging aids built on it: a wave calls the hook, and the
-// debugging layer installs what it calls, so the graph names nothing of that layer.
-
 /// What a wave calls between computing and committing while a change trace is on: ``ChangeTracing`` installs
-/// its report here when it starts the first trace.
+/// its report here when it starts the first trace, so the graph names nothing of the debugging layer.
 enum TracingHook {
   /// How many traces are on; a wave calls the hook only when it is not zero.
   static let activeCount = Atomic<Int>(0)
