@@ -329,13 +329,13 @@ extension SourceCore: TransactionSource {
   }
 
   /// A transaction that set only this source ended, on this thread, holding its slot: takes its value and
-  /// sets it, with no transaction open here.
+  /// sets it, with no transaction open here (in the graph, by the set's graph path: nothing to look up).
   @inlinable
   func commitTransactionValue() {
     // Taken before the slot is let go: then another thread's transaction may claim it.
     let value = transactionValue.take().unsafelyUnwrapped
     transactionOwner.store(0, ordering: .releasing)
-    set(value)
+    if node.isInGraph { setSlowly(value, origin: .user) } else { set(value) }
   }
 
   /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
@@ -513,7 +513,7 @@ final class TransactionCommit {
 
   /// Under the locks: the group queued in the domain of `node`, a source in the graph, or `nil` if the commit
   /// took that domain.
-  @inlinable
+  @inlinable @inline(__always)
   func group(of node: GraphNode) -> Unmanaged<TransactionGroup>? {
     guard roots.count > 1 else { return roots[0].group }
     let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)

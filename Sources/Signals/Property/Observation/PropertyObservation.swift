@@ -64,7 +64,7 @@ extension GraphNode {
 
   /// Tells Observation the property changed, if it was ever read. Call it outside every lock (it calls the
   /// trackings' `onChange`), after the new value can be read.
-  @inlinable
+  @inlinable @inline(__always)
   final func notifyChange() {
     let address = observation.load(ordering: .acquiring)
     guard address != 0 else { return }
