@@ -42,18 +42,14 @@ class ValueNode<Value>: GraphNode {
   /// ones it does not handle itself (the commit is inlined into the subclass's closure).
   @inlinable @inline(__always)
   static func performCommon(_ node: GraphNode, _ message: NodeMessage) {
+    guard case .commit = message else { return performRare(node, message) }
     let node = of(node)
-    // The commit first: its test is the cheapest, and it runs once per changed node.
-    guard case .commit = message else {
-      guard case .deliverInline = message else { return performRare(node, message) }
-      return deliverInline(node)
-    }
     swap(&node.committed, &node.waveValue)
   }
 
   /// Calls the inline observer, if on, with the committed value: specialised for the type, where a virtual
-  /// method of a generic class would copy the value through its witnesses; out of line, so that the commit's
-  /// path saves no registers, and reached with a jump, taking no frame.
+  /// method of a generic class would copy the value through its witnesses; out of line, so that neither the
+  /// commit's path nor ``performRare(_:_:)``'s switch pays for it.
   @inlinable @inline(never)
   static func deliverInline(_ node: ValueNode<Value>) {
     // Not `unsafelyUnwrapped`: it would reabstract the closure, allocating per call.
@@ -64,6 +60,7 @@ class ValueNode<Value>: GraphNode {
   @inlinable
   static func performRare(_ node: GraphNode, _ message: NodeMessage) {
     let node = of(node)
+    if case .deliverInline = message { return deliverInline(node) }
     switch message {
     case .commit:
       swap(&node.committed, &node.waveValue)
