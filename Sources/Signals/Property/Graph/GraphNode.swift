@@ -329,8 +329,7 @@ struct NodeMembership: ~Copyable {
 enum NodeMessage {
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
-  /// By the owner, in the deliver phase, outside every lock: call the inline observer
-  /// (``ValueNode/inlineObserver``), if it is on, with the committed value.
+  /// By the owner, outside every lock: call the inline observer (``ValueNode/inlineObserver``), if on.
   case deliverInline
   /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
   /// node's core, which the wave keeps alive, as a change the wave caused.

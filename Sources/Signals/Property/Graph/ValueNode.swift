@@ -47,9 +47,7 @@ class ValueNode<Value>: GraphNode {
     swap(&node.committed, &node.waveValue)
   }
 
-  /// Calls the inline observer, if on, with the committed value: specialised for the type, where a virtual
-  /// method of a generic class would copy the value through its witnesses; out of line, so that neither the
-  /// commit's path nor ``performRare(_:_:)``'s switch pays for it.
+  /// Calls the inline observer, if on, typed (not through witnesses), out of line (the switch pays nothing).
   @inlinable @inline(never)
   static func deliverInline(_ node: ValueNode<Value>) {
     // Not `unsafelyUnwrapped`: it would reabstract the closure, allocating per call.
