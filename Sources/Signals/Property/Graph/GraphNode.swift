@@ -169,10 +169,6 @@ class GraphNode {
   @usableFromInline
   func dumpState() -> (value: String, observers: Int, ended: Bool) { ("?", 0, false) }
 
-  /// By the owner, in the deliver phase: calls the inline observer (``ValueNode/inlineObserver``), if on.
-  @usableFromInline
-  func receiveInline() {}
-
   /// *Domain.* Takes a switched-off inline observer's closure out, for the caller to let go of after the lock.
   @usableFromInline
   func takeInlineObserver() -> AnyObject? { nil }
@@ -333,6 +329,8 @@ struct NodeMembership: ~Copyable {
 enum NodeMessage {
   /// Under the domain's lock: the value computed for the wave becomes the committed one.
   case commit
+  /// By the owner, outside every lock: call the inline observer (``ValueNode/inlineObserver``), if on.
+  case deliverInline
   /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
   /// node's core, which the wave keeps alive, as a change the wave caused.
   case deliver(Propagation, AnyObject)

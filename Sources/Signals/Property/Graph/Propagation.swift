@@ -285,7 +285,7 @@ final class Propagation: DeliveryContext {
 
   /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
   /// Written without closures around the loop, so that an observer is called from here, two frames below
-  /// the set: inline (``GraphNode/receiveInline()``), through its box (``NodeObserver/receive(from:)``), or
+  /// the set: inline (``NodeMessage/deliverInline``), through its box (``NodeObserver/receive(from:)``), or
   /// through its property's stream core.
   @usableFromInline
   func deliver() {
@@ -302,7 +302,7 @@ final class Propagation: DeliveryContext {
       // A box or a core was retained by the commit.
       delivery.node.borrow { node in
         switch delivery.kind {
-        case .inline: node.receiveInline()
+        case .inline: node.perform(node, .deliverInline)
         case .core: delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
         case .box: unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
         }

@@ -47,10 +47,18 @@ class ValueNode<Value>: GraphNode {
     swap(&node.committed, &node.waveValue)
   }
 
-  /// ``performCommon(_:_:)`` for every message but the commit.
+  /// Calls the inline observer, if on, typed (not through witnesses), out of line (the switch pays nothing).
+  @inlinable @inline(never)
+  static func deliverInline(_ node: ValueNode<Value>) {
+    // Not `unsafelyUnwrapped`: it would reabstract the closure, allocating per call.
+    if node.inGraph.hasInlineObserver, let observer = node.inlineObserver { observer(node.committed) }
+  }
+
+  /// ``performCommon(_:_:)`` for every message but the commit and the inline delivery.
   @inlinable
   static func performRare(_ node: GraphNode, _ message: NodeMessage) {
     let node = of(node)
+    if case .deliverInline = message { return deliverInline(node) }
     switch message {
     case .commit:
       swap(&node.committed, &node.waveValue)
@@ -70,7 +78,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .inputEnded, .storeTransactionValue, .commitTransactionValue:
+    case .deliverInline, .inputEnded, .storeTransactionValue, .commitTransactionValue:
       break
     }
   }
@@ -130,12 +138,6 @@ class ValueNode<Value>: GraphNode {
 
   @usableFromInline
   override var typeDescription: String { "Property<\(Value.self)>" }
-
-  @usableFromInline
-  override func receiveInline() {
-    // Not `unsafelyUnwrapped`: generic, it reabstracts the closure, allocating per call.
-    if inGraph.hasInlineObserver, let observer = inlineObserver { observer(committed) }
-  }
 
   @usableFromInline
   override func takeInlineObserver() -> AnyObject? {
