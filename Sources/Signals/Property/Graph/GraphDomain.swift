@@ -226,7 +226,7 @@ enum GraphItem {
   /// An observer attached while the domain was owned: the owner attaches it and replays to it (as a change
   /// caused by `cause`), unless `subscription` was disposed.
   case observe(GraphNode, NodeObserver, NodeSubscription, cause: ChangeChain)
-  /// A derived node whose core is gone leaves the graph, if nothing is computed from it.
+  /// Let go of while owned: the owner drops the node's switched-off inline observer, and unlinks it if unused.
   case detach(GraphNode)
 }
 
