@@ -91,7 +91,7 @@ enum ChangeTracing {
 
   /// Whether a trace of everything reports `node`: it has a name or observers.
   private static func isShown(_ node: GraphNode) -> Bool {
-    node.isObserved || node.inGraph.hasObservers || DebugInfo.name(of: node) != nil
+    node.inGraph.hasObservers || DebugInfo.name(of: node) != nil
   }
 
   // MARK: Describing a change

@@ -4,14 +4,16 @@ import Synchronization
 /// its serial delivery, its replay to a new `producer` start) — with its node in the graph (``ValueNode``),
 /// which holds the values.
 ///
-/// **Observers and the graph.** A wave delivers a change only to a core with observers: its node's
-/// ``GraphNode/isObserved``, which the core keeps up to date under both locks when its first observer comes
-/// and its last one goes. A core that gains its first observer replays the committed value; one that already
-/// had observers replays what it delivered last, as every replaying core does.
+/// **Observers and the graph.** In the graph, a core is one more observer of its node (``CoreFeed``), attached
+/// when it gains its first observer and replaying the committed value then, and fed every change after it, as
+/// every observer of the node is; it replays what it was fed last, as every replaying core does. The feed holds
+/// the core until the core ends (``dispose()``) or the node does.
 @usableFromInline
-class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @unchecked Sendable {
+class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, Disposable, @unchecked Sendable {
   /// The property in the graph.
   @usableFromInline final let node: ValueNode<Value>
+  /// Whether the node feeds the core (``CoreFeed``); the core's lock.
+  @exclusivity(unchecked) @usableFromInline final var isFedByNode = false
 
   /// The core of `node`, replaying `initial` (nothing yet, for a property whose first value is still to come).
   @inlinable
@@ -75,7 +77,31 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
     return node.observeValues(action)
   }
 
+  /// Under the core's lock, after an observer attached: in the graph, the node feeds the core from now on,
+  /// starting from the committed value, which a first observer replays (a wave committed before it does not
+  /// deliver to it, one committed after it does).
+  @usableFromInline
+  override final func observed() {
+    guard !isFedByNode, node.isInGraph else { return }
+    isFedByNode = node.withRoot { _ in
+      guard !node.isEnded, !node.isDetached else { return false }
+      node.observers.append(CoreFeed(self))
+      delivered = node.committed
+      return true
+    }
+  }
+
   // MARK: Ending
+
+  @usableFromInline
+  final var isDisposed: Bool { hasTerminated }
+
+  /// The core ended, or nobody can observe it any more: its feed leaves the node, and a derived node may leave
+  /// the graph.
+  @usableFromInline
+  final func dispose() {
+    PropertyGraph.coreAbandoned(node)
+  }
 
   /// Completes, keeping `last` (a derived property's last value) for late observers; by the domain's owner.
   /// Inlinable, so that it runs specialised where the node's typed code calls it: unspecialised, ending a
@@ -116,22 +142,35 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, @u
 /// The core of a derived property: it ends, silently, once nobody can observe it (no `Property`, `signal` or
 /// `producer` handle, no observer); its node then leaves the graph unless something is computed from it.
 @usableFromInline
-final class DerivedCore<Value>: PropertyCore<Value>, Disposable, @unchecked Sendable {
+final class DerivedCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   @inlinable
   init(node: DerivedNode<Value>) {
     super.init(node: node, holding: node.lockedCommittedValue(), endsWhenUnobserved: true)
     addTermination(self)
     node.coreMade()
   }
+}
 
-  @usableFromInline
-  var isDisposed: Bool { hasTerminated }
+/// A property's stream core as an observer of its node (see ``PropertyCore``): the domain's owner hands it each
+/// change, which the core delivers to its observers as a change of the wave.
+@usableFromInline
+final class CoreFeed<Value>: NodeObserver {
+  @usableFromInline let core: PropertyCore<Value>
 
-  /// The core ended, or nobody can observe it any more: its node may leave the graph.
-  @usableFromInline
-  func dispose() {
-    PropertyGraph.coreAbandoned(node)
+  @inlinable
+  init(_ core: PropertyCore<Value>) {
+    self.core = core
+    super.init(core: core.node)
   }
+
+  @inlinable
+  override func receive(from node: GraphNode, in wave: Propagation) {
+    guard isActive else { return }
+    core.deliverChange(ValueNode<Value>.of(node).committed, context: wave)
+  }
+
+  @usableFromInline
+  override var feedsCore: Bool { true }
 }
 
 extension ValueNode {
@@ -146,26 +185,12 @@ extension ValueNode {
 }
 
 extension GraphNode {
-  /// Under the core's lock, when its first observer comes or its last one goes: a wave delivers to the core
-  /// only while it has observers. A core that gains its first observer replays the committed value.
-  @usableFromInline
-  final func observersChanged(isEmpty: Bool) {
-    guard isInGraph else { return }
-    withRoot { _ in
-      guard isObserved == isEmpty, core != nil else { return }
-      isObserved = !isEmpty
-      if !isEmpty { perform(self, .syncDelivered) }
-    }
-  }
-
   /// The core `core` is being freed.
   @usableFromInline
   final func coreGone(_ core: AnyObject) {
     guard domain != nil else { return }
     withRoot { _ in
-      guard self.core === core else { return }
-      self.core = nil
-      isObserved = false
+      if self.core === core { self.core = nil }
     }
   }
 

@@ -9,8 +9,6 @@ class ReplayingCore<Value, Failure: Error>: SignalCore<Value, Failure>, @uncheck
   @exclusivity(unchecked) @usableFromInline final var latest: Value?
   /// The value of the latest delivered event.
   @exclusivity(unchecked) @usableFromInline final var delivered: Value?
-  /// A property's core: the number of the commit whose change ``delivered`` is (see ``DeliveryContext``).
-  @exclusivity(unchecked) @usableFromInline final var deliveredCommit: UInt64 = 0
   /// A property's node in the graph, told when the core gains its first observer or loses its last; `nil`
   /// for a channel's core.
   @usableFromInline final let graphNode: GraphNode?
@@ -23,6 +21,11 @@ class ReplayingCore<Value, Failure: Error>: SignalCore<Value, Failure>, @uncheck
     graphNode = node
     super.init(replays: true, endsWhenUnobserved: endsWhenUnobserved)
   }
+
+  /// Under the lock, after an observer attached to a property's core (``graphNode`` set): see
+  /// ``PropertyCore/observed()``.
+  @usableFromInline
+  func observed() {}
 }
 
 extension SignalCore {

@@ -53,8 +53,6 @@ class GraphNode {
   @usableFromInline final let observation = Atomic<Int>(0)
   /// *Domain.* ``rank``, in 32 bits, beside the flags below in one word.
   @exclusivity(unchecked) @usableFromInline final var rankStorage: Int32 = 0
-  /// *Domain.* Whether the core has observers, so that a wave delivers to it.
-  @exclusivity(unchecked) @usableFromInline final var isObserved = false
   /// *Domain.* Set once the node has ended (its core completed): waves skip it, and its dependents end with it
   /// when all their inputs have.
   @exclusivity(unchecked) @usableFromInline final var isEnded = false
@@ -331,12 +329,6 @@ enum NodeMessage {
   case commit
   /// By the owner, outside every lock: call the inline observer (``ValueNode/inlineObserver``), if on.
   case deliverInline
-  /// After the commit, outside every lock: deliver the committed value to the observers of `core`, the
-  /// node's core, which the wave keeps alive, as a change the wave caused.
-  case deliver(Propagation, AnyObject)
-  /// Under the domain's lock and its core's, when the core gains its first observer: the value the core
-  /// replays is the committed one.
-  case syncDelivered
   /// Outside every lock, by the domain's owner: the node ends; its core keeps its last value and completes.
   case end
   /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.

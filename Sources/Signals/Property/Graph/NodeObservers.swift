@@ -6,14 +6,18 @@ import Synchronization
 @usableFromInline
 class NodeObserver: ObserverBox {
   /// By the domain's owner, outside every lock: calls the observer with the node's committed value, unless it
-  /// was switched off.
+  /// was switched off; `wave` is the change delivered.
   @usableFromInline
-  func receive(from node: GraphNode) {}
+  func receive(from node: GraphNode, in wave: Propagation) {}
 
   /// By the domain's owner, outside every lock, once the node ended: the observer was switched off and let go
   /// of. Nothing, except for a binding's observer (``EndingNodeObserver``).
   @usableFromInline
   func nodeEnded() {}
+
+  /// Whether this is a stream core's feed (``CoreFeed``): counted with the core's observers, kept last.
+  @usableFromInline
+  var feedsCore: Bool { false }
 }
 
 /// A ``NodeObserver`` of a node of `Value`s; `ended`, a binding's (`<~`, which ends with its source), is told
@@ -31,7 +35,7 @@ final class ValueNodeObserver<Value>: NodeObserver {
   }
 
   @inlinable
-  override func receive(from node: GraphNode) {
+  override func receive(from node: GraphNode, in wave: Propagation) {
     guard isActive else { return }
     action(ValueNode<Value>.of(node).committed)
   }
@@ -86,13 +90,13 @@ extension ValueNode {
         root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
         return .queued
       }
-      if ended == nil, inlineObserver == nil, observers.isEmpty {
+      if ended == nil, inlineObserver == nil, observers.allSatisfy(\.feedsCore) {
         inlineObserver = action
         inGraph.set(NodeMembership.inlineObserverBit, true)
       } else {
         let box = ValueNodeObserver(self, action, ended: ended)
         subscription.box = ObjectIdentifier(box)
-        observers.append(box)
+        append(observer: box)
       }
       guard ended != nil else { return .replay(root) }
       // A binding's replay is a change of this property (so `p <~ p` is a cycle); the caller holds its core.
@@ -149,6 +153,14 @@ enum NodeAttachStep {
 }
 
 extension GraphNode {
+  /// *Domain.* Adds `box` to the node's observers, before its stream core's feed if it has one: the core's
+  /// observers are told last.
+  @usableFromInline
+  final func append(observer box: NodeObserver) {
+    guard let last = observers.last, last.feedsCore else { return observers.append(box) }
+    observers.insert(box, at: observers.count - 1)
+  }
+
   /// Detaches the observer of `subscription`, if attached: under the domain's lock it is switched off (no
   /// delivery calls it once this returns) and let go of, an inline one by the owner if the domain is owned (it
   /// may be calling it). A derived node left with no observer, core or dependent then leaves the graph.
@@ -188,7 +200,10 @@ extension GraphNode {
 extension GraphNode: AttachmentListing {
   /// How many observers are attached to the node itself.
   @usableFromInline
-  var observerCount: Int { domain == nil ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count } }
+  var observerCount: Int {
+    domain == nil
+      ? 0 : withRoot { _ in (inGraph.hasInlineObserver ? 1 : 0) + observers.count(where: { !$0.feedsCore }) }
+  }
 
   @usableFromInline
   func isAttached(key: ObjectIdentifier) -> Bool {

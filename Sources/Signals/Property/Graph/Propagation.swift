@@ -26,14 +26,12 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var changed = NodeBuffer<Unmanaged<GraphNode>>()
   /// How many of ``changed`` are sources.
   @exclusivity(unchecked) @usableFromInline var sourceCount = 0
-  /// Whom to tell (observers, observed cores), decided by the commit, retained until delivered.
+  /// Whom to tell (observers, stream cores' feeds among them), decided by the commit, retained until delivered.
   @exclusivity(unchecked) @usableFromInline var deliveries = NodeBuffer<Delivery>()
   /// The nodes still to compute.
   @exclusivity(unchecked) @usableFromInline var pending = RankQueue()
   /// Deliveries of sources outside the graph, claimed by a transaction's commit; they go first.
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
-  /// The number of the wave's commit in its domain.
-  @exclusivity(unchecked) @usableFromInline var commitNumber: UInt64 = 0
   /// Whether a busy core queued one of the wave's changes: the wave is then not kept for reuse.
   @exclusivity(unchecked) @usableFromInline var isQueued = false
   /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
@@ -90,7 +88,6 @@ final class Propagation: DeliveryContext {
     deliveries.removeAll()
     pending.removeAll()
     if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
-    commitNumber = 0
   }
 
   // MARK: Scheduling (under the domain's lock, or by its owner)
@@ -248,7 +245,7 @@ final class Propagation: DeliveryContext {
       root.computingWave = nil
     }
     for root in roots { root.commitCount.store(commits, ordering: .releasing) }
-    commitChanged(commits)
+    commitChanged()
   }
 
   /// ``commit()`` under the lock of `root`, the wave's one domain.
@@ -257,13 +254,12 @@ final class Propagation: DeliveryContext {
     let commits = root.commitCount.load(ordering: .relaxed) &+ 1
     root.computingWave = nil
     root.commitCount.store(commits, ordering: .releasing)
-    commitChanged(commits)
+    commitChanged()
   }
 
-  /// Under the locks: commits every changed node as commit number `commits`, and decides whom to tell.
+  /// Under the locks: commits every changed node, and decides whom to tell.
   @inlinable
-  func commitChanged(_ commits: UInt64) {
-    commitNumber = commits
+  func commitChanged() {
     for index in 0..<changed.count {
       let reference = changed[index]
       reference.borrow { node in
@@ -276,17 +272,14 @@ final class Propagation: DeliveryContext {
             deliveries.append(Delivery(node: reference, target: .passRetained(node.observers[index]), kind: .box))
           }
         }
-        if node.isObserved, let core = node.coreReference {
-          deliveries.append(Delivery(node: reference, target: core.retain(), kind: .core))
-        }
       }
     }
   }
 
   /// Phase 3: delivers each change to its observers, with this wave as what causes the changes they make.
   /// Written without closures around the loop, so that an observer is called from here, two frames below
-  /// the set: inline (``NodeMessage/deliverInline``), through its box (``NodeObserver/receive(from:)``), or
-  /// through its property's stream core.
+  /// the set: inline (``NodeMessage/deliverInline``), or through its box (``NodeObserver/receive(from:in:)``), a
+  /// stream core's feed among them.
   @usableFromInline
   func deliver() {
     // Sources told Observation when they were set; derived properties change here.
@@ -299,12 +292,12 @@ final class Propagation: DeliveryContext {
     for delivery in aloneDeliveries { delivery() }
     for index in 0..<deliveries.count {
       let delivery = deliveries[index]
-      // A box or a core was retained by the commit.
+      // A box was retained by the commit.
       delivery.node.borrow { node in
         switch delivery.kind {
         case .inline: node.perform(node, .deliverInline)
-        case .core: delivery.target.borrow { node.perform(node, .deliver(self, $0)) }
-        case .box: unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node) }
+        case .box:
+          unsafeBitCast(delivery.target, to: Unmanaged<NodeObserver>.self).borrow { $0.receive(from: node, in: self) }
         }
       }
       if delivery.kind != .inline { delivery.target.release() }
@@ -333,12 +326,12 @@ final class Propagation: DeliveryContext {
 @usableFromInline
 struct Delivery: BitwiseCopyable {
   @usableFromInline let node: Unmanaged<GraphNode>
-  /// The node's core or an observer's box (a ``NodeObserver``), retained; the node itself for its inline one.
+  /// An observer's box (a ``NodeObserver``), retained; the node itself for its inline one.
   @usableFromInline let target: Unmanaged<AnyObject>
   @usableFromInline let kind: Kind
 
   @usableFromInline
-  enum Kind: UInt8, BitwiseCopyable { case inline, box, core }
+  enum Kind: UInt8, BitwiseCopyable { case inline, box }
 
   @inlinable
   init(node: Unmanaged<GraphNode>, target: Unmanaged<AnyObject>, kind: Kind) {

@@ -67,7 +67,7 @@ enum PropertyGraph {
       case .unlinked(var unlinked):
         unlinked.finish()
       case .replay(let box, let node, let wave, let ended):
-        wave.borrow { $0.deliver { box.receive(from: node) } }
+        wave.borrow { wave in wave.deliver { box.receive(from: node, in: wave) } }
         if ended { box.nodeEnded() }
         finished = wave
       }
@@ -111,13 +111,19 @@ enum PropertyGraph {
 
   // MARK: Unlinking
 
-  /// The core of a derived node was abandoned or ended: the node leaves the graph unless something uses it.
+  /// The stream core of `node` was abandoned or ended: its feed leaves the node (let go of after the lock), and a
+  /// derived node leaves the graph unless something uses it.
   @usableFromInline
   static func coreAbandoned(_ node: GraphNode) {
+    guard node.domain != nil else { return }
+    var feed: (NodeObserver, Unmanaged<AnyObject>?)?
     detachIfUnused(node) {
-      node.core = nil
-      node.isObserved = false
+      if !node.isSource { node.core = nil }
+      guard let index = node.observers.firstIndex(where: \.feedsCore) else { return }
+      let box = node.observers.remove(at: index)
+      feed = (box, box.switchOff())
     }
+    feed?.1?.release()
   }
 
   /// The `Property` of a derived node without a core is freed: the node leaves the graph unless something uses it.
@@ -245,7 +251,7 @@ extension GraphDomain {
       case .observe(let node, let box, let subscription, let cause):
         guard !subscription.isDisposed else { continue }
         let ended = node.isEnded || node.isDetached
-        if !ended { node.observers.append(box) }
+        if !ended { node.append(observer: box) }
         let wave = startWave(lineage: cause)
         computingWave = nil
         return .replay(box, node, wave, ended: ended)

@@ -28,6 +28,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   init(fed initial: Value) {
     source = SourceNode(isFed: true, initial: initial)
     super.init(node: source, holding: initial, endsWhenUnobserved: true)
+    addTermination(self)
   }
 
   // MARK: Setting
@@ -284,7 +285,10 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       source.accepted = latest.unsafelyUnwrapped
       source.acceptedVersion = version
       source.committedVersion = version
-      source.isObserved = !state.observers.isEmpty
+      if !state.observers.isEmpty {
+        source.observers.append(CoreFeed(self))
+        isFedByNode = true
+      }
       source.isEnded = state.isTerminated
       if !state.isTerminated { source.ownCore = self }
       source.inGraph.store(true, ordering: .releasing)

@@ -62,15 +62,6 @@ class ValueNode<Value>: GraphNode {
     switch message {
     case .commit:
       swap(&node.committed, &node.waveValue)
-    case .deliver(let wave, let core):
-      unsafeDowncast(core, to: PropertyCore<Value>.self).deliverChange(node.committedValue, context: wave)
-    case .syncDelivered:
-      guard let core = node.core else { return }
-      let property = unsafeDowncast(core, to: PropertyCore<Value>.self)
-      property.delivered = node.committed
-      // Under the root's lock: its count of commits is at least that of the last commit that changed the node
-      // (a merge keeps the larger count), and below that of any commit still to come.
-      property.deliveredCommit = node.domain.unsafelyUnwrapped.root.commitCount.load(ordering: .relaxed)
     case .end:
       node.endObservers()
       let core = node.withRoot { _ in node.core }

@@ -8,9 +8,6 @@
 protocol DeliveryContext: AnyObject {
   /// Runs `body`, which delivers the change, inside the context.
   func deliver(_ body: () -> Void)
-  /// The number of the commit whose change this is: a core never delivers a change older than the one it
-  /// delivered, or replayed, last (see ``ReplayingCore/deliveredCommit``).
-  var commitNumber: UInt64 { get }
   /// A core queued a change of this context, to deliver later: the context must outlive the delivery.
   func wasQueued()
 }

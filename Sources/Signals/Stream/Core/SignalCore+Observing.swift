@@ -168,11 +168,11 @@ extension SignalCore {
     delivery.store(SerialWorkState.idle, ordering: .releasing)
   }
 
-  /// Under the lock, after the list changed: a property's core tells its graph node whether it has observers
-  /// now (see ``PropertyCore``); nothing for other cores.
+  /// Under the lock, after the list changed: a property's core with observers is fed by its graph node (see
+  /// ``PropertyCore``); nothing for other cores.
   @inlinable @inline(__always)
   final func observerCountChanged(_ state: State) {
-    if replays, let node = replaying.graphNode { node.observersChanged(isEmpty: state.observers.isEmpty) }
+    if replays, replaying.graphNode != nil, !state.observers.isEmpty { replaying.observed() }
   }
 
   /// Under the lock, by the thread that owns the delivery: makes ``soleObserver`` match the list.

@@ -341,9 +341,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
           if replays, case .value(let value) = event { replaying.delivered = value }
           return .deliver(event, self.recipients(state))
         case .change(let value, let context):
-          // A change older than what the core replayed to a first observer meanwhile is not delivered.
-          guard context.commitNumber > replaying.deliveredCommit else { return .skip }
-          replaying.deliveredCommit = context.commitNumber
           replaying.delivered = value
           return .deliverChange(value, self.recipients(state), context)
         case .attach(let entry, let subscription):
@@ -361,8 +358,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
       switch step {
       case .idle:
         return
-      case .skip:
-        break
       case .deliver(let event, let recipients):
         deliver(event, to: recipients)
         if event.isTerminating {
@@ -438,11 +433,8 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
         context.wasQueued()
         return nil
       }
-      // A first observer that came after the commit replayed this change already.
-      guard context.commitNumber > replaying.deliveredCommit else { return nil }
       SerialWorkState.claim(delivery)
       state.deliverer = currentThreadID()
-      replaying.deliveredCommit = context.commitNumber
       replaying.delivered = value
       return self.recipients(state)
     }
@@ -484,8 +476,6 @@ struct Terminations {
 enum DrainStep<Value, Failure: Error> {
   /// Nothing is queued; the core is idle again.
   case idle
-  /// A queued item that is no longer to be delivered.
-  case skip
   /// Deliver a queued event to these observers.
   case deliver(Signal<Value, Failure>.Event, Recipients<Value, Failure>)
   /// Replay the current value, if any, to an observer just attached.
