@@ -117,23 +117,6 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, Di
   @usableFromInline
   var typeDescription: String { node.typeDescription }
 
-  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
-  @usableFromInline
-  final func dependentJoined() {
-    withState { $0.graphDependents += 1 }
-  }
-
-  /// A derived property computed from this core's node left the graph; the core ends if nothing else
-  /// observes it.
-  @usableFromInline
-  final func dependentLeft() {
-    let terminations = withState { state -> Terminations in
-      state.graphDependents -= 1
-      return endIfAbandoned(&state)
-    }
-    terminations.disposeAll()
-  }
-
   /// Makes a source part of the graph, before a derived property is made from it; nothing for a derived core.
   @usableFromInline
   func enterGraph() {}

@@ -350,11 +350,10 @@ enum NodeMessage {
 protocol PropertyCoreProtocol: AnyObject {
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   var typeDescription: String { get }
-  /// A derived property computed from this core's node was made: it keeps the core from ending unobserved.
-  func dependentJoined()
-  /// A derived property computed from this core's node left the graph; the core ends if nothing else observes
-  /// it.
-  func dependentLeft()
+  /// One more handle keeps the core from ending unobserved: a derived property computed from a fed source.
+  func handleMade()
+  /// A handle is gone; the core ends if nothing else holds or observes it.
+  func handleReleased()
 }
 
 /// A list of nodes, unretained: the first two inline (most nodes have one or two inputs and at most two

@@ -215,14 +215,14 @@ extension GraphNode {
   @usableFromInline
   final func dependentJoined() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
-    (core as? any PropertyCoreProtocol)?.dependentJoined()
+    (core as? any PropertyCoreProtocol)?.handleMade()
   }
 
   /// A derived node computed from this one left the graph.
   @usableFromInline
   final func dependentLeft() {
     guard feedsDependents, let core = withRoot({ _ in core }) else { return }
-    (core as? any PropertyCoreProtocol)?.dependentLeft()
+    (core as? any PropertyCoreProtocol)?.handleReleased()
   }
 }
 

@@ -235,14 +235,12 @@ extension SignalCore {
     isSealed.store(true, ordering: .releasing)
   }
 
-  /// Ends an `endsWhenUnobserved` core that has no handle, no observer, no property computed from it, and no
-  /// observer waiting in the queue to be attached (a replaying observer that arrived during a delivery is an
-  /// observer already).
+  /// Ends an `endsWhenUnobserved` core that has no handle (a property computed from a fed source holds one), no
+  /// observer, and no observer waiting in the queue to be attached (a replaying observer that arrived during a
+  /// delivery is an observer already).
   @inlinable
   final func endIfAbandoned(_ state: inout State) -> Terminations {
-    guard endsWhenUnobserved, state.handles == 0, state.observers.isEmpty, state.graphDependents == 0,
-      !state.isTerminated
-    else {
+    guard endsWhenUnobserved, state.handles == 0, state.observers.isEmpty, !state.isTerminated else {
       return Terminations()
     }
     let awaitsAttachment = state.pending.contains { item in

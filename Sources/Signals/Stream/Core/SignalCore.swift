@@ -54,9 +54,6 @@ class SignalCore<Value, Failure: Error>: @unchecked Sendable {
     @usableFromInline var terminations = Terminations()
     /// Whether `terminations` were handed out; later ones are disposed at once.
     @usableFromInline var hasReleased = false
-    /// Property cores: how many derived properties are computed from this one. Like an observer, each keeps an
-    /// `endsWhenUnobserved` core from ending (see ``endIfAbandoned(_:)``).
-    @usableFromInline var graphDependents = 0
 
     /// Whether the core ended: a terminal event was accepted, or the core ended unobserved.
     @inlinable
