@@ -222,4 +222,69 @@ import Testing
     #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
     disposable.dispose()
   }
+
+  // The core is one more observer of its node, its feed (`CoreFeed`): attached at its first observer, kept last.
+
+  @Test func aCoresObserversAreToldAfterTheNodesOwnEvenWhenTheyCameFirst() {
+    let a = MutableProperty(1)
+    let b = a.map { $0 + 1 }
+    let log = Locked<[String]>([])
+    b.signal.observeValues { value in log.withLock { $0.append("signal \(value)") } }
+    b.observeValues { value in log.withLock { $0.append("first \(value)") } }
+    b.observeValues { value in log.withLock { $0.append("second \(value)") } }
+    log.withLock { $0 = [] }
+    a.value = 2
+    #expect(log.withLock { $0 } == ["first 3", "second 3", "signal 3"])
+    #expect(b.observerCount == 3)
+  }
+
+  @Test func aCoreWhoseObserversLeftReplaysTheLatestValueToTheNextAndGoesOn() {
+    let a = MutableProperty(1)
+    let b = a.map { $0 * 10 }
+    let producer = b.producer
+    let first = Locked<[Int]>([])
+    let disposable = producer.startWithValues { value in first.withLock { $0.append(value) } }
+    a.value = 2
+    disposable.dispose()
+    a.value = 3
+    let second = Locked<[Int]>([])
+    producer.startWithValues { value in second.withLock { $0.append(value) } }
+    a.value = 4
+    #expect(first.withLock { $0 } == [10, 20])
+    #expect(second.withLock { $0 } == [30, 40])
+  }
+
+  @Test func aSourceThatJoinsTheGraphKeepsItsCoresObserversAfterItsNodesOwn() {
+    let a = MutableProperty(1)
+    let log = Locked<[String]>([])
+    a.signal.observeValues { value in log.withLock { $0.append("signal \(value)") } }
+    a.value = 2
+    let doubled = a.map { $0 * 2 }
+    a.observeValues { value in log.withLock { $0.append("node \(value)") } }
+    a.value = 3
+    #expect(log.withLock { $0 } == ["signal 2", "node 2", "node 3", "signal 3"])
+    #expect(doubled.value == 6)
+    #expect(a.observerCount == 2)
+  }
+
+  @Test func aCoreThatWasObservedLeavesItsNodeWhenItEndsAndTheNodeLeavesTheGraph() {
+    let a = MutableProperty(1)
+    let computed = Locked(0)
+    weak var weakNode: ValueNode<Int>?
+    do {
+      let b = a.map { value in
+        computed.withLock { $0 += 1 }
+        return value + 1
+      }
+      weakNode = b.node
+      b.signal.observeValues { _ in }?.dispose()
+      // The feed stays while the core lives, without an observer to call.
+      #expect(b.node.withRoot { _ in b.node.observers.count } == 1)
+      #expect(b.observerCount == 0)
+      a.value = 2
+    }
+    #expect(weakNode == nil)
+    a.value = 3
+    #expect(computed.withLock { $0 } == 2)
+  }
 }
