@@ -41,7 +41,31 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return transaction.borrow { $0.set(self, to: newValue) }
     }
     guard origin == .user, !node.isInGraph else { return setSlowly(newValue, origin: origin) }
-    finish(withState { state in accept(newValue, origin: .user, cause: nil, &state) })
+    var alone = true
+    let recipients = withState { state -> Recipients<Value, Never>? in
+      guard !node.isInGraph else {
+        alone = false
+        return nil
+      }
+      latest = newValue
+      version &+= 1
+      guard !state.isTerminated else { return nil }
+      guard !SerialWorkState.waitsForWorker(delivery) else {
+        state.pending.append(.event(.value(newValue)))
+        return nil
+      }
+      SerialWorkState.claim(delivery)
+      // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named
+      // (a stale one could make a set from it look like a cycle), and no thread id is read on this path.
+      state.deliverer = 0
+      delivered = newValue
+      return self.recipients(state)
+    }
+    guard alone else { return setSlowly(newValue, origin: origin) }
+    node.notifyChange()
+    guard let recipients else { return }
+    deliver(.value(newValue), to: recipients)
+    drain()
   }
 
   /// ``set(_:origin:)`` for a source in the graph, or a binding's set (which checks for a cycle).
@@ -160,9 +184,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       return .none
     }
     SerialWorkState.claim(delivery)
-    // Only a binding's set reads the deliverer, and a binding's target is in the graph: no thread is named (a
-    // stale one could make a set from it look like a cycle), and no thread id is read on this path.
-    state.deliverer = 0
+    state.deliverer = 0  // see set(_:origin:)
     delivered = value
     return .deliver(value, self.recipients(state))
   }
