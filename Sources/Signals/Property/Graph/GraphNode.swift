@@ -272,7 +272,7 @@ struct NodeMembership: ~Copyable {
   @inlinable
   func setAnchored(_ anchored: Bool) { set(Self.anchoredBit, anchored) }
 
-  /// *Domain.* Whether a `modify` of the source is running its body (see ``SourceCore/modifyInGraph(_:)``).
+  /// *Domain.* Whether a `modify` of the source is running its body (see ``SourceCore/modify(_:)``).
   @inlinable
   var isModifying: Bool { bits.load(ordering: .relaxed) & Self.modifyingBit != 0 }
 

@@ -113,46 +113,32 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
   }
 
   /// Changes the value in place, atomically, and propagates the result; `body` runs once, under the core's
-  /// lock (in the graph, not under its domain's: see ``modifyInGraph(_:)``).
+  /// lock. In the graph, not under its domain's: the source is marked *modifying* meanwhile, which makes a plain
+  /// set or a transaction's commit of it wait for the core's lock (``acceptInDomain``).
   @inlinable
   final func modify<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     if PropertyGraph.hasOpenTransactions, let transaction = PropertyTransaction.current {
       return try transaction.modify(self, body)
     }
-    if node.isInGraph { return try modifyInGraph(body) }
-    let (result, step) = try withState { state -> (Result, SetStep<Value>) in
-      var value = latest.unsafelyUnwrapped
-      let result = try body(&value)
-      return (result, accept(value, origin: .user, cause: nil, &state))
-    }
-    finish(step)
-    return result
-  }
-
-  /// ``modify(_:)`` in the graph: `body` runs under the core's lock only, with the source marked *modifying*,
-  /// which makes a plain set or a transaction's commit of it wait for that lock (``acceptInDomain``).
-  @usableFromInline
-  final func modifyInGraph<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     let source = self.source
-    let (result, step) = try withState { _ -> (Result, SetStep<Value>) in
+    let (result, step) = try withState { state -> (Result, SetStep<Value>) in
+      guard node.isInGraph else {
+        var value = latest.unsafelyUnwrapped
+        let result = try body(&value)
+        return (result, accept(value, origin: .user, cause: nil, &state))
+      }
       var value = source.withRoot { _ in
         source.inGraph.setModifying(true)
         return source.newestValue()
       }
-      let result: Result
-      do {
-        result = try body(&value)
-      } catch {
-        source.withRoot { _ in source.inGraph.setModifying(false) }
-        throw error
+      var result: Result?
+      defer { if result == nil { source.withRoot { _ in source.inGraph.setModifying(false) } } }
+      result = try body(&value)
+      let step = source.withRoot { root in
+        source.inGraph.setModifying(false)
+        return acceptLocked(value, origin: .user, cause: nil, root)
       }
-      return (
-        result,
-        source.withRoot { root in
-          source.inGraph.setModifying(false)
-          return acceptLocked(value, origin: .user, cause: nil, root)
-        }
-      )
+      return (result.unsafelyUnwrapped, step)
     }
     finish(step)
     return result
