@@ -103,13 +103,12 @@ class PropertyCore<Value>: ReplayingCore<Value, Never>, PropertyCoreProtocol, Di
     PropertyGraph.coreAbandoned(node)
   }
 
-  /// Completes, keeping the last value (a source's last accepted in the graph) for late observers; by the
-  /// domain's owner. Inlinable, so that it runs specialised where the node's typed code calls it: unspecialised,
-  /// ending a property looks up generic metadata again and again, which dominates releasing a large graph.
+  /// Completes, keeping `last` (a derived property's last value) for late observers; by the domain's owner.
+  /// Inlinable, so that it runs specialised where the node's typed code calls it: unspecialised, ending a
+  /// property looks up generic metadata again and again, which dominates releasing a large graph.
   @inlinable
-  final func endInGraph() {
-    let last = presentValue
-    withState { _ in latest = last }
+  final func endInGraph(last: Value) {
+    if !node.isSource { withState { _ in latest = last } }
     send(.completed)
   }
 

@@ -396,6 +396,12 @@ final class SourceNode<Value>: ValueNode<Value> {
         unsafeDowncast($0, to: SourceCore<Value>.self).commitTransactionValue()
       }
     case .end:
+      // The core replays its `latest` once it completed: the last value accepted in the graph.
+      if let core = source.withRoot({ _ in source.core }) {
+        let core = unsafeDowncast(core, to: SourceCore<Value>.self)
+        let last = source.lockedAcceptedValue()
+        core.withState { _ in core.latest = last }
+      }
       performCommon(node, message)
       // The source's core is let go once it completed.
       let core = source.withRoot { _ in source.ownCore.take() }

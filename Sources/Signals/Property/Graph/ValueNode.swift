@@ -64,8 +64,9 @@ class ValueNode<Value>: GraphNode {
       swap(&node.committed, &node.waveValue)
     case .end:
       node.endObservers()
-      guard let core = node.withRoot({ _ in node.core }) else { return }
-      unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph()
+      let core = node.withRoot { _ in node.core }
+      guard let core else { return }
+      unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
     case .deliverInline, .inputEnded, .storeTransactionValue, .commitTransactionValue:
