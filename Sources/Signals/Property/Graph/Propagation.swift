@@ -189,12 +189,10 @@ final class Propagation: DeliveryContext {
     #if DEBUG
     // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
     // this thread is computing. A release build does nothing more here.
-    let previous = GraphThread.withCurrent { thread -> Unmanaged<Propagation>? in
-      defer { thread.computing = Unmanaged.passUnretained(self) }
-      return thread.computing
-    }
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { Swift.exchange(&$0.computing, with: Unmanaged.passUnretained(self)) }
     compute()
-    GraphThread.withCurrent { $0.computing = previous }
+    thread.borrow { $0.computing = previous }
     #else
     compute()
     #endif
