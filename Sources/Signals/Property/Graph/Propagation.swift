@@ -153,24 +153,11 @@ final class Propagation: DeliveryContext {
       if pending.takesFirst(rank: rank) { next = (first, rank) } else { pending.push(first, rank: rank) }
     }
     guard let second = node.dependents.second else { return next }
-    schedule(second, after: &next)
-    for dependent in node.dependents.rest { schedule(dependent, after: &next) }
-    return next
-  }
-
-  /// Schedules `reference` once, after `next`, which goes into the queue first unless it ranks lower.
-  @inlinable @inline(__always)
-  func schedule(_ reference: Unmanaged<GraphNode>, after next: inout (node: Unmanaged<GraphNode>, rank: Int)?) {
-    reference.borrow { node in
-      guard node.waveMark & ~WaveMark.stateMask != mark else { return }
-      node.waveMark = mark
-      let rank = node.rank
-      if let held = next, rank <= held.rank {
-        pending.push(held.node, rank: held.rank)
-        next = nil
-      }
-      pending.push(reference, rank: rank)
-    }
+    // Several: all go into the queue, the first one first.
+    if let first = next { pending.push(first.node, rank: first.rank) }
+    second.borrow { schedule($0) }
+    for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
+    return nil
   }
 
   // MARK: Running (the owner)
