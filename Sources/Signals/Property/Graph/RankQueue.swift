@@ -58,7 +58,6 @@ struct RankQueue {
         if bucket.pointee.taken == bucket.pointee.nodes.count {
           bucket.pointee.nodes.removeAll()
           bucket.pointee.taken = 0
-          // Whatever waits ranks above the emptied bucket: `lowest` stays tight for ``takesFirst(rank:)``.
           count &-= 1
           lowest &+= 1
           return (node, lowest &- 1)
@@ -70,19 +69,10 @@ struct RankQueue {
     }
   }
 
-  /// Whether a node scheduled now at `rank` would be the next one taken, before every node waiting: then a
-  /// wave computes it at once, and never pushes it. Assumes the caller does so, and keeps ``lowest`` below
-  /// what waits.
+  /// Whether a node scheduled now at `rank` would be taken before every node waiting: then a wave computes it
+  /// at once, and never pushes it.
   @inlinable @inline(__always)
-  mutating func takesFirst(rank: Int) -> Bool {
-    if count == 0 { return true }
-    if rank < lowest { return true }
-    guard rank == lowest else { return false }
-    let bucket = buckets.pointer(at: rank)
-    guard bucket.pointee.taken == bucket.pointee.nodes.count else { return false }
-    lowest = rank &+ 1
-    return true
-  }
+  func takesFirst(rank: Int) -> Bool { count == 0 || rank < lowest }
 
   /// Makes buckets up to `rank`, empty.
   @usableFromInline @inline(never)
