@@ -114,12 +114,8 @@ final class Propagation: DeliveryContext {
   /// Under the lock: computes `node` in this wave whether or not an input changes (a catch-up).
   @inlinable
   func force(_ node: GraphNode) {
-    if node.waveMark & ~WaveMark.stateMask != mark {
-      node.waveMark = mark | WaveMark.forced
-      pending.push(Unmanaged.passUnretained(node), rank: node.rank)
-    } else if node.waveMark != changedMark {
-      node.waveMark = mark | WaveMark.forced
-    }
+    schedule(node)
+    if node.waveMark != changedMark { node.waveMark = mark | WaveMark.forced }
   }
 
   /// Schedules `node` once.
