@@ -97,17 +97,13 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   /// Whether `node` is `from` or computed from it.
   private static func reaches(_ from: GraphNode, _ node: GraphNode) -> Bool {
-    func walk() -> Bool {
-      var stack = [from]
-      var seen = Set<ObjectIdentifier>()
-      while let current = stack.popLast() {
-        if current === node { return true }
-        guard seen.insert(ObjectIdentifier(current)).inserted else { continue }
-        current.dependents.forEach { stack.append($0) }
-      }
-      return false
+    var (stack, seen) = ([from], Set<ObjectIdentifier>())
+    while let current = stack.popLast() {
+      if current === node { return true }
+      guard seen.insert(ObjectIdentifier(current)).inserted, current.domain != nil else { continue }
+      stack += current.withRoot { _ in current.dependents.nodes }
     }
-    return from.domain == nil ? walk() : from.withRoot { _ in walk() }
+    return false
   }
 
   /// The graph node of a property's core.

@@ -191,18 +191,10 @@ func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) 
   }
 }
 
-/// ``withRootsLocked(of:_:)`` for two domains: when both have one root, that root's lock alone.
+/// ``withRootsLocked(of:_:)`` for two domains.
 @inlinable
 func withRootsLocked<Result>(of first: GraphDomain, _ second: GraphDomain, _ body: () -> Result) -> Result {
-  while true {
-    let root = GraphDomain.root(of: Unmanaged.passUnretained(first))
-    guard GraphDomain.root(of: Unmanaged.passUnretained(second)).toOpaque() == root.toOpaque() else {
-      return withRootsLocked(of: [first, second]) { _ in body() }
-    }
-    // The root is kept by `first`'s chain of merged domains, which `first`'s holder keeps.
-    let result = root.borrow { root -> Result? in root.lock.withLock { root.isRoot ? body() : nil } }
-    if let result { return result }
-  }
+  withRootsLocked(of: [first, second]) { _ in body() }
 }
 
 /// Holds the locks of `roots`, one inside the other, while `body` runs.

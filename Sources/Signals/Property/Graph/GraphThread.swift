@@ -20,10 +20,6 @@ final class GraphThread {
   @usableFromInline
   init() {}
 
-  /// Calls `body` with the calling thread's state, borrowed (the slot keeps it).
-  @inlinable
-  static func withCurrent<Result>(_ body: (GraphThread) -> Result) -> Result { currentReference.borrow(body) }
-
   /// The calling thread's state, unretained (the slot keeps it): made if it has none yet.
   @inlinable
   static var currentReference: Unmanaged<GraphThread> {

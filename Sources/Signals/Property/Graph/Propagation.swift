@@ -111,12 +111,8 @@ final class Propagation: DeliveryContext {
   /// Under the lock: computes `node` in this wave whether or not an input changes (a catch-up).
   @inlinable
   func force(_ node: GraphNode) {
-    if node.waveMark & ~WaveMark.stateMask != mark {
-      node.waveMark = mark | WaveMark.forced
-      pending.push(Unmanaged.passUnretained(node), rank: node.rank)
-    } else if node.waveMark != changedMark {
-      node.waveMark = mark | WaveMark.forced
-    }
+    schedule(node)
+    if node.waveMark != changedMark { node.waveMark = mark | WaveMark.forced }
   }
 
   /// Schedules `node` once.
@@ -150,24 +146,11 @@ final class Propagation: DeliveryContext {
       if pending.takesFirst(rank: rank) { next = (first, rank) } else { pending.push(first, rank: rank) }
     }
     guard let second = node.dependents.second else { return next }
-    schedule(second, after: &next)
-    for dependent in node.dependents.rest { schedule(dependent, after: &next) }
-    return next
-  }
-
-  /// Schedules `reference` once, after `next`, which goes into the queue first unless it ranks lower.
-  @inlinable @inline(__always)
-  func schedule(_ reference: Unmanaged<GraphNode>, after next: inout (node: Unmanaged<GraphNode>, rank: Int)?) {
-    reference.borrow { node in
-      guard node.waveMark & ~WaveMark.stateMask != mark else { return }
-      node.waveMark = mark
-      let rank = node.rank
-      if let held = next, rank <= held.rank {
-        pending.push(held.node, rank: held.rank)
-        next = nil
-      }
-      pending.push(reference, rank: rank)
-    }
+    // Several: all go into the queue, the first one first.
+    if let first = next { pending.push(first.node, rank: first.rank) }
+    second.borrow { schedule($0) }
+    for dependent in node.dependents.rest { dependent.borrow { schedule($0) } }
+    return nil
   }
 
   // MARK: Running (the owner)
@@ -186,12 +169,10 @@ final class Propagation: DeliveryContext {
     #if DEBUG
     // A debug build tells ``PropertyChange/inFlight()``, called from inside an operator's closure, which wave
     // this thread is computing. A release build does nothing more here.
-    let previous = GraphThread.withCurrent { thread -> Unmanaged<Propagation>? in
-      defer { thread.computing = Unmanaged.passUnretained(self) }
-      return thread.computing
-    }
+    let thread = GraphThread.currentReference
+    let previous = thread.borrow { Swift.exchange(&$0.computing, with: Unmanaged.passUnretained(self)) }
     compute()
-    GraphThread.withCurrent { $0.computing = previous }
+    thread.borrow { $0.computing = previous }
     #else
     compute()
     #endif

@@ -70,18 +70,27 @@ extension PropertyGraph {
       let ended = GraphDomain.withRoot(of: root) { _ in link(node, to: inputs) }
       if ended { endNow(node) }
       if claimed { release(root) }
-    case .queued(let root):
-      let claimed = GraphDomain.withRoot(of: root) { root -> GraphDomain? in
-        // If its owner let go meanwhile, it is linked here, catching up.
-        let claimed = root.claim(by: currentThreadID())
-        root.queue.append(.attach(node, inputs: inputs))
-        return claimed ? root : nil
-      }
-      if let claimed { release(claimed) }
+    case .queued:
+      attachLater(node, to: inputs, claim)
     case .pending:
       PendingMerges.add(node, inputs: inputs)
       PendingMerges.retryIfAny()
     }
+  }
+
+  /// Queues `node`, made under `claim` (not pending), for the owner of its inputs' root to link and compute
+  /// again: this thread, if the owner let it go meanwhile, or if `claim` took it.
+  static func attachLater(_ node: GraphNode, to inputs: [GraphNode], _ claim: InputClaim) {
+    guard case .owned(let root, let claimed) = claim else {
+      guard case .queued(let root) = claim else { return }
+      return attachLater(node, to: inputs, .owned(root, claimed: false))
+    }
+    let claimedNow = GraphDomain.withRoot(of: root) { root in
+      let claimedNow = root.claim(by: currentThreadID())
+      root.queue.append(.attach(node, inputs: inputs))
+      return claimedNow
+    }
+    if claimed || claimedNow { release(root) }
   }
 
   /// Under the lock of the root holding `node`'s inputs: makes `node` their dependent, above them in rank.
@@ -133,19 +142,8 @@ enum PendingMerges {
     for (node, inputs) in nodes {
       let detached = node.withRoot { _ in node.isDetached }
       guard !detached else { continue }
-      switch PropertyGraph.claim(inputs) {
-      case .owned(let root, let claimed):
-        GraphDomain.withRoot(of: root) { root in
-          // This thread owns it: marked so that it does not leave without linking the node.
-          _ = SerialWorkState.waitsForWorker(root.work)
-          root.queue.append(.attach(node, inputs: inputs))
-        }
-        if claimed { PropertyGraph.release(root) }
-      case .queued(let root):
-        PropertyGraph.finishLinking(node, to: inputs, .queued(root))
-      case .pending:
-        add(node, inputs: inputs)
-      }
+      let claim = PropertyGraph.claim(inputs)
+      if case .pending = claim { add(node, inputs: inputs) } else { PropertyGraph.attachLater(node, to: inputs, claim) }
     }
   }
 }

@@ -1,6 +1,6 @@
 /// The nodes a wave still has to compute, lowest rank first, and in the order they were scheduled among
 /// equal ranks: one first-in-first-out bucket per rank, so that scheduling a node and taking the next one are
-/// O(1) whatever the number waiting; a lone waiting node, as in a chain, skips the buckets.
+/// O(1) whatever the number waiting (a chain's next node skips the queue: ``Propagation/compute()``).
 ///
 /// Holds unretained references: a node is linked into the graph (anchored) for as long as a wave can reach
 /// it. Keeps its storage from wave to wave: the buckets of the ranks a domain's waves reach, each emptied, not
@@ -17,13 +17,9 @@ struct RankQueue {
     init() {}
   }
 
-  /// The one node waiting, when only one is: in a chain, each node schedules the next and the buckets are
-  /// never touched. A second node moves it into its bucket first.
-  @usableFromInline var single: Unmanaged<GraphNode>?
-  @usableFromInline var singleRank = 0
   /// The buckets, indexed by rank.
   @usableFromInline var buckets = NodeBuffer<Bucket>()
-  /// How many nodes wait, `single` included.
+  /// How many nodes wait.
   @usableFromInline var count = 0
   /// While nodes wait in buckets, none waits at a lower rank than this.
   @usableFromInline var lowest = 0
@@ -37,16 +33,7 @@ struct RankQueue {
   /// Schedules `node` at `rank`, its rank.
   @inlinable @inline(__always)
   mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
-    guard count != 0 else {
-      (single, singleRank, count) = (node, rank, 1)
-      return
-    }
-    if let waiting = single {
-      single = nil
-      lowest = singleRank
-      append(waiting, at: singleRank)
-    }
-    if rank < lowest { lowest = rank }
+    if count == 0 || rank < lowest { lowest = rank }
     append(node, at: rank)
     count &+= 1
   }
@@ -63,10 +50,6 @@ struct RankQueue {
   @inlinable
   mutating func pop() -> (node: Unmanaged<GraphNode>, rank: Int)? {
     guard count != 0 else { return nil }
-    if let node = single {
-      (single, count) = (nil, 0)
-      return (node, singleRank)
-    }
     while true {
       let bucket = buckets.pointer(at: lowest)
       if bucket.pointee.taken < bucket.pointee.nodes.count {
@@ -75,7 +58,6 @@ struct RankQueue {
         if bucket.pointee.taken == bucket.pointee.nodes.count {
           bucket.pointee.nodes.removeAll()
           bucket.pointee.taken = 0
-          // Whatever waits ranks above the emptied bucket: `lowest` stays tight for ``takesFirst(rank:)``.
           count &-= 1
           lowest &+= 1
           return (node, lowest &- 1)
@@ -87,20 +69,10 @@ struct RankQueue {
     }
   }
 
-  /// Whether a node scheduled now at `rank` would be the next one taken, before every node waiting: then a
-  /// wave computes it at once, and never pushes it. Assumes the caller does so, and keeps ``lowest`` below
-  /// what waits.
+  /// Whether a node scheduled now at `rank` would be taken before every node waiting: then a wave computes it
+  /// at once, and never pushes it.
   @inlinable @inline(__always)
-  mutating func takesFirst(rank: Int) -> Bool {
-    if count == 0 { return true }
-    if single != nil { return rank < singleRank }
-    if rank < lowest { return true }
-    guard rank == lowest else { return false }
-    let bucket = buckets.pointer(at: rank)
-    guard bucket.pointee.taken == bucket.pointee.nodes.count else { return false }
-    lowest = rank &+ 1
-    return true
-  }
+  func takesFirst(rank: Int) -> Bool { count == 0 || rank < lowest }
 
   /// Makes buckets up to `rank`, empty.
   @usableFromInline @inline(never)
@@ -113,7 +85,6 @@ struct RankQueue {
   mutating func removeAll() {
     guard count != 0 else { return }
     count = 0
-    guard single == nil else { return single = nil }
     for rank in lowest..<buckets.count {
       buckets.pointer(at: rank).pointee.nodes.removeAll()
       buckets.pointer(at: rank).pointee.taken = 0
