@@ -54,15 +54,15 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 ///
 /// One object per thread, kept from transaction to transaction. A value set is kept in the source's core
 /// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; only when two transactions
-/// on two threads set the same property at once does the second keep its value here, in a table. A derived
-/// property's value computed for a read is kept here (``memos``; see `TransactionReads.swift`).
+/// on two threads set the same property at once does the second keep its value here (``foreignWrites``). The
+/// sources set are one list of plain entries (``WrittenSource``), reached through their type; a derived
+/// property's value computed for a read is kept in ``memos`` (see `TransactionReads.swift`).
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
   @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
   /// Commits that take the core locks of sources outside the graph (one inside the other, in no set order) take
-  /// this first, so that two of them never wait for each other. A commit of sources all in the graph takes only
-  /// their roots' locks, in address order.
+  /// this first, so that two of them never wait for each other. Domains' locks are taken in address order.
   static let commits = Locked<UInt64>(0)
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
@@ -85,8 +85,7 @@ final class PropertyTransaction {
   /// This transaction's identity in the cores' ownership words.
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
-  /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
-  /// go.
+  /// The sources set, in the order of their first set, each retained until the commit or the rollback.
   @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
@@ -104,9 +103,13 @@ final class PropertyTransaction {
   /// starts a new generation.
   @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
   @exclusivity(unchecked) @usableFromInline var seenCommits: UInt64 = 0
-  /// The commit's state, kept from commit to commit (taken while a commit runs: a transaction committed by an
-  /// observer meanwhile makes its own).
-  @exclusivity(unchecked) @usableFromInline var spareCommit: TransactionCommit?
+
+  /// While a commit stores, under its locks: the roots of the sources' domains, what the commit does in each,
+  /// its wave, and the deliveries of the sources outside the graph. Emptied before the wave runs.
+  @exclusivity(unchecked) var roots: [GraphDomain] = []
+  @exclusivity(unchecked) var targets: [CommitTarget] = []
+  @exclusivity(unchecked) var wave: Unmanaged<Propagation>?
+  @exclusivity(unchecked) var aloneDeliveries: [() -> Void] = []
 
   @usableFromInline
   init() {}
@@ -124,7 +127,8 @@ final class PropertyTransaction {
     if let pointer = slot.value {
       reference = Unmanaged<PropertyTransaction>.fromOpaque(pointer)
     } else {
-      reference = makeCurrent()
+      reference = Unmanaged.passRetained(PropertyTransaction())
+      slot.value = reference.toOpaque()
     }
     reference.borrow { transaction in
       if transaction.depth > 0 {
@@ -134,14 +138,6 @@ final class PropertyTransaction {
       }
       transaction.depth += 1
     }
-    return reference
-  }
-
-  /// Makes the calling thread's transaction object, on its first transaction.
-  @inline(never)
-  static func makeCurrent() -> Unmanaged<PropertyTransaction> {
-    let reference = Unmanaged.passRetained(PropertyTransaction())
-    slot.value = reference.toOpaque()
     return reference
   }
 
@@ -170,24 +166,13 @@ final class PropertyTransaction {
     if owner == identity {
       if depth > 1 { undo.append((source, source.transactionValue as Any)) }
       source.transactionValue = value
-      return
-    }
-    if owner == 0,
+    } else if owner == 0,
       source.transactionOwner.compareExchange(expected: 0, desired: identity, ordering: .acquiringAndReleasing)
         .exchanged
     {
       source.transactionValue = value
       written.append(WrittenSource(retaining: source))
-      return
-    }
-    setForeign(source, to: value)
-  }
-
-  /// ``set(_:to:)`` for a source whose slot another transaction holds.
-  @usableFromInline
-  func setForeign<Value>(_ source: SourceCore<Value>, to value: Value) {
-    let key = ObjectIdentifier(source)
-    if let previous = foreignWrites.updateValue(value, forKey: key) {
+    } else if let previous = foreignWrites.updateValue(value, forKey: ObjectIdentifier(source)) {
       if depth > 1 { undo.append((source, previous)) }
     } else {
       written.append(WrittenSource(retaining: source))
@@ -234,23 +219,24 @@ final class PropertyTransaction {
   // MARK: Commit
 
   /// Applies every set at once, then propagates them: one wave for the domains this thread can take now (and
-  /// the sources outside the graph), while the domains another thread owns get the changes queued.
+  /// the sources outside the graph), while the domains another thread owns get the changes queued. A
+  /// transaction that set one source, in its own slot, commits it as that source's plain set.
   func commit() {
     guard !written.isEmpty else { return }
-    // One source, set in its own slot: the commit is that source's plain set (one lock, its own wave).
     if written.count == 1, foreignWrites.isEmpty {
       let entry = written.removeLast()
       if !undo.isEmpty { undo.removeAll() }
-      entry.node.borrow { $0.perform($0, .commitTransactionValue) }
+      entry.type.commitAlone(entry.object)
       return entry.release()
     }
-    let commit = spareCommit.take() ?? TransactionCommit()
-    commit.transaction = self
     // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
-    // body (on the source's core lock, outside the commits lock, which the body may need) and tries again.
-    while let busy = commit.store() {
-      busy.type.withCoreLocked(of: busy.object) {}
-    }
+    // body (on the source's core lock, outside the commit's locks, which the body may need) and tries again.
+    while let busy = lockAndStore() { busy.type.withCoreLocked(of: busy.object) {} }
+    let wave = self.wave.take()
+    var alone: [() -> Void] = []
+    if wave == nil, !aloneDeliveries.isEmpty { swap(&alone, &aloneDeliveries) }
+    roots.removeAll(keepingCapacity: true)
+    targets.removeAll(keepingCapacity: true)
     for index in 0..<written.count {
       written[index].node.borrow { $0.notifyChange() }
       written[index].release()
@@ -258,8 +244,118 @@ final class PropertyTransaction {
     written.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
-    commit.run()
-    if spareCommit == nil { spareCommit = commit }
+    guard let wave else { return alone.forEach { $0() } }
+    // The wave's domain was retained when the commit took it (the others are kept by the wave).
+    let (domain, others) = wave.borrow { ($0.domainReference.unsafelyUnwrapped, $0.otherDomains) }
+    defer { domain.release() }
+    wave.borrow { $0.run() }
+    guard !others.isEmpty else { return PropertyGraph.release(domain, finished: wave) }
+    // Domains the wave merged are one now: each root left is let go once.
+    let left = withRootsLocked(of: [domain.takeUnretainedValue()] + others) { $0 }
+    PropertyGraph.release(left[0], finished: wave)
+    for root in left.dropFirst() { PropertyGraph.release(root) }
+  }
+
+  /// Takes the core locks of the sources outside the graph (one inside the other, under ``commits``), then
+  /// the locks of the others' roots, and stores; or returns a source whose `modify` runs its body.
+  func lockAndStore() -> WrittenSource? {
+    guard (0..<written.count).contains(where: { !written[$0].isInGraph }) else { return storeInRoots() }
+    return Self.commits.withLock { _ in lockCores(from: 0) }
+  }
+
+  /// ``lockAndStore()`` from `written[index]` on: a source outside the graph stays so while its lock is held.
+  func lockCores(from index: Int) -> WrittenSource? {
+    guard let next = (index..<written.count).first(where: { !written[$0].isInGraph }) else { return storeInRoots() }
+    var busy: WrittenSource?
+    written[next].type.withCoreLocked(of: written[next].object) { busy = lockCores(from: next + 1) }
+    return busy
+  }
+
+  /// Under the core locks: takes the roots' locks in address order, and stores under them.
+  func storeInRoots() -> WrittenSource? {
+    while true {
+      roots.removeAll(keepingCapacity: true)
+      for index in 0..<written.count where written[index].isInGraph {
+        let root = written[index].node.borrow { $0.domain.unsafelyUnwrapped.root }
+        if !roots.contains(where: { $0 === root }) { roots.append(root) }
+      }
+      if roots.count > 1 { roots.sort { ObjectIdentifier($0) < ObjectIdentifier($1) } }
+      var stored: WrittenSource??
+      lockAll(roots[...]) {
+        // Roots only ever merge, and not while locked: each source's root is one of these now.
+        guard roots.allSatisfy(\.isRoot) else { return }
+        stored = .some(storeLocked())
+      }
+      if let stored { return stored }
+    }
+  }
+
+  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it), decides for
+  /// each root whether the commit takes it (its wave) or queues a group there (another thread works there),
+  /// and stores every value, in the order set.
+  func storeLocked() -> WrittenSource? {
+    for index in 0..<written.count where written[index].isInGraph {
+      if written[index].node.borrow({ $0.inGraph.isModifying }) { return written[index] }
+    }
+    for root in roots { targets.append(root.commitTarget(joining: &wave)) }
+    for index in 0..<written.count {
+      var target: CommitTarget?
+      if written[index].isInGraph {
+        let root = written[index].node.borrow { GraphDomain.root(of: $0.domainReference.unsafelyUnwrapped) }
+        let position = roots.firstIndex { Unmanaged.passUnretained($0).toOpaque() == root.toOpaque() }
+        target = targets[position.unsafelyUnwrapped]
+      }
+      written[index].type.store(written[index].object, into: target, in: self)
+    }
+    wave?.borrow { wave in
+      _ = Unmanaged.passUnretained(wave.domain).retain()
+      if !aloneDeliveries.isEmpty { swap(&wave.aloneDeliveries, &aloneDeliveries) }
+    }
+    return nil
+  }
+
+  /// Under the locks: the value the transaction set on `source`; its slot is let go of.
+  @inlinable
+  func take<Value>(_ source: SourceCore<Value>) -> Value {
+    guard source.transactionOwner.load(ordering: .relaxed) == identity else {
+      return foreignWrites[ObjectIdentifier(source)] as! Value
+    }
+    // Taken before the slot is let go: then another thread's transaction may claim it.
+    let value = source.transactionValue.take().unsafelyUnwrapped
+    source.transactionOwner.store(0, ordering: .releasing)
+    return value
+  }
+}
+
+/// What a commit (a transaction's, or a command's paired update) does in one domain, decided under its lock:
+/// its sources join the commit's wave, or, where another thread works, a group queued there.
+@usableFromInline
+enum CommitTarget {
+  case wave(Unmanaged<Propagation>)
+  case group(TransactionGroup)
+}
+
+extension GraphDomain {
+  /// Under the lock: takes the domain into `wave` (starting it if `nil`), or queues a group in it.
+  @usableFromInline
+  func commitTarget(joining wave: inout Unmanaged<Propagation>?) -> CommitTarget {
+    // One decision, under the lock, that neither the owner's lock-free leave nor a lock-free set's claim can
+    // split: queue behind the owner, or take the domain.
+    guard claim(by: currentThreadID()) else {
+      let group = TransactionGroup()
+      queue.append(.group(group))
+      return .group(group)
+    }
+    if let wave {
+      wave.borrow { wave in
+        wave.otherDomains.append(self)
+        computingWave = Unmanaged.passUnretained(wave)
+      }
+    } else {
+      wave = startWave()
+      wave.unsafelyUnwrapped.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
+    }
+    return .wave(wave.unsafelyUnwrapped)
   }
 }
 
@@ -281,6 +377,8 @@ struct WrittenSource: BitwiseCopyable {
     type = SourceCore<Value>.self
   }
 
+  var isInGraph: Bool { node.borrow { $0.isInGraph } }
+
   /// Gives back the entry's retain.
   @inlinable
   func release() {
@@ -288,8 +386,8 @@ struct WrittenSource: BitwiseCopyable {
   }
 }
 
-/// A source as a transaction's commit and rollback see it: a ``SourceCore``. Each `source` is an instance of
-/// the type, borrowed.
+/// A source as a transaction's commit and rollback see it: a ``SourceCore``, reached through its type. Each
+/// `source` is an instance of the type, borrowed.
 @usableFromInline
 protocol TransactionSource: AnyObject {
   /// Runs `body` holding the core lock of `source`.
@@ -298,6 +396,11 @@ protocol TransactionSource: AnyObject {
   func restore(_ previous: Any, in transaction: PropertyTransaction)
   /// Drops the transaction's value of `source`: the set is rolled back.
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
+  /// The transaction set only `source`, in its slot, and ended: the value is set as a plain set.
+  static func commitAlone(_ source: Unmanaged<AnyObject>)
+  /// Under the commit's locks: `source` takes the transaction's value, for `target` (in the graph) or
+  /// delivered with the commit (alone).
+  static func store(_ source: Unmanaged<AnyObject>, into target: CommitTarget?, in transaction: PropertyTransaction)
 }
 
 extension SourceCore: TransactionSource {
@@ -328,220 +431,46 @@ extension SourceCore: TransactionSource {
     }
   }
 
-  /// A transaction that set only this source ended, on this thread, holding its slot: takes its value and
-  /// sets it, with no transaction open here (in the graph, by the set's graph path: nothing to look up).
-  @inlinable
-  func commitTransactionValue() {
-    // Taken before the slot is let go: then another thread's transaction may claim it.
-    let value = transactionValue.take().unsafelyUnwrapped
-    transactionOwner.store(0, ordering: .releasing)
-    if node.isInGraph { setSlowly(value, origin: .user) } else { set(value) }
+  @usableFromInline
+  static func commitAlone(_ source: Unmanaged<AnyObject>) {
+    source.borrow { source in
+      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
+      // Taken before the slot is let go: then another thread's transaction may claim it.
+      let value = source.transactionValue.take().unsafelyUnwrapped
+      source.transactionOwner.store(0, ordering: .releasing)
+      if source.node.isInGraph { source.setSlowly(value, origin: .user) } else { source.set(value) }
+    }
   }
 
-  /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
-  /// source's, and adds it to the commit's wave or to its group where another thread works.
-  @inlinable
-  func storeTransactionValue(_ commit: TransactionCommit) {
-    let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
-      guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
-        return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
+  @usableFromInline
+  static func store(_ source: Unmanaged<AnyObject>, into target: CommitTarget?, in transaction: PropertyTransaction) {
+    source.borrow { source in
+      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
+      let value = transaction.take(source)
+      guard let target else {
+        let step = source.accept(value, origin: .user, cause: nil, &source.lockedState)
+        if case .deliver = step { transaction.aloneDeliveries.append { source.carryOut(step) } }
+        return
       }
-      // Taken before the slot is let go: then another thread's transaction may claim it.
-      let value = transactionValue.take().unsafelyUnwrapped
-      transactionOwner.store(0, ordering: .releasing)
-      return value
+      source.store(value, into: target)
     }
-    guard node.isInGraph else {
-      latest = value
-      version &+= 1
-      guard !lockedState.isTerminated else { return }
-      return storeAlone(value, commit)
-    }
+  }
+
+  /// Under the lock of its root: takes `value` as the source's, in `target`: the commit's wave, or a group.
+  @inlinable
+  func store(_ value: Value, into target: CommitTarget) {
     source.accepted = value
     source.acceptedVersion &+= 1
     guard !hasTerminated else { return }
-    if let group = commit.group(of: source) {
+    switch target {
+    case .group(let group):
       source.pendingChanges.append(PendingChange(value: value, version: source.acceptedVersion, origin: .user))
-      group.borrow { group in
-        group.sources.append(source)
-        group.cores.append(self)
-      }
-    } else {
+      group.sources.append(source)
+      group.cores.append(self)
+    case .wave(let wave):
       source.waveValue = value
       source.committedVersion = source.acceptedVersion
-      commit.wave.unsafelyUnwrapped.borrow { $0.addTakenSource(source) }
+      wave.borrow { $0.addTakenSource(source) }
     }
-  }
-
-  /// ``storeTransactionValue(_:)`` for a source outside the graph: delivered with the commit's wave.
-  @inlinable
-  func storeAlone(_ value: Value, _ commit: TransactionCommit) {
-    if SerialWorkState.waitsForWorker(delivery) {
-      lockedState.pending.append(.event(.value(value)))
-    } else {
-      SerialWorkState.claim(delivery)
-      lockedState.deliverer = currentThreadID()
-      delivered = value
-      let recipients = self.recipients(lockedState)
-      commit.aloneDeliveries.append {
-        self.deliver(.value(value), to: recipients)
-        self.drain()
-      }
-    }
-  }
-}
-
-/// One transaction's commit: the domains it takes (each a part of its one wave) or queues a group in (another
-/// thread works there), and the deliveries of its sources outside the graph. Kept from commit to commit.
-@usableFromInline
-final class TransactionCommit {
-  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
-  /// The root of each domain of the sources, under the locks: taken (retained, no group), or queued to (the
-  /// group, which the root's queue keeps).
-  @exclusivity(unchecked) @usableFromInline var roots = NodeBuffer<
-    (root: Unmanaged<GraphDomain>, group: Unmanaged<TransactionGroup>?)
-  >()
-  /// The wave of the domains taken, if any.
-  @exclusivity(unchecked) @usableFromInline var wave: Unmanaged<Propagation>?
-  /// Deliveries of sources outside the graph, which the commit claimed.
-  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
-
-  @usableFromInline
-  init() {}
-
-  deinit { roots.deallocate() }
-
-  /// Stores every value under the core locks of the sources outside the graph (one inside the other, under the
-  /// commits lock) and the locks of the others' domains; or, if a source in the graph is in a `modify`'s body,
-  /// stores nothing and returns that source.
-  func store() -> WrittenSource? {
-    let sources = transaction.unsafelyUnwrapped.written
-    var alone = 0
-    while alone < sources.count, sources[alone].node.borrow({ $0.isInGraph }) { alone += 1 }
-    guard alone < sources.count else { return storeUnderDomainLocks() }
-    return PropertyTransaction.commits.withLock { _ in
-      var busy: WrittenSource?
-      store(sources, from: alone, busy: &busy)
-      return busy
-    }
-  }
-
-  /// Takes the core lock of `sources[index]` and of each following source outside the graph, then stores.
-  func store(_ sources: NodeBuffer<WrittenSource>, from index: Int, busy: inout WrittenSource?) {
-    var index = index
-    while index < sources.count, sources[index].node.borrow({ $0.isInGraph }) { index += 1 }
-    guard index < sources.count else {
-      busy = storeUnderDomainLocks()
-      return
-    }
-    sources[index].type.withCoreLocked(of: sources[index].object) { store(sources, from: index + 1, busy: &busy) }
-  }
-
-  /// Under the sources' core locks: takes the locks of their domains' roots (one, usually), decides for each
-  /// whether the commit takes it or queues a group there, and stores every value; unless a source in the graph
-  /// is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
-  func storeUnderDomainLocks() -> WrittenSource? {
-    let sources = transaction.unsafelyUnwrapped.written
-    guard let first = (0..<sources.count).first(where: { sources[$0].node.borrow { $0.isInGraph } }) else {
-      storeAll()
-      return nil
-    }
-    // First, the first source's root alone: most commits touch one.
-    let stored = sources[first].node.borrow { $0.withRoot { storeLocked(CollectionOfOne($0)) } }
-    guard case .elsewhere = stored else { return stored.busy }
-    var domains: [GraphDomain] = []
-    for index in 0..<sources.count {
-      sources[index].node.borrow { if $0.isInGraph, let domain = $0.domain { domains.append(domain) } }
-    }
-    return withRootsLocked(of: domains) { storeLocked($0) }.busy
-  }
-
-  /// What ``storeLocked(_:)`` did.
-  enum Stored {
-    case stored, busy(WrittenSource), elsewhere
-    var busy: WrittenSource? { if case .busy(let source) = self { source } else { nil } }
-  }
-
-  /// Under the locks of `locked`, distinct roots: stores unless a source is in a `modify`'s body, or its root
-  /// is not locked. Roots only ever merge, and not while locked: a source whose root is locked stays in it.
-  func storeLocked(_ locked: some Collection<GraphDomain>) -> Stored {
-    let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count {
-      let stored = sources[index].node.borrow { node -> Stored? in
-        guard node.isInGraph else { return nil }
-        if node.inGraph.isModifying { return .busy(sources[index]) }
-        guard locked.count == 1 else { return nil }
-        let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
-        return root.toOpaque() == Unmanaged.passUnretained(locked.first.unsafelyUnwrapped).toOpaque() ? nil : .elsewhere
-      }
-      if let stored { return stored }
-    }
-    let thread = currentThreadID()
-    for root in locked {
-      let reference = Unmanaged.passUnretained(root)
-      // One decision, under the lock, that neither the owner's lock-free leave nor a lock-free set's claim can
-      // split: queue behind the owner, or take the domain.
-      guard root.claim(by: thread) else {
-        let group = TransactionGroup()
-        root.queue.append(.group(group))
-        roots.append((reference, Unmanaged.passUnretained(group)))
-        continue
-      }
-      roots.append((reference.retain(), nil))
-      guard let wave else {
-        let started = root.startWave()
-        started.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
-        wave = started
-        continue
-      }
-      wave.borrow { wave in
-        wave.otherDomains.append(root)
-        root.computingWave = Unmanaged.passUnretained(wave)
-      }
-    }
-    storeAll()
-    if let wave, !aloneDeliveries.isEmpty { wave.borrow { $0.aloneDeliveries = aloneDeliveries } }
-    return .stored
-  }
-
-  /// Under every lock: each source takes its value.
-  func storeAll() {
-    let sources = transaction.unsafelyUnwrapped.written
-    let commit = Unmanaged.passUnretained(self)
-    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(commit)) } }
-  }
-
-  /// Under the locks: the group queued in the domain of `node`, a source in the graph, or `nil` if the commit
-  /// took that domain.
-  @inlinable @inline(__always)
-  func group(of node: GraphNode) -> Unmanaged<TransactionGroup>? {
-    guard roots.count > 1 else { return roots[0].group }
-    let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
-    for index in 0..<roots.count where roots[index].root.toOpaque() == root.toOpaque() { return roots[index].group }
-    preconditionFailure("Internal inconsistency: a commit stores a source whose root it did not lock")
-  }
-
-  /// After the locks: runs the wave, lets the domains it took go, and empties the commit for the next one.
-  func run() {
-    transaction = nil
-    defer {
-      roots.removeAll()
-      if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
-    }
-    guard let wave = wave.take() else {
-      for delivery in aloneDeliveries { delivery() }
-      return
-    }
-    wave.borrow { $0.run() }
-    if roots.count == 1 {
-      PropertyGraph.release(roots[0].root, finished: wave)
-      return roots[0].root.release()
-    }
-    var taken: [GraphDomain] = []
-    for index in 0..<roots.count where roots[index].group == nil { taken.append(roots[index].root.takeRetainedValue()) }
-    // Domains the wave merged are one now: each root left is let go once.
-    let left = withRootsLocked(of: taken) { $0 }
-    PropertyGraph.release(left[0], finished: wave)
-    for root in left.dropFirst() { PropertyGraph.release(root) }
   }
 }

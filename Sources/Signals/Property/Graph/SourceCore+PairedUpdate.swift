@@ -102,33 +102,12 @@ extension SourceCore {
         let secondStep = changed.second ? second.acceptLocked(secondValue, origin: .user, cause: nil, root) : nil
         return (firstStep, secondStep)
       }
-      firstNode.accepted = firstValue
-      firstNode.acceptedVersion &+= 1
-      secondNode.accepted = secondValue
-      secondNode.acceptedVersion &+= 1
-      guard root.claim(by: currentThreadID()) else {
-        // The thread that owns the domain propagates both in one wave, after what it has queued.
-        firstNode.pendingChanges.append(
-          PendingChange(value: firstValue, version: firstNode.acceptedVersion, origin: .user))
-        secondNode.pendingChanges.append(
-          PendingChange(value: secondValue, version: secondNode.acceptedVersion, origin: .user))
-        let group = TransactionGroup()
-        group.sources = [firstNode, secondNode]
-        group.cores = [first, second]
-        root.queue.append(.group(group))
-        return (SetStep.none, SetStep.none)
-      }
-      let wave = root.startWave()
-      wave.borrow { wave in
-        firstNode.waveValue = firstValue
-        firstNode.committedVersion = firstNode.acceptedVersion
-        wave.addTakenSource(firstNode)
-        secondNode.waveValue = secondValue
-        secondNode.committedVersion = secondNode.acceptedVersion
-        wave.addTakenSource(secondNode)
-        wave.lineage = ChangeChain(sourcesOf: wave)
-      }
-      return (SetStep.propagate(wave), SetStep.none)
+      // One change: the commit's wave, or a group queued where another thread works.
+      var wave: Unmanaged<Propagation>?
+      let target = root.commitTarget(joining: &wave)
+      first.store(firstValue, into: target)
+      second.store(secondValue, into: target)
+      return (wave.map { SetStep.propagate($0) } ?? SetStep.none, SetStep.none)
     }
   }
 }
