@@ -107,7 +107,7 @@ final class PropertyTransaction {
   /// While a commit stores, under its locks: the roots of the sources' domains, what the commit does in each,
   /// its wave, and the deliveries of the sources outside the graph. Emptied before the wave runs.
   @exclusivity(unchecked) var roots: [GraphDomain] = []
-  @exclusivity(unchecked) var targets: [CommitTarget] = []
+  @exclusivity(unchecked) var targets: [(root: GraphDomain, target: CommitTarget)] = []
   @exclusivity(unchecked) var wave: Unmanaged<Propagation>?
   @exclusivity(unchecked) var aloneDeliveries: [() -> Void] = []
 
@@ -245,12 +245,17 @@ final class PropertyTransaction {
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
     guard let wave else { return alone.forEach { $0() } }
-    // The wave's domain was retained when the commit took it (the others are kept by the wave).
+    Self.run(wave)
+  }
+
+  /// Runs a commit's wave (``GraphDomain/commitTarget(joining:)`` retained its domain), then lets its domains
+  /// go; domains the wave merged are one now, and each root left is let go once.
+  @usableFromInline
+  static func run(_ wave: Unmanaged<Propagation>) {
     let (domain, others) = wave.borrow { ($0.domainReference.unsafelyUnwrapped, $0.otherDomains) }
     defer { domain.release() }
     wave.borrow { $0.run() }
     guard !others.isEmpty else { return PropertyGraph.release(domain, finished: wave) }
-    // Domains the wave merged are one now: each root left is let go once.
     let left = withRootsLocked(of: [domain.takeUnretainedValue()] + others) { $0 }
     PropertyGraph.release(left[0], finished: wave)
     for root in left.dropFirst() { PropertyGraph.release(root) }
@@ -290,27 +295,15 @@ final class PropertyTransaction {
     }
   }
 
-  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it), decides for
-  /// each root whether the commit takes it (its wave) or queues a group there (another thread works there),
-  /// and stores every value, in the order set.
+  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it), stores every
+  /// value, in the order set: into the commit's wave or a group (``SourceCore/store(_:in:_:_:)``), or, for a
+  /// source alone, as its set, delivered with the commit.
   func storeLocked() -> WrittenSource? {
     for index in 0..<written.count where written[index].isInGraph {
       if written[index].node.borrow({ $0.inGraph.isModifying }) { return written[index] }
     }
-    for root in roots { targets.append(root.commitTarget(joining: &wave)) }
-    for index in 0..<written.count {
-      var target: CommitTarget?
-      if written[index].isInGraph {
-        let root = written[index].node.borrow { GraphDomain.root(of: $0.domainReference.unsafelyUnwrapped) }
-        let position = roots.firstIndex { Unmanaged.passUnretained($0).toOpaque() == root.toOpaque() }
-        target = targets[position.unsafelyUnwrapped]
-      }
-      written[index].type.store(written[index].object, into: target, in: self)
-    }
-    wave?.borrow { wave in
-      _ = Unmanaged.passUnretained(wave.domain).retain()
-      if !aloneDeliveries.isEmpty { swap(&wave.aloneDeliveries, &aloneDeliveries) }
-    }
+    for index in 0..<written.count { written[index].type.store(written[index].object, in: self) }
+    if let wave, !aloneDeliveries.isEmpty { wave.borrow { swap(&$0.aloneDeliveries, &aloneDeliveries) } }
     return nil
   }
 
@@ -354,6 +347,8 @@ extension GraphDomain {
     } else {
       wave = startWave()
       wave.unsafelyUnwrapped.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
+      // Kept until ``PropertyTransaction/run(_:)`` lets it go (the others are kept by the wave).
+      _ = Unmanaged.passUnretained(self).retain()
     }
     return .wave(wave.unsafelyUnwrapped)
   }
@@ -398,9 +393,8 @@ protocol TransactionSource: AnyObject {
   static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
   /// The transaction set only `source`, in its slot, and ended: the value is set as a plain set.
   static func commitAlone(_ source: Unmanaged<AnyObject>)
-  /// Under the commit's locks: `source` takes the transaction's value, for `target` (in the graph) or
-  /// delivered with the commit (alone).
-  static func store(_ source: Unmanaged<AnyObject>, into target: CommitTarget?, in transaction: PropertyTransaction)
+  /// Under the commit's locks: `source` takes the transaction's value.
+  static func store(_ source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
 }
 
 extension SourceCore: TransactionSource {
@@ -443,25 +437,33 @@ extension SourceCore: TransactionSource {
   }
 
   @usableFromInline
-  static func store(_ source: Unmanaged<AnyObject>, into target: CommitTarget?, in transaction: PropertyTransaction) {
+  static func store(_ source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
     source.borrow { source in
       let source = unsafeDowncast(source, to: SourceCore<Value>.self)
       let value = transaction.take(source)
-      guard let target else {
+      guard source.node.isInGraph else {
         let step = source.accept(value, origin: .user, cause: nil, &source.lockedState)
         if case .deliver = step { transaction.aloneDeliveries.append { source.carryOut(step) } }
         return
       }
-      source.store(value, into: target)
+      let root = GraphDomain.root(of: source.source.domainReference.unsafelyUnwrapped).takeUnretainedValue()
+      source.store(value, in: root, &transaction.targets, &transaction.wave)
     }
   }
 
-  /// Under the lock of its root: takes `value` as the source's, in `target`: the commit's wave, or a group.
+  /// Under the lock of `root`, its root: takes `value` as the source's, in the commit's wave or group there
+  /// (decided by the first source stored in `root`, kept in `targets`).
   @inlinable
-  func store(_ value: Value, into target: CommitTarget) {
+  func store(
+    _ value: Value, in root: GraphDomain, _ targets: inout [(root: GraphDomain, target: CommitTarget)],
+    _ wave: inout Unmanaged<Propagation>?
+  ) {
     source.accepted = value
     source.acceptedVersion &+= 1
-    guard !hasTerminated else { return }
+    guard !source.isEnded, !hasTerminated else { return }
+    let known = targets.first { $0.root === root }?.target
+    let target = known ?? root.commitTarget(joining: &wave)
+    if known == nil { targets.append((root, target)) }
     switch target {
     case .group(let group):
       source.pendingChanges.append(PendingChange(value: value, version: source.acceptedVersion, origin: .user))
