@@ -92,7 +92,7 @@ final class PropertyTransaction {
   /// What each open nested transaction began with, to roll back to.
   @exclusivity(unchecked) @usableFromInline var savepoints: [(written: Int, undo: Int)] = []
   /// The values that sets inside nested transactions replaced, to put back if one of them throws.
-  @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
+  @exclusivity(unchecked) @usableFromInline var undo: [(source: WrittenSource, previous: Any)] = []
 
   /// What reads computed, by node: see ``evaluate(_:)``.
   @exclusivity(unchecked) @usableFromInline var memos: [ObjectIdentifier: TentativeMemo] = [:]
@@ -115,7 +115,7 @@ final class PropertyTransaction {
   init() {}
 
   deinit {
-    for index in 0..<written.count { written[index].release() }
+    for index in 0..<written.count { written[index].object.release() }
     written.deallocate()
   }
 
@@ -164,7 +164,7 @@ final class PropertyTransaction {
     generation &+= 1
     let owner = source.transactionOwner.load(ordering: .relaxed)
     if owner == identity {
-      if depth > 1 { undo.append((source, source.transactionValue as Any)) }
+      if depth > 1 { undo.append((WrittenSource(source), source.transactionValue as Any)) }
       source.transactionValue = value
     } else if owner == 0,
       source.transactionOwner.compareExchange(expected: 0, desired: identity, ordering: .acquiringAndReleasing)
@@ -173,7 +173,7 @@ final class PropertyTransaction {
       source.transactionValue = value
       written.append(WrittenSource(retaining: source))
     } else if let previous = foreignWrites.updateValue(value, forKey: ObjectIdentifier(source)) {
-      if depth > 1 { undo.append((source, previous)) }
+      if depth > 1 { undo.append((WrittenSource(source), previous)) }
     } else {
       written.append(WrittenSource(retaining: source))
     }
@@ -206,13 +206,13 @@ final class PropertyTransaction {
   func rollBack(to savepoint: (written: Int, undo: Int)) {
     generation &+= 1
     while undo.count > savepoint.undo {
-      let (source, previous) = undo.removeLast()
-      source.restore(previous, in: self)
+      let (entry, previous) = undo.removeLast()
+      entry.type.rollBack(entry.object, to: previous, in: self)
     }
     while written.count > savepoint.written {
       let entry = written.removeLast()
-      entry.type.abandon(of: entry.object, in: self)
-      entry.release()
+      entry.type.rollBack(entry.object, to: nil, in: self)
+      entry.object.release()
     }
   }
 
@@ -227,7 +227,7 @@ final class PropertyTransaction {
       let entry = written.removeLast()
       if !undo.isEmpty { undo.removeAll() }
       entry.type.commitAlone(entry.object)
-      return entry.release()
+      return entry.object.release()
     }
     // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
     // body (on the source's core lock, outside the commit's locks, which the body may need) and tries again.
@@ -239,7 +239,7 @@ final class PropertyTransaction {
     targets.removeAll(keepingCapacity: true)
     for index in 0..<written.count {
       written[index].node.borrow { $0.notifyChange() }
-      written[index].release()
+      written[index].object.release()
     }
     written.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
@@ -354,9 +354,8 @@ extension GraphDomain {
   }
 }
 
-/// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
-/// appends the entry and gives the retain back with ``release()``), its node, and its type, through which the
-/// commit and a rollback reach it.
+/// A source a transaction set, as a plain value: the source unmanaged (retained while in ``written``), its node,
+/// and its type, through which the commit and a rollback reach it.
 @usableFromInline
 struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
@@ -364,21 +363,22 @@ struct WrittenSource: BitwiseCopyable {
   @usableFromInline let node: Unmanaged<GraphNode>
   @usableFromInline let type: any TransactionSource.Type
 
-  /// An entry for `source`, which it retains.
+  /// An entry for `source`, unretained.
   @inlinable
-  init<Value>(retaining source: SourceCore<Value>) {
-    object = Unmanaged.passRetained(source)
+  init<Value>(_ source: SourceCore<Value>) {
+    object = Unmanaged.passUnretained(source)
     node = Unmanaged.passUnretained(source.source)
     type = SourceCore<Value>.self
   }
 
-  var isInGraph: Bool { node.borrow { $0.isInGraph } }
-
-  /// Gives back the entry's retain.
+  /// An entry for `source`, which it retains.
   @inlinable
-  func release() {
-    object.release()
+  init<Value>(retaining source: SourceCore<Value>) {
+    self.init(source)
+    _ = object.retain()
   }
+
+  var isInGraph: Bool { node.borrow { $0.isInGraph } }
 }
 
 /// A source as a transaction's commit and rollback see it: a ``SourceCore``, reached through its type. Each
@@ -387,10 +387,9 @@ struct WrittenSource: BitwiseCopyable {
 protocol TransactionSource: AnyObject {
   /// Runs `body` holding the core lock of `source`.
   static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
-  /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
-  func restore(_ previous: Any, in transaction: PropertyTransaction)
-  /// Drops the transaction's value of `source`: the set is rolled back.
-  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
+  /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional), or,
+  /// with `nil`, drops the transaction's value of `source`: its first set is rolled back.
+  static func rollBack(_ source: Unmanaged<AnyObject>, to previous: Any?, in transaction: PropertyTransaction)
   /// The transaction set only `source`, in its slot, and ended: the value is set as a plain set.
   static func commitAlone(_ source: Unmanaged<AnyObject>)
   /// Under the commit's locks: `source` takes the transaction's value.
@@ -404,24 +403,15 @@ extension SourceCore: TransactionSource {
   }
 
   @usableFromInline
-  func restore(_ previous: Any, in transaction: PropertyTransaction) {
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      transactionValue = previous as? Value
-    } else if let previous = previous as? Value {
-      transaction.foreignWrites[ObjectIdentifier(self)] = previous
-    }
-  }
-
-  @usableFromInline
-  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
+  static func rollBack(_ source: Unmanaged<AnyObject>, to previous: Any?, in transaction: PropertyTransaction) {
     source.borrow { source in
       let source = unsafeDowncast(source, to: SourceCore<Value>.self)
       guard source.transactionOwner.load(ordering: .relaxed) == transaction.identity else {
-        transaction.foreignWrites[ObjectIdentifier(source)] = nil
+        transaction.foreignWrites[ObjectIdentifier(source)] = previous
         return
       }
-      source.transactionValue = nil
-      source.transactionOwner.store(0, ordering: .releasing)
+      source.transactionValue = previous as? Value
+      if previous == nil { source.transactionOwner.store(0, ordering: .releasing) }
     }
   }
 
