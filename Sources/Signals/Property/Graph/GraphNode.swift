@@ -341,6 +341,8 @@ enum NodeMessage {
   case end
   /// Outside every lock, by the domain's owner: this input of the node ended and the node goes on.
   case inputEnded(GraphNode)
+  /// A source takes the value a transaction set (``SourceCore/storeTransactionValue(_:)``).
+  case storeTransactionValue(Unmanaged<PropertyTransaction>)
   /// By the domain's owner, between computing a wave and committing it, for a trace (``ChangeTracing``):
   /// describe the value computed for the wave and the committed one it replaces.
   case describeChange(ChangeDescription)

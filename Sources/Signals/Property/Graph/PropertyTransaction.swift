@@ -106,10 +106,10 @@ final class PropertyTransaction {
 
   /// While a commit stores, under its locks: the roots of the sources' domains, what the commit does in each,
   /// its wave, and the deliveries of the sources outside the graph. Emptied before the wave runs.
-  @exclusivity(unchecked) var roots: [GraphDomain] = []
-  @exclusivity(unchecked) var targets: [(root: GraphDomain, target: CommitTarget)] = []
-  @exclusivity(unchecked) var wave: Unmanaged<Propagation>?
-  @exclusivity(unchecked) var aloneDeliveries: [() -> Void] = []
+  @exclusivity(unchecked) @usableFromInline var roots = NodeBuffer<Unmanaged<GraphDomain>>()
+  @exclusivity(unchecked) @usableFromInline var targets = CommitTargets()
+  @exclusivity(unchecked) @usableFromInline var wave: Unmanaged<Propagation>?
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
 
   @usableFromInline
   init() {}
@@ -117,6 +117,8 @@ final class PropertyTransaction {
   deinit {
     for index in 0..<written.count { written[index].object.release() }
     written.deallocate()
+    roots.deallocate()
+    targets.deallocate()
   }
 
   /// Opens a transaction on the calling thread, or nests in the open one; returns the thread's transaction
@@ -226,7 +228,7 @@ final class PropertyTransaction {
     if written.count == 1, foreignWrites.isEmpty {
       let entry = written.removeLast()
       if !undo.isEmpty { undo.removeAll() }
-      entry.type.commitAlone(entry.object)
+      entry.node.borrow { $0.perform($0, .storeTransactionValue(Unmanaged.passUnretained(self))) }
       return entry.object.release()
     }
     // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
@@ -235,8 +237,7 @@ final class PropertyTransaction {
     let wave = self.wave.take()
     var alone: [() -> Void] = []
     if wave == nil, !aloneDeliveries.isEmpty { swap(&alone, &aloneDeliveries) }
-    roots.removeAll(keepingCapacity: true)
-    targets.removeAll(keepingCapacity: true)
+    targets.removeAll()
     for index in 0..<written.count {
       written[index].node.borrow { $0.notifyChange() }
       written[index].object.release()
@@ -248,7 +249,7 @@ final class PropertyTransaction {
     Self.run(wave)
   }
 
-  /// Runs a commit's wave (``GraphDomain/commitTarget(joining:)`` retained its domain), then lets its domains
+  /// Runs a commit's wave (``storeLocked()`` retained its domain), then lets its domains
   /// go; domains the wave merged are one now, and each root left is let go once.
   @usableFromInline
   static func run(_ wave: Unmanaged<Propagation>) {
@@ -264,51 +265,93 @@ final class PropertyTransaction {
   /// Takes the core locks of the sources outside the graph (one inside the other, under ``commits``), then
   /// the locks of the others' roots, and stores; or returns a source whose `modify` runs its body.
   func lockAndStore() -> WrittenSource? {
-    guard (0..<written.count).contains(where: { !written[$0].isInGraph }) else { return storeInRoots() }
+    // Most commits touch one root: the first source's, which the store checks is every source's.
+    if !collectRoots(all: false), let stored = storeUnderRoots() { return stored }
     return Self.commits.withLock { _ in lockCores(from: 0) }
   }
 
   /// ``lockAndStore()`` from `written[index]` on: a source outside the graph stays so while its lock is held.
   func lockCores(from index: Int) -> WrittenSource? {
-    guard let next = (index..<written.count).first(where: { !written[$0].isInGraph }) else { return storeInRoots() }
+    guard let next = (index..<written.count).first(where: { !written[$0].isInGraph }) else {
+      while true {
+        _ = collectRoots(all: true)
+        if let stored = storeUnderRoots() { return stored }
+      }
+    }
     var busy: WrittenSource?
     written[next].type.withCoreLocked(of: written[next].object) { busy = lockCores(from: next + 1) }
     return busy
   }
 
-  /// Under the core locks: takes the roots' locks in address order, and stores under them.
-  func storeInRoots() -> WrittenSource? {
-    while true {
-      roots.removeAll(keepingCapacity: true)
-      for index in 0..<written.count where written[index].isInGraph {
-        let root = written[index].node.borrow { $0.domain.unsafelyUnwrapped.root }
-        if !roots.contains(where: { $0 === root }) { roots.append(root) }
+  /// Puts the roots of the sources' domains in ``roots`` (`all`, or the first only), in address order (they are
+  /// kept by the chains of domains the sources' nodes hold); returns whether a source is outside the graph.
+  func collectRoots(all: Bool) -> Bool {
+    roots.removeAll()
+    var alone = false
+    for index in 0..<written.count {
+      guard written[index].isInGraph else {
+        alone = true
+        continue
       }
-      if roots.count > 1 { roots.sort { ObjectIdentifier($0) < ObjectIdentifier($1) } }
-      var stored: WrittenSource??
-      lockAll(roots[...]) {
-        // Roots only ever merge, and not while locked: each source's root is one of these now.
-        guard roots.allSatisfy(\.isRoot) else { return }
-        stored = .some(storeLocked())
-      }
-      if let stored { return stored }
+      guard all || roots.isEmpty else { continue }
+      var root = GraphDomain.root(of: written[index].node.borrow { $0.domainReference.unsafelyUnwrapped })
+      if roots.count == 1, roots[0].toOpaque() == root.toOpaque() { continue }
+      guard !(0..<roots.count).contains(where: { roots[$0].toOpaque() == root.toOpaque() }) else { continue }
+      for other in 0..<roots.count where roots[other].toOpaque() > root.toOpaque() { swap(&roots[other], &root) }
+      roots.append(root)
     }
+    return alone
   }
 
-  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it), stores every
+  /// Stores under the locks of ``roots``; or `nil` if one of them merged into another meanwhile, or a source's
+  /// root is not one of them (roots only merge, and not while locked: a source's root stays what it is).
+  func storeUnderRoots() -> WrittenSource?? {
+    if roots.count == 1 { return roots[0].borrow { root in root.lock.withLock { root.isRoot ? storeLocked() : nil } } }
+    var stored: WrittenSource??
+    lockRoots(from: 0) {
+      guard (0..<roots.count).allSatisfy({ roots[$0].borrow { $0.isRoot } }) else { return }
+      stored = storeLocked()
+    }
+    return stored
+  }
+
+  /// Holds the locks of `roots[index...]`, one inside the other, while `body` runs.
+  func lockRoots(from index: Int, _ body: () -> Void) {
+    guard index < roots.count else { return body() }
+    roots[index].borrow { $0.lock.withLock { lockRoots(from: index + 1, body) } }
+  }
+
+  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it) or its root is
+  /// not locked (then `nil`), stores every
   /// value, in the order set: into the commit's wave or a group (``SourceCore/store(_:in:_:_:)``), or, for a
   /// source alone, as its set, delivered with the commit.
-  func storeLocked() -> WrittenSource? {
+  func storeLocked() -> WrittenSource?? {
     for index in 0..<written.count where written[index].isInGraph {
-      if written[index].node.borrow({ $0.inGraph.isModifying }) { return written[index] }
+      let node = written[index].node
+      if node.borrow({ $0.inGraph.isModifying }) { return written[index] }
+      let root = GraphDomain.root(of: node.borrow { $0.domainReference.unsafelyUnwrapped })
+      if roots[0].toOpaque() != root.toOpaque(),
+        !(1..<roots.count).contains(where: { roots[$0].toOpaque() == root.toOpaque() })
+      {
+        return nil
+      }
     }
-    for index in 0..<written.count { written[index].type.store(written[index].object, in: self) }
-    if let wave, !aloneDeliveries.isEmpty { wave.borrow { swap(&$0.aloneDeliveries, &aloneDeliveries) } }
-    return nil
+    // Most commits touch one root: decided here, and no source looks it up.
+    if roots.count == 1 { targets.append((roots[0], roots[0].borrow { $0.commitTarget(joining: &wave) })) }
+    let transaction = Unmanaged.passUnretained(self)
+    for index in 0..<written.count {
+      written[index].node.borrow { $0.perform($0, .storeTransactionValue(transaction)) }
+    }
+    // The wave's domain is kept until ``run(_:)`` lets it go (the others are kept by the wave).
+    wave?.borrow { wave in
+      _ = Unmanaged.passUnretained(wave.domain).retain()
+      if !aloneDeliveries.isEmpty { swap(&wave.aloneDeliveries, &aloneDeliveries) }
+    }
+    return .some(nil)
   }
 
   /// Under the locks: the value the transaction set on `source`; its slot is let go of.
-  @inlinable
+  @inlinable @inline(__always)
   func take<Value>(_ source: SourceCore<Value>) -> Value {
     guard source.transactionOwner.load(ordering: .relaxed) == identity else {
       return foreignWrites[ObjectIdentifier(source)] as! Value
@@ -320,12 +363,17 @@ final class PropertyTransaction {
   }
 }
 
+/// The roots a commit stored in so far, and what it does in each.
+@usableFromInline
+typealias CommitTargets = NodeBuffer<(root: Unmanaged<GraphDomain>, target: CommitTarget)>
+
 /// What a commit (a transaction's, or a command's paired update) does in one domain, decided under its lock:
 /// its sources join the commit's wave, or, where another thread works, a group queued there.
 @usableFromInline
-enum CommitTarget {
+enum CommitTarget: BitwiseCopyable {
   case wave(Unmanaged<Propagation>)
-  case group(TransactionGroup)
+  /// The group, which the domain's queue keeps.
+  case group(Unmanaged<TransactionGroup>)
 }
 
 extension GraphDomain {
@@ -337,7 +385,7 @@ extension GraphDomain {
     guard claim(by: currentThreadID()) else {
       let group = TransactionGroup()
       queue.append(.group(group))
-      return .group(group)
+      return .group(Unmanaged.passUnretained(group))
     }
     if let wave {
       wave.borrow { wave in
@@ -347,8 +395,6 @@ extension GraphDomain {
     } else {
       wave = startWave()
       wave.unsafelyUnwrapped.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
-      // Kept until ``PropertyTransaction/run(_:)`` lets it go (the others are kept by the wave).
-      _ = Unmanaged.passUnretained(self).retain()
     }
     return .wave(wave.unsafelyUnwrapped)
   }
@@ -390,10 +436,6 @@ protocol TransactionSource: AnyObject {
   /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional), or,
   /// with `nil`, drops the transaction's value of `source`: its first set is rolled back.
   static func rollBack(_ source: Unmanaged<AnyObject>, to previous: Any?, in transaction: PropertyTransaction)
-  /// The transaction set only `source`, in its slot, and ended: the value is set as a plain set.
-  static func commitAlone(_ source: Unmanaged<AnyObject>)
-  /// Under the commit's locks: `source` takes the transaction's value.
-  static func store(_ source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
 }
 
 extension SourceCore: TransactionSource {
@@ -415,29 +457,30 @@ extension SourceCore: TransactionSource {
     }
   }
 
-  @usableFromInline
-  static func commitAlone(_ source: Unmanaged<AnyObject>) {
-    source.borrow { source in
-      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
+  /// Takes the value `transaction` set: under its commit's locks, for the commit; or, if its list is empty,
+  /// the transaction set only this source, in its slot, and ended: the value is set as a plain set. Reached
+  /// through the node's `perform`, which runs specialised for the source's type.
+  @inlinable
+  func storeTransactionValue(_ transaction: Unmanaged<PropertyTransaction>) {
+    guard transaction.borrow({ !$0.written.isEmpty }) else {
       // Taken before the slot is let go: then another thread's transaction may claim it.
-      let value = source.transactionValue.take().unsafelyUnwrapped
-      source.transactionOwner.store(0, ordering: .releasing)
-      if source.node.isInGraph { source.setSlowly(value, origin: .user) } else { source.set(value) }
+      let value = transactionValue.take().unsafelyUnwrapped
+      transactionOwner.store(0, ordering: .releasing)
+      return node.isInGraph ? setSlowly(value, origin: .user) : set(value)
     }
-  }
-
-  @usableFromInline
-  static func store(_ source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
-    source.borrow { source in
-      let source = unsafeDowncast(source, to: SourceCore<Value>.self)
-      let value = transaction.take(source)
-      guard source.node.isInGraph else {
-        let step = source.accept(value, origin: .user, cause: nil, &source.lockedState)
-        if case .deliver = step { transaction.aloneDeliveries.append { source.carryOut(step) } }
+    transaction.borrow { transaction in
+      let value = transaction.take(self)
+      guard node.isInGraph else {
+        let step = accept(value, origin: .user, cause: nil, &lockedState)
+        if case .deliver = step { transaction.aloneDeliveries.append { self.carryOut(step) } }
         return
       }
-      let root = GraphDomain.root(of: source.source.domainReference.unsafelyUnwrapped).takeUnretainedValue()
-      source.store(value, in: root, &transaction.targets, &transaction.wave)
+      // One root (most commits): its part was decided before the first store.
+      guard transaction.roots.count == 1 else {
+        let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
+        return store(value, in: root, &transaction.targets, &transaction.wave)
+      }
+      store(value, into: transaction.targets[0].target)
     }
   }
 
@@ -445,20 +488,29 @@ extension SourceCore: TransactionSource {
   /// (decided by the first source stored in `root`, kept in `targets`).
   @inlinable
   func store(
-    _ value: Value, in root: GraphDomain, _ targets: inout [(root: GraphDomain, target: CommitTarget)],
+    _ value: Value, in root: Unmanaged<GraphDomain>,
+    _ targets: inout CommitTargets,
     _ wave: inout Unmanaged<Propagation>?
   ) {
+    var index = 0
+    while index < targets.count, targets[index].root.toOpaque() != root.toOpaque() { index += 1 }
+    if index == targets.count { targets.append((root, root.borrow { $0.commitTarget(joining: &wave) })) }
+    store(value, into: targets[index].target)
+  }
+
+  /// Under the lock of its root: takes `value` as the source's, in `target`.
+  @inlinable @inline(__always)
+  func store(_ value: Value, into target: CommitTarget) {
     source.accepted = value
     source.acceptedVersion &+= 1
     guard !source.isEnded, !hasTerminated else { return }
-    let known = targets.first { $0.root === root }?.target
-    let target = known ?? root.commitTarget(joining: &wave)
-    if known == nil { targets.append((root, target)) }
     switch target {
     case .group(let group):
       source.pendingChanges.append(PendingChange(value: value, version: source.acceptedVersion, origin: .user))
-      group.sources.append(source)
-      group.cores.append(self)
+      group.borrow { group in
+        group.sources.append(source)
+        group.cores.append(self)
+      }
     case .wave(let wave):
       source.waveValue = value
       source.committedVersion = source.acceptedVersion

@@ -21,8 +21,8 @@ extension SourceCore {
     _ first: SourceCore<Value>, _ second: SourceCore<Value>,
     _ body: (inout Value, inout Value) -> (first: Bool, second: Bool)
   ) {
-    let (steps, wave) = first.withState { firstState in
-      second.withState { secondState -> ((first: SetStep<Value>?, second: SetStep<Value>?), Unmanaged<Propagation>?) in
+    let steps = first.withState { firstState in
+      second.withState { secondState -> (first: SetStep<Value>?, second: SetStep<Value>?) in
         // Neither joins the graph meanwhile: joining takes the core's lock.
         if first.node.isInGraph || second.node.isInGraph {
           return updateInGraph(first, &firstState, second, &secondState, body)
@@ -32,7 +32,7 @@ extension SourceCore {
         let changed = body(&firstValue, &secondValue)
         let firstStep = changed.first ? first.accept(firstValue, origin: .user, cause: nil, &firstState) : nil
         let secondStep = changed.second ? second.accept(secondValue, origin: .user, cause: nil, &secondState) : nil
-        return ((firstStep, secondStep), nil)
+        return (firstStep, secondStep)
       }
     }
     // Observation hears of both before anyone is called.
@@ -40,28 +40,26 @@ extension SourceCore {
     if steps.second != nil { second.node.notifyChange() }
     if let step = steps.first { first.carryOut(step) }
     if let step = steps.second { second.carryOut(step) }
-    if let wave { PropertyTransaction.run(wave) }
   }
 
   /// ``update(_:_:_:)`` under both cores' locks, where one source or both are in the graph: under their roots'
-  /// locks as well, each in the graph is stored into the commit's wave or group, each alone is accepted.
+  /// locks as well, each in the graph is stored into its root's wave or group (one for both in one domain),
+  /// each alone is accepted.
   @inlinable @inline(never)
   static func updateInGraph(
     _ first: SourceCore<Value>, _ firstState: inout State, _ second: SourceCore<Value>, _ secondState: inout State,
     _ body: (inout Value, inout Value) -> (first: Bool, second: Bool)
-  ) -> ((first: SetStep<Value>?, second: SetStep<Value>?), Unmanaged<Propagation>?) {
+  ) -> (first: SetStep<Value>?, second: SetStep<Value>?) {
     let domains = [first, second].compactMap { $0.node.isInGraph ? $0.source.domain : nil }
     return withRootsLocked(of: domains) { _ in
       var firstValue = first.lockedLatest
       var secondValue = second.lockedLatest
       let changed = body(&firstValue, &secondValue)
-      var targets: [(root: GraphDomain, target: CommitTarget)] = []
-      var wave: Unmanaged<Propagation>?
-      let firstStep =
-        changed.first ? first.commitLocked(firstValue, &firstState, &targets, &wave) : nil
-      let secondStep =
-        changed.second ? second.commitLocked(secondValue, &secondState, &targets, &wave) : nil
-      return ((firstStep, secondStep), wave)
+      var targets = CommitTargets()
+      defer { targets.deallocate() }
+      let firstStep = changed.first ? first.commitLocked(firstValue, &firstState, &targets) : nil
+      let secondStep = changed.second ? second.commitLocked(secondValue, &secondState, &targets) : nil
+      return (firstStep, secondStep)
     }
   }
 
@@ -71,14 +69,15 @@ extension SourceCore {
     node.isInGraph ? source.newestValue() : latest.unsafelyUnwrapped
   }
 
-  /// Under the core's lock (and its root's, in the graph): alone, accepts `value`; in the graph, stores it.
+  /// Under the core's lock (and its root's, in the graph): alone, accepts `value`; in the graph, stores it,
+  /// and runs the wave if it started one in its root (a second source in that root joins it).
   @inlinable
   func commitLocked(
-    _ value: Value, _ state: inout State, _ targets: inout [(root: GraphDomain, target: CommitTarget)],
-    _ wave: inout Unmanaged<Propagation>?
+    _ value: Value, _ state: inout State, _ targets: inout CommitTargets
   ) -> SetStep<Value> {
     guard node.isInGraph else { return accept(value, origin: .user, cause: nil, &state) }
-    store(value, in: source.domain.unsafelyUnwrapped.root, &targets, &wave)
-    return .none
+    var wave: Unmanaged<Propagation>?
+    store(value, in: GraphDomain.root(of: source.domainReference.unsafelyUnwrapped), &targets, &wave)
+    return wave.map { .propagate($0) } ?? .none
   }
 }

@@ -388,10 +388,14 @@ final class SourceNode<Value>: ValueNode<Value> {
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     if case .commit = message { return swap(&source.committed, &source.waveValue) }
-    performRarely(node, message)
+    guard case .storeTransactionValue(let transaction) = message else { return performRarely(node, message) }
+    // The transaction holds the core; reached borrowed.
+    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+      unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(transaction)
+    }
   }
 
-  /// ``perform(_:_:)`` for every message but the commit.
+  /// ``perform(_:_:)`` for every message but the commit and a transaction's store.
   @inlinable @inline(never)
   static func performRarely(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)

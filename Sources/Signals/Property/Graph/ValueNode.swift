@@ -78,7 +78,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .deliverInline, .inputEnded:
+    case .deliverInline, .inputEnded, .storeTransactionValue:
       break
     }
   }
