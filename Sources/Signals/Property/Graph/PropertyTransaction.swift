@@ -253,10 +253,14 @@ final class PropertyTransaction {
   /// go; domains the wave merged are one now, and each root left is let go once.
   @usableFromInline
   static func run(_ wave: Unmanaged<Propagation>) {
-    let (domain, others) = wave.borrow { ($0.domainReference.unsafelyUnwrapped, $0.otherDomains) }
+    let domain = wave.borrow { $0.domainReference.unsafelyUnwrapped }
     defer { domain.release() }
+    guard wave.borrow({ !$0.otherDomains.isEmpty }) else {
+      wave.borrow { $0.run() }
+      return PropertyGraph.release(domain, finished: wave)
+    }
+    let others = wave.borrow { $0.otherDomains }
     wave.borrow { $0.run() }
-    guard !others.isEmpty else { return PropertyGraph.release(domain, finished: wave) }
     let left = withRootsLocked(of: [domain.takeUnretainedValue()] + others) { $0 }
     PropertyGraph.release(left[0], finished: wave)
     for root in left.dropFirst() { PropertyGraph.release(root) }
@@ -462,26 +466,32 @@ extension SourceCore: TransactionSource {
   /// through the node's `perform`, which runs specialised for the source's type.
   @inlinable
   func storeTransactionValue(_ transaction: Unmanaged<PropertyTransaction>) {
-    guard transaction.borrow({ !$0.written.isEmpty }) else {
+    transaction.borrow { transaction in
+      // One root (most commits): its part was decided before the first store.
+      guard !transaction.written.isEmpty, transaction.roots.count == 1, node.isInGraph else {
+        return storeTransactionValueRarely(transaction)
+      }
+      store(transaction.take(self), into: transaction.targets[0].target)
+    }
+  }
+
+  /// ``storeTransactionValue(_:)`` for a one-set commit, a source alone, or a commit over several roots.
+  @inlinable @inline(never)
+  func storeTransactionValueRarely(_ transaction: PropertyTransaction) {
+    guard !transaction.written.isEmpty else {
       // Taken before the slot is let go: then another thread's transaction may claim it.
       let value = transactionValue.take().unsafelyUnwrapped
       transactionOwner.store(0, ordering: .releasing)
       return node.isInGraph ? setSlowly(value, origin: .user) : set(value)
     }
-    transaction.borrow { transaction in
-      let value = transaction.take(self)
-      guard node.isInGraph else {
-        let step = accept(value, origin: .user, cause: nil, &lockedState)
-        if case .deliver = step { transaction.aloneDeliveries.append { self.carryOut(step) } }
-        return
-      }
-      // One root (most commits): its part was decided before the first store.
-      guard transaction.roots.count == 1 else {
-        let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
-        return store(value, in: root, &transaction.targets, &transaction.wave)
-      }
-      store(value, into: transaction.targets[0].target)
+    let value = transaction.take(self)
+    guard node.isInGraph else {
+      let step = accept(value, origin: .user, cause: nil, &lockedState)
+      if case .deliver = step { transaction.aloneDeliveries.append { self.carryOut(step) } }
+      return
     }
+    let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
+    store(value, in: root, &transaction.targets, &transaction.wave)
   }
 
   /// Under the lock of `root`, its root: takes `value` as the source's, in the commit's wave or group there
