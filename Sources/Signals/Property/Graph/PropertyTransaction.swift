@@ -54,15 +54,15 @@ public func withTransaction<Result, Failure: Error>(_ body: () throws(Failure) -
 ///
 /// One object per thread, kept from transaction to transaction. A value set is kept in the source's core
 /// itself (``SourceCore/transactionValue``), claimed with a compare-and-exchange; only when two transactions
-/// on two threads set the same property at once does the second keep its value here, in a table. A derived
-/// property's value computed for a read is kept here (``memos``; see `TransactionReads.swift`).
+/// on two threads set the same property at once does the second keep its value here (``foreignWrites``). The
+/// sources set are one list of plain entries (``WrittenSource``), reached through their type; a derived
+/// property's value computed for a read is kept in ``memos`` (see `TransactionReads.swift`).
 @usableFromInline
 final class PropertyTransaction {
   /// Each thread's transaction object, made on its first transaction and released when the thread ends.
   @usableFromInline static let slot = ThreadSlot(releasingObjects: true)
   /// Commits that take the core locks of sources outside the graph (one inside the other, in no set order) take
-  /// this first, so that two of them never wait for each other. A commit of sources all in the graph takes only
-  /// their roots' locks, in address order.
+  /// this first, so that two of them never wait for each other. Domains' locks are taken in address order.
   static let commits = Locked<UInt64>(0)
 
   /// The transaction open on the calling thread, if any. Look only when ``PropertyGraph/hasOpenTransactions``.
@@ -85,15 +85,14 @@ final class PropertyTransaction {
   /// This transaction's identity in the cores' ownership words.
   @usableFromInline var identity: Int { Int(bitPattern: Unmanaged.passUnretained(self).toOpaque()) }
 
-  /// The sources set, in the order of their first set, each retained until the commit or the rollback lets it
-  /// go.
+  /// The sources set, in the order of their first set, each retained until the commit or the rollback.
   @exclusivity(unchecked) @usableFromInline var written = NodeBuffer<WrittenSource>()
   /// Values set on sources whose slot another transaction holds, by source.
   @exclusivity(unchecked) @usableFromInline var foreignWrites: [ObjectIdentifier: Any] = [:]
   /// What each open nested transaction began with, to roll back to.
   @exclusivity(unchecked) @usableFromInline var savepoints: [(written: Int, undo: Int)] = []
   /// The values that sets inside nested transactions replaced, to put back if one of them throws.
-  @exclusivity(unchecked) @usableFromInline var undo: [(source: any TransactionSource, previous: Any)] = []
+  @exclusivity(unchecked) @usableFromInline var undo: [(source: WrittenSource, previous: Any)] = []
 
   /// What reads computed, by node: see ``evaluate(_:)``.
   @exclusivity(unchecked) @usableFromInline var memos: [ObjectIdentifier: TentativeMemo] = [:]
@@ -104,16 +103,22 @@ final class PropertyTransaction {
   /// starts a new generation.
   @exclusivity(unchecked) @usableFromInline var seenRoot: GraphDomain?
   @exclusivity(unchecked) @usableFromInline var seenCommits: UInt64 = 0
-  /// The commit's state, kept from commit to commit (taken while a commit runs: a transaction committed by an
-  /// observer meanwhile makes its own).
-  @exclusivity(unchecked) @usableFromInline var spareCommit: TransactionCommit?
+
+  /// While a commit stores, under its locks: the roots of the sources' domains, what the commit does in each,
+  /// its wave, and the deliveries of the sources outside the graph. Emptied before the wave runs.
+  @exclusivity(unchecked) @usableFromInline var roots = NodeBuffer<Unmanaged<GraphDomain>>()
+  @exclusivity(unchecked) @usableFromInline var targets = CommitTargets()
+  @exclusivity(unchecked) @usableFromInline var wave: Unmanaged<Propagation>?
+  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
 
   @usableFromInline
   init() {}
 
   deinit {
-    for index in 0..<written.count { written[index].release() }
+    for index in 0..<written.count { written[index].object.release() }
     written.deallocate()
+    roots.deallocate()
+    targets.deallocate()
   }
 
   /// Opens a transaction on the calling thread, or nests in the open one; returns the thread's transaction
@@ -124,7 +129,8 @@ final class PropertyTransaction {
     if let pointer = slot.value {
       reference = Unmanaged<PropertyTransaction>.fromOpaque(pointer)
     } else {
-      reference = makeCurrent()
+      reference = Unmanaged.passRetained(PropertyTransaction())
+      slot.value = reference.toOpaque()
     }
     reference.borrow { transaction in
       if transaction.depth > 0 {
@@ -134,14 +140,6 @@ final class PropertyTransaction {
       }
       transaction.depth += 1
     }
-    return reference
-  }
-
-  /// Makes the calling thread's transaction object, on its first transaction.
-  @inline(never)
-  static func makeCurrent() -> Unmanaged<PropertyTransaction> {
-    let reference = Unmanaged.passRetained(PropertyTransaction())
-    slot.value = reference.toOpaque()
     return reference
   }
 
@@ -168,27 +166,16 @@ final class PropertyTransaction {
     generation &+= 1
     let owner = source.transactionOwner.load(ordering: .relaxed)
     if owner == identity {
-      if depth > 1 { undo.append((source, source.transactionValue as Any)) }
+      if depth > 1 { undo.append((WrittenSource(source), source.transactionValue as Any)) }
       source.transactionValue = value
-      return
-    }
-    if owner == 0,
+    } else if owner == 0,
       source.transactionOwner.compareExchange(expected: 0, desired: identity, ordering: .acquiringAndReleasing)
         .exchanged
     {
       source.transactionValue = value
       written.append(WrittenSource(retaining: source))
-      return
-    }
-    setForeign(source, to: value)
-  }
-
-  /// ``set(_:to:)`` for a source whose slot another transaction holds.
-  @usableFromInline
-  func setForeign<Value>(_ source: SourceCore<Value>, to value: Value) {
-    let key = ObjectIdentifier(source)
-    if let previous = foreignWrites.updateValue(value, forKey: key) {
-      if depth > 1 { undo.append((source, previous)) }
+    } else if let previous = foreignWrites.updateValue(value, forKey: ObjectIdentifier(source)) {
+      if depth > 1 { undo.append((WrittenSource(source), previous)) }
     } else {
       written.append(WrittenSource(retaining: source))
     }
@@ -221,51 +208,204 @@ final class PropertyTransaction {
   func rollBack(to savepoint: (written: Int, undo: Int)) {
     generation &+= 1
     while undo.count > savepoint.undo {
-      let (source, previous) = undo.removeLast()
-      source.restore(previous, in: self)
+      let (entry, previous) = undo.removeLast()
+      entry.type.rollBack(entry.object, to: previous, in: self)
     }
     while written.count > savepoint.written {
       let entry = written.removeLast()
-      entry.type.abandon(of: entry.object, in: self)
-      entry.release()
+      entry.type.rollBack(entry.object, to: nil, in: self)
+      entry.object.release()
     }
   }
 
   // MARK: Commit
 
   /// Applies every set at once, then propagates them: one wave for the domains this thread can take now (and
-  /// the sources outside the graph), while the domains another thread owns get the changes queued.
+  /// the sources outside the graph), while the domains another thread owns get the changes queued. A
+  /// transaction that set one source, in its own slot, commits it as that source's plain set.
   func commit() {
     guard !written.isEmpty else { return }
-    // One source, set in its own slot: the commit is that source's plain set (one lock, its own wave).
     if written.count == 1, foreignWrites.isEmpty {
       let entry = written.removeLast()
       if !undo.isEmpty { undo.removeAll() }
-      entry.node.borrow { $0.perform($0, .commitTransactionValue) }
-      return entry.release()
+      entry.node.borrow { $0.perform($0, .storeTransactionValue(Unmanaged.passUnretained(self))) }
+      return entry.object.release()
     }
-    let commit = spareCommit.take() ?? TransactionCommit()
-    commit.transaction = self
     // A source whose `modify` runs its body stops the commit before it stores anything: it waits for that
-    // body (on the source's core lock, outside the commits lock, which the body may need) and tries again.
-    while let busy = commit.store() {
-      busy.type.withCoreLocked(of: busy.object) {}
-    }
+    // body (on the source's core lock, outside the commit's locks, which the body may need) and tries again.
+    while let busy = lockAndStore() { busy.type.withCoreLocked(of: busy.object) {} }
+    let wave = self.wave.take()
+    var alone: [() -> Void] = []
+    if wave == nil, !aloneDeliveries.isEmpty { swap(&alone, &aloneDeliveries) }
+    targets.removeAll()
     for index in 0..<written.count {
       written[index].node.borrow { $0.notifyChange() }
-      written[index].release()
+      written[index].object.release()
     }
     written.removeAll()
     if !foreignWrites.isEmpty { foreignWrites.removeAll() }
     if !undo.isEmpty { undo.removeAll() }
-    commit.run()
-    if spareCommit == nil { spareCommit = commit }
+    guard let wave else { return alone.forEach { $0() } }
+    Self.run(wave)
+  }
+
+  /// Runs a commit's wave (``storeLocked()`` retained its domain), then lets its domains
+  /// go; domains the wave merged are one now, and each root left is let go once.
+  @usableFromInline
+  static func run(_ wave: Unmanaged<Propagation>) {
+    let domain = wave.borrow { $0.domainReference.unsafelyUnwrapped }
+    defer { domain.release() }
+    guard wave.borrow({ !$0.otherDomains.isEmpty }) else {
+      wave.borrow { $0.run() }
+      return PropertyGraph.release(domain, finished: wave)
+    }
+    let others = wave.borrow { $0.otherDomains }
+    wave.borrow { $0.run() }
+    let left = withRootsLocked(of: [domain.takeUnretainedValue()] + others) { $0 }
+    PropertyGraph.release(left[0], finished: wave)
+    for root in left.dropFirst() { PropertyGraph.release(root) }
+  }
+
+  /// Takes the core locks of the sources outside the graph (one inside the other, under ``commits``), then
+  /// the locks of the others' roots, and stores; or returns a source whose `modify` runs its body.
+  func lockAndStore() -> WrittenSource? {
+    // Most commits touch one root: the first source's, which the store checks is every source's.
+    if !collectRoots(all: false), let stored = storeUnderRoots() { return stored }
+    return Self.commits.withLock { _ in lockCores(from: 0) }
+  }
+
+  /// ``lockAndStore()`` from `written[index]` on: a source outside the graph stays so while its lock is held.
+  func lockCores(from index: Int) -> WrittenSource? {
+    guard let next = (index..<written.count).first(where: { !written[$0].isInGraph }) else {
+      while true {
+        _ = collectRoots(all: true)
+        if let stored = storeUnderRoots() { return stored }
+      }
+    }
+    var busy: WrittenSource?
+    written[next].type.withCoreLocked(of: written[next].object) { busy = lockCores(from: next + 1) }
+    return busy
+  }
+
+  /// Puts the roots of the sources' domains in ``roots`` (`all`, or the first only), in address order (they are
+  /// kept by the chains of domains the sources' nodes hold); returns whether a source is outside the graph.
+  func collectRoots(all: Bool) -> Bool {
+    roots.removeAll()
+    var alone = false
+    for index in 0..<written.count {
+      guard written[index].isInGraph else {
+        alone = true
+        continue
+      }
+      guard all || roots.isEmpty else { continue }
+      var root = GraphDomain.root(of: written[index].node.borrow { $0.domainReference.unsafelyUnwrapped })
+      if roots.count == 1, roots[0].toOpaque() == root.toOpaque() { continue }
+      guard !(0..<roots.count).contains(where: { roots[$0].toOpaque() == root.toOpaque() }) else { continue }
+      for other in 0..<roots.count where roots[other].toOpaque() > root.toOpaque() { swap(&roots[other], &root) }
+      roots.append(root)
+    }
+    return alone
+  }
+
+  /// Stores under the locks of ``roots``; or `nil` if one of them merged into another meanwhile, or a source's
+  /// root is not one of them (roots only merge, and not while locked: a source's root stays what it is).
+  func storeUnderRoots() -> WrittenSource?? {
+    if roots.count == 1 { return roots[0].borrow { root in root.lock.withLock { root.isRoot ? storeLocked() : nil } } }
+    var stored: WrittenSource??
+    lockRoots(from: 0) {
+      guard (0..<roots.count).allSatisfy({ roots[$0].borrow { $0.isRoot } }) else { return }
+      stored = storeLocked()
+    }
+    return stored
+  }
+
+  /// Holds the locks of `roots[index...]`, one inside the other, while `body` runs.
+  func lockRoots(from index: Int, _ body: () -> Void) {
+    guard index < roots.count else { return body() }
+    roots[index].borrow { $0.lock.withLock { lockRoots(from: index + 1, body) } }
+  }
+
+  /// Under every lock: unless a source in the graph is in a `modify`'s body (then returns it) or its root is
+  /// not locked (then `nil`), stores every
+  /// value, in the order set: into the commit's wave or a group (``SourceCore/store(_:in:_:_:)``), or, for a
+  /// source alone, as its set, delivered with the commit.
+  func storeLocked() -> WrittenSource?? {
+    for index in 0..<written.count where written[index].isInGraph {
+      let node = written[index].node
+      if node.borrow({ $0.inGraph.isModifying }) { return written[index] }
+      let root = GraphDomain.root(of: node.borrow { $0.domainReference.unsafelyUnwrapped })
+      if roots[0].toOpaque() != root.toOpaque(),
+        !(1..<roots.count).contains(where: { roots[$0].toOpaque() == root.toOpaque() })
+      {
+        return nil
+      }
+    }
+    // Most commits touch one root: decided here, and no source looks it up.
+    if roots.count == 1 { targets.append((roots[0], roots[0].borrow { $0.commitTarget(joining: &wave) })) }
+    let transaction = Unmanaged.passUnretained(self)
+    for index in 0..<written.count {
+      written[index].node.borrow { $0.perform($0, .storeTransactionValue(transaction)) }
+    }
+    // The wave's domain is kept until ``run(_:)`` lets it go (the others are kept by the wave).
+    wave?.borrow { wave in
+      _ = Unmanaged.passUnretained(wave.domain).retain()
+      if !aloneDeliveries.isEmpty { swap(&wave.aloneDeliveries, &aloneDeliveries) }
+    }
+    return .some(nil)
+  }
+
+  /// Under the locks: the value the transaction set on `source`; its slot is let go of.
+  @inlinable @inline(__always)
+  func take<Value>(_ source: SourceCore<Value>) -> Value {
+    guard source.transactionOwner.load(ordering: .relaxed) == identity else {
+      return foreignWrites[ObjectIdentifier(source)] as! Value
+    }
+    // Taken before the slot is let go: then another thread's transaction may claim it.
+    let value = source.transactionValue.take().unsafelyUnwrapped
+    source.transactionOwner.store(0, ordering: .releasing)
+    return value
   }
 }
 
-/// A source a transaction set, as a plain value: the source unmanaged (the transaction retains it when it
-/// appends the entry and gives the retain back with ``release()``), its node, and its type, through which the
-/// commit and a rollback reach it.
+/// The roots a commit stored in so far, and what it does in each.
+@usableFromInline
+typealias CommitTargets = NodeBuffer<(root: Unmanaged<GraphDomain>, target: CommitTarget)>
+
+/// What a commit (a transaction's, or a command's paired update) does in one domain, decided under its lock:
+/// its sources join the commit's wave, or, where another thread works, a group queued there.
+@usableFromInline
+enum CommitTarget: BitwiseCopyable {
+  case wave(Unmanaged<Propagation>)
+  /// The group, which the domain's queue keeps.
+  case group(Unmanaged<TransactionGroup>)
+}
+
+extension GraphDomain {
+  /// Under the lock: takes the domain into `wave` (starting it if `nil`), or queues a group in it.
+  @usableFromInline
+  func commitTarget(joining wave: inout Unmanaged<Propagation>?) -> CommitTarget {
+    // One decision, under the lock, that neither the owner's lock-free leave nor a lock-free set's claim can
+    // split: queue behind the owner, or take the domain.
+    guard claim(by: currentThreadID()) else {
+      let group = TransactionGroup()
+      queue.append(.group(group))
+      return .group(Unmanaged.passUnretained(group))
+    }
+    if let wave {
+      wave.borrow { wave in
+        wave.otherDomains.append(self)
+        computingWave = Unmanaged.passUnretained(wave)
+      }
+    } else {
+      wave = startWave()
+      wave.unsafelyUnwrapped.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
+    }
+    return .wave(wave.unsafelyUnwrapped)
+  }
+}
+
+/// A source a transaction set, as a plain value: the source unmanaged (retained while in ``written``), its node,
+/// and its type, through which the commit and a rollback reach it.
 @usableFromInline
 struct WrittenSource: BitwiseCopyable {
   @usableFromInline let object: Unmanaged<AnyObject>
@@ -273,31 +413,33 @@ struct WrittenSource: BitwiseCopyable {
   @usableFromInline let node: Unmanaged<GraphNode>
   @usableFromInline let type: any TransactionSource.Type
 
-  /// An entry for `source`, which it retains.
+  /// An entry for `source`, unretained.
   @inlinable
-  init<Value>(retaining source: SourceCore<Value>) {
-    object = Unmanaged.passRetained(source)
+  init<Value>(_ source: SourceCore<Value>) {
+    object = Unmanaged.passUnretained(source)
     node = Unmanaged.passUnretained(source.source)
     type = SourceCore<Value>.self
   }
 
-  /// Gives back the entry's retain.
+  /// An entry for `source`, which it retains.
   @inlinable
-  func release() {
-    object.release()
+  init<Value>(retaining source: SourceCore<Value>) {
+    self.init(source)
+    _ = object.retain()
   }
+
+  var isInGraph: Bool { node.borrow { $0.isInGraph } }
 }
 
-/// A source as a transaction's commit and rollback see it: a ``SourceCore``. Each `source` is an instance of
-/// the type, borrowed.
+/// A source as a transaction's commit and rollback see it: a ``SourceCore``, reached through its type. Each
+/// `source` is an instance of the type, borrowed.
 @usableFromInline
 protocol TransactionSource: AnyObject {
   /// Runs `body` holding the core lock of `source`.
   static func withCoreLocked(of source: Unmanaged<AnyObject>, _ body: () -> Void)
-  /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional).
-  func restore(_ previous: Any, in transaction: PropertyTransaction)
-  /// Drops the transaction's value of `source`: the set is rolled back.
-  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction)
+  /// Puts back a value the transaction replaced (`previous` is the value or, for the slot, an optional), or,
+  /// with `nil`, drops the transaction's value of `source`: its first set is rolled back.
+  static func rollBack(_ source: Unmanaged<AnyObject>, to previous: Any?, in transaction: PropertyTransaction)
 }
 
 extension SourceCore: TransactionSource {
@@ -307,241 +449,82 @@ extension SourceCore: TransactionSource {
   }
 
   @usableFromInline
-  func restore(_ previous: Any, in transaction: PropertyTransaction) {
-    if transactionOwner.load(ordering: .relaxed) == transaction.identity {
-      transactionValue = previous as? Value
-    } else if let previous = previous as? Value {
-      transaction.foreignWrites[ObjectIdentifier(self)] = previous
-    }
-  }
-
-  @usableFromInline
-  static func abandon(of source: Unmanaged<AnyObject>, in transaction: PropertyTransaction) {
+  static func rollBack(_ source: Unmanaged<AnyObject>, to previous: Any?, in transaction: PropertyTransaction) {
     source.borrow { source in
       let source = unsafeDowncast(source, to: SourceCore<Value>.self)
       guard source.transactionOwner.load(ordering: .relaxed) == transaction.identity else {
-        transaction.foreignWrites[ObjectIdentifier(source)] = nil
+        transaction.foreignWrites[ObjectIdentifier(source)] = previous
         return
       }
-      source.transactionValue = nil
-      source.transactionOwner.store(0, ordering: .releasing)
+      source.transactionValue = previous as? Value
+      if previous == nil { source.transactionOwner.store(0, ordering: .releasing) }
     }
   }
 
-  /// A transaction that set only this source ended, on this thread, holding its slot: takes its value and
-  /// sets it, with no transaction open here (in the graph, by the set's graph path: nothing to look up).
+  /// Takes the value `transaction` set: under its commit's locks, for the commit; or, if its list is empty,
+  /// the transaction set only this source, in its slot, and ended: the value is set as a plain set. Reached
+  /// through the node's `perform`, which runs specialised for the source's type.
   @inlinable
-  func commitTransactionValue() {
-    // Taken before the slot is let go: then another thread's transaction may claim it.
-    let value = transactionValue.take().unsafelyUnwrapped
-    transactionOwner.store(0, ordering: .releasing)
-    if node.isInGraph { setSlowly(value, origin: .user) } else { set(value) }
+  func storeTransactionValue(_ transaction: Unmanaged<PropertyTransaction>) {
+    transaction.borrow { transaction in
+      // One root (most commits): its part was decided before the first store.
+      guard !transaction.written.isEmpty, transaction.roots.count == 1, node.isInGraph else {
+        return storeTransactionValueRarely(transaction)
+      }
+      store(transaction.take(self), into: transaction.targets[0].target)
+    }
   }
 
-  /// Under the core's lock (a source alone) or its root's (in the graph): takes the transaction's value as the
-  /// source's, and adds it to the commit's wave or to its group where another thread works.
-  @inlinable
-  func storeTransactionValue(_ commit: TransactionCommit) {
-    let value = Unmanaged.passUnretained(commit.transaction.unsafelyUnwrapped).borrow { transaction -> Value in
-      guard transactionOwner.load(ordering: .relaxed) == transaction.identity else {
-        return transaction.foreignWrites[ObjectIdentifier(self)] as! Value
-      }
+  /// ``storeTransactionValue(_:)`` for a one-set commit, a source alone, or a commit over several roots.
+  @inlinable @inline(never)
+  func storeTransactionValueRarely(_ transaction: PropertyTransaction) {
+    guard !transaction.written.isEmpty else {
       // Taken before the slot is let go: then another thread's transaction may claim it.
       let value = transactionValue.take().unsafelyUnwrapped
       transactionOwner.store(0, ordering: .releasing)
-      return value
+      return node.isInGraph ? setSlowly(value, origin: .user) : set(value)
     }
+    let value = transaction.take(self)
     guard node.isInGraph else {
-      latest = value
-      version &+= 1
-      guard !lockedState.isTerminated else { return }
-      return storeAlone(value, commit)
+      let step = accept(value, origin: .user, cause: nil, &lockedState)
+      if case .deliver = step { transaction.aloneDeliveries.append { self.carryOut(step) } }
+      return
     }
+    let root = GraphDomain.root(of: source.domainReference.unsafelyUnwrapped)
+    store(value, in: root, &transaction.targets, &transaction.wave)
+  }
+
+  /// Under the lock of `root`, its root: takes `value` as the source's, in the commit's wave or group there
+  /// (decided by the first source stored in `root`, kept in `targets`).
+  @inlinable
+  func store(
+    _ value: Value, in root: Unmanaged<GraphDomain>,
+    _ targets: inout CommitTargets,
+    _ wave: inout Unmanaged<Propagation>?
+  ) {
+    var index = 0
+    while index < targets.count, targets[index].root.toOpaque() != root.toOpaque() { index += 1 }
+    if index == targets.count { targets.append((root, root.borrow { $0.commitTarget(joining: &wave) })) }
+    store(value, into: targets[index].target)
+  }
+
+  /// Under the lock of its root: takes `value` as the source's, in `target`.
+  @inlinable @inline(__always)
+  func store(_ value: Value, into target: CommitTarget) {
     source.accepted = value
     source.acceptedVersion &+= 1
-    guard !hasTerminated else { return }
-    if let group = commit.group(of: source) {
+    guard !source.isEnded, !hasTerminated else { return }
+    switch target {
+    case .group(let group):
       source.pendingChanges.append(PendingChange(value: value, version: source.acceptedVersion, origin: .user))
       group.borrow { group in
         group.sources.append(source)
         group.cores.append(self)
       }
-    } else {
+    case .wave(let wave):
       source.waveValue = value
       source.committedVersion = source.acceptedVersion
-      commit.wave.unsafelyUnwrapped.borrow { $0.addTakenSource(source) }
+      wave.borrow { $0.addTakenSource(source) }
     }
-  }
-
-  /// ``storeTransactionValue(_:)`` for a source outside the graph: delivered with the commit's wave.
-  @inlinable
-  func storeAlone(_ value: Value, _ commit: TransactionCommit) {
-    if SerialWorkState.waitsForWorker(delivery) {
-      lockedState.pending.append(.event(.value(value)))
-    } else {
-      SerialWorkState.claim(delivery)
-      lockedState.deliverer = currentThreadID()
-      delivered = value
-      let recipients = self.recipients(lockedState)
-      commit.aloneDeliveries.append {
-        self.deliver(.value(value), to: recipients)
-        self.drain()
-      }
-    }
-  }
-}
-
-/// One transaction's commit: the domains it takes (each a part of its one wave) or queues a group in (another
-/// thread works there), and the deliveries of its sources outside the graph. Kept from commit to commit.
-@usableFromInline
-final class TransactionCommit {
-  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var transaction: PropertyTransaction?
-  /// The root of each domain of the sources, under the locks: taken (retained, no group), or queued to (the
-  /// group, which the root's queue keeps).
-  @exclusivity(unchecked) @usableFromInline var roots = NodeBuffer<
-    (root: Unmanaged<GraphDomain>, group: Unmanaged<TransactionGroup>?)
-  >()
-  /// The wave of the domains taken, if any.
-  @exclusivity(unchecked) @usableFromInline var wave: Unmanaged<Propagation>?
-  /// Deliveries of sources outside the graph, which the commit claimed.
-  @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
-
-  @usableFromInline
-  init() {}
-
-  deinit { roots.deallocate() }
-
-  /// Stores every value under the core locks of the sources outside the graph (one inside the other, under the
-  /// commits lock) and the locks of the others' domains; or, if a source in the graph is in a `modify`'s body,
-  /// stores nothing and returns that source.
-  func store() -> WrittenSource? {
-    let sources = transaction.unsafelyUnwrapped.written
-    var alone = 0
-    while alone < sources.count, sources[alone].node.borrow({ $0.isInGraph }) { alone += 1 }
-    guard alone < sources.count else { return storeUnderDomainLocks() }
-    return PropertyTransaction.commits.withLock { _ in
-      var busy: WrittenSource?
-      store(sources, from: alone, busy: &busy)
-      return busy
-    }
-  }
-
-  /// Takes the core lock of `sources[index]` and of each following source outside the graph, then stores.
-  func store(_ sources: NodeBuffer<WrittenSource>, from index: Int, busy: inout WrittenSource?) {
-    var index = index
-    while index < sources.count, sources[index].node.borrow({ $0.isInGraph }) { index += 1 }
-    guard index < sources.count else {
-      busy = storeUnderDomainLocks()
-      return
-    }
-    sources[index].type.withCoreLocked(of: sources[index].object) { store(sources, from: index + 1, busy: &busy) }
-  }
-
-  /// Under the sources' core locks: takes the locks of their domains' roots (one, usually), decides for each
-  /// whether the commit takes it or queues a group there, and stores every value; unless a source in the graph
-  /// is in a `modify`'s body (``GraphNode/isModifying``): then it returns that source.
-  func storeUnderDomainLocks() -> WrittenSource? {
-    let sources = transaction.unsafelyUnwrapped.written
-    guard let first = (0..<sources.count).first(where: { sources[$0].node.borrow { $0.isInGraph } }) else {
-      storeAll()
-      return nil
-    }
-    // First, the first source's root alone: most commits touch one.
-    let stored = sources[first].node.borrow { $0.withRoot { storeLocked(CollectionOfOne($0)) } }
-    guard case .elsewhere = stored else { return stored.busy }
-    var domains: [GraphDomain] = []
-    for index in 0..<sources.count {
-      sources[index].node.borrow { if $0.isInGraph, let domain = $0.domain { domains.append(domain) } }
-    }
-    return withRootsLocked(of: domains) { storeLocked($0) }.busy
-  }
-
-  /// What ``storeLocked(_:)`` did.
-  enum Stored {
-    case stored, busy(WrittenSource), elsewhere
-    var busy: WrittenSource? { if case .busy(let source) = self { source } else { nil } }
-  }
-
-  /// Under the locks of `locked`, distinct roots: stores unless a source is in a `modify`'s body, or its root
-  /// is not locked. Roots only ever merge, and not while locked: a source whose root is locked stays in it.
-  func storeLocked(_ locked: some Collection<GraphDomain>) -> Stored {
-    let sources = transaction.unsafelyUnwrapped.written
-    for index in 0..<sources.count {
-      let stored = sources[index].node.borrow { node -> Stored? in
-        guard node.isInGraph else { return nil }
-        if node.inGraph.isModifying { return .busy(sources[index]) }
-        guard locked.count == 1 else { return nil }
-        let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
-        return root.toOpaque() == Unmanaged.passUnretained(locked.first.unsafelyUnwrapped).toOpaque() ? nil : .elsewhere
-      }
-      if let stored { return stored }
-    }
-    let thread = currentThreadID()
-    for root in locked {
-      let reference = Unmanaged.passUnretained(root)
-      // One decision, under the lock, that neither the owner's lock-free leave nor a lock-free set's claim can
-      // split: queue behind the owner, or take the domain.
-      guard root.claim(by: thread) else {
-        let group = TransactionGroup()
-        root.queue.append(.group(group))
-        roots.append((reference, Unmanaged.passUnretained(group)))
-        continue
-      }
-      roots.append((reference.retain(), nil))
-      guard let wave else {
-        let started = root.startWave()
-        started.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
-        wave = started
-        continue
-      }
-      wave.borrow { wave in
-        wave.otherDomains.append(root)
-        root.computingWave = Unmanaged.passUnretained(wave)
-      }
-    }
-    storeAll()
-    if let wave, !aloneDeliveries.isEmpty { wave.borrow { $0.aloneDeliveries = aloneDeliveries } }
-    return .stored
-  }
-
-  /// Under every lock: each source takes its value.
-  func storeAll() {
-    let sources = transaction.unsafelyUnwrapped.written
-    let commit = Unmanaged.passUnretained(self)
-    for index in 0..<sources.count { sources[index].node.borrow { $0.perform($0, .storeTransactionValue(commit)) } }
-  }
-
-  /// Under the locks: the group queued in the domain of `node`, a source in the graph, or `nil` if the commit
-  /// took that domain.
-  @inlinable @inline(__always)
-  func group(of node: GraphNode) -> Unmanaged<TransactionGroup>? {
-    guard roots.count > 1 else { return roots[0].group }
-    let root = GraphDomain.root(of: node.domainReference.unsafelyUnwrapped)
-    for index in 0..<roots.count where roots[index].root.toOpaque() == root.toOpaque() { return roots[index].group }
-    preconditionFailure("Internal inconsistency: a commit stores a source whose root it did not lock")
-  }
-
-  /// After the locks: runs the wave, lets the domains it took go, and empties the commit for the next one.
-  func run() {
-    transaction = nil
-    defer {
-      roots.removeAll()
-      if !aloneDeliveries.isEmpty { aloneDeliveries.removeAll() }
-    }
-    guard let wave = wave.take() else {
-      for delivery in aloneDeliveries { delivery() }
-      return
-    }
-    wave.borrow { $0.run() }
-    if roots.count == 1 {
-      PropertyGraph.release(roots[0].root, finished: wave)
-      return roots[0].root.release()
-    }
-    var taken: [GraphDomain] = []
-    for index in 0..<roots.count where roots[index].group == nil { taken.append(roots[index].root.takeRetainedValue()) }
-    // Domains the wave merged are one now: each root left is let go once.
-    let left = withRootsLocked(of: taken) { $0 }
-    PropertyGraph.release(left[0], finished: wave)
-    for root in left.dropFirst() { PropertyGraph.release(root) }
   }
 }

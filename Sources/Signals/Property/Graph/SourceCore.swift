@@ -378,10 +378,10 @@ final class SourceNode<Value>: ValueNode<Value> {
   static func perform(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     if case .commit = message { return swap(&source.committed, &source.waveValue) }
-    guard case .storeTransactionValue(let commit) = message else { return performRarely(node, message) }
+    guard case .storeTransactionValue(let transaction) = message else { return performRarely(node, message) }
     // The transaction holds the core; reached borrowed.
-    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow { core in
-      commit.borrow { unsafeDowncast(core, to: SourceCore<Value>.self).storeTransactionValue($0) }
+    Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
+      unsafeDowncast($0, to: SourceCore<Value>.self).storeTransactionValue(transaction)
     }
   }
 
@@ -390,11 +390,6 @@ final class SourceNode<Value>: ValueNode<Value> {
   static func performRarely(_ node: GraphNode, _ message: NodeMessage) {
     let source = unsafeDowncast(node, to: SourceNode<Value>.self)
     switch message {
-    case .commitTransactionValue:
-      // The transaction holds the core; reached borrowed.
-      Unmanaged.passUnretained(source.core.unsafelyUnwrapped).borrow {
-        unsafeDowncast($0, to: SourceCore<Value>.self).commitTransactionValue()
-      }
     case .end:
       // The core replays its `latest` once it completed: the last value accepted in the graph.
       if let core = source.withRoot({ _ in source.core }) {

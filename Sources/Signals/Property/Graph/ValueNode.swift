@@ -69,7 +69,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .deliverInline, .inputEnded, .storeTransactionValue, .commitTransactionValue:
+    case .deliverInline, .inputEnded, .storeTransactionValue:
       break
     }
   }
