@@ -107,8 +107,8 @@ enum ChangeTracing {
     let path = self.path(to: node, in: wave)
     let upstream = sources.filter { isUpstream($0, of: node, in: wave) }
     let ownSources = Set(sources.map { ObjectIdentifier($0) })
-    let causedBy = wave.lineage.path.compactMap { vertex -> String? in
-      guard let node = (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil,
+    let causedBy = wave.lineage.compactMap { vertex -> String? in
+      guard let node = vertex.graphNode,
         !ownSources.contains(ObjectIdentifier(node))
       else { return nil }
       return displayName(of: node)

@@ -47,10 +47,9 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
 
   static let currentHandler = Locked<@Sendable (BindingCycle) -> Void>(printWarning)
 
-  /// Reports that a binding's set of `target`, caused by the changes in `cause`, was stopped.
-  @usableFromInline
-  static func report(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
-    handler(BindingCycle(path: (cycle(in: cause.path, to: target) + [target]).map(describe)))
+  /// Reports that a binding's set of `target`, caused by the changes in `path`, was stopped.
+  static func report(_ path: [any PropertyCoreProtocol], _ target: any PropertyCoreProtocol) {
+    handler(BindingCycle(path: (cycle(in: path, to: target) + [target]).map(describe)))
   }
 
   /// The part of `path`, the chain of changes that led to a binding's set of `target`, that the change went
@@ -80,7 +79,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   /// Whether a change of `vertex` reaches a binding into `next`, as the bindings a debug build records tell:
   /// `true` when they cannot tell (no record, or a binding from a stream).
   private static func feeds(_ vertex: any PropertyCoreProtocol, _ next: any PropertyCoreProtocol) -> Bool {
-    guard let from = node(of: vertex), let into = node(of: next) else { return true }
+    guard let from = vertex.graphNode, let into = next.graphNode else { return true }
     let sources = BindingRegistry.records.withLock { records -> [GraphNode?]? in
       let bindings = records.filter {
         $0.end == nil && ($0.targetNode === into || ($0.isTwoWay && $0.sourceNode === into))
@@ -106,81 +105,11 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
     return false
   }
 
-  /// The graph node of a property's core.
-  private static func node(of vertex: any PropertyCoreProtocol) -> GraphNode? {
-    (vertex as? any ReplayingCoreProtocol)?.graphNode ?? nil
-  }
-
   /// A property of a cycle: its name and type, or its type; then where it was made, if known.
   static func describe(_ vertex: any PropertyCoreProtocol) -> String {
-    guard let node = node(of: vertex) else { return vertex.typeDescription }
+    guard let node = vertex.graphNode else { return vertex.typeDescription }
     let (name, site) = DebugInfo.info(of: node)
     return (name.map { "\($0): " } ?? "") + vertex.typeDescription + (site.map { " at \($0)" } ?? "")
-  }
-}
-
-/// The chain of source changes that led to a change: the change of `path[0]` made a binding set `path[1]`,
-/// and so on. A binding that would set a property already in the chain has come back around a cycle. The
-/// first element is kept inline and unretained.
-@usableFromInline
-struct ChangeChain {
-  /// A change made from outside any propagation, unretained: the wave it causes runs inside the set, whose
-  /// caller holds the source. Appending makes it a retained member of ``more``.
-  @usableFromInline var first: Unmanaged<AnyObject>?
-  /// The rest of the chain, retained; `nil` rather than empty.
-  @usableFromInline var more: [any PropertyCoreProtocol]?
-  /// A transaction's commit: the sources of this wave, which is alive while its changes are delivered.
-  @usableFromInline var sourcesOf: Unmanaged<Propagation>?
-
-  @inlinable
-  init() {}
-
-  /// The change of `core`, made from outside any propagation.
-  @inlinable
-  init(unretained core: AnyObject) {
-    first = Unmanaged.passUnretained(core)
-  }
-
-  /// The changes of `cores`, made together (a transaction's commit); they are distinct.
-  @usableFromInline
-  init(_ cores: [any PropertyCoreProtocol]) {
-    more = cores
-  }
-
-  /// The changes of the sources of `wave`, made together (a transaction's commit).
-  @inlinable
-  init(sourcesOf wave: Propagation) {
-    sourcesOf = Unmanaged.passUnretained(wave)
-  }
-
-  /// Whether a change of the property whose core is `core` is in the chain.
-  @usableFromInline
-  func contains(_ core: AnyObject) -> Bool {
-    if let first, first.toOpaque() == Unmanaged.passUnretained(core).toOpaque() { return true }
-    if let sourcesOf, sourcesOf.takeUnretainedValue().sources.contains(where: { $0.core === core }) { return true }
-    return more?.contains { $0 === core } ?? false
-  }
-
-  /// The chain extended by a change of `vertex`, unless it is in it already; every member retained.
-  @usableFromInline
-  func appending(_ vertex: any PropertyCoreProtocol) -> ChangeChain {
-    var more = path
-    if !contains(vertex) { more.append(vertex) }
-    var copy = ChangeChain()
-    copy.more = more
-    return copy
-  }
-
-  @usableFromInline
-  var path: [any PropertyCoreProtocol] {
-    var path: [any PropertyCoreProtocol] = []
-    if let first, let vertex = first.takeUnretainedValue() as? any PropertyCoreProtocol { path.append(vertex) }
-    if let sourcesOf {
-      for node in sourcesOf.takeUnretainedValue().sources {
-        if let vertex = node.core as? any PropertyCoreProtocol { path.append(vertex) }
-      }
-    }
-    return path + (more ?? [])
   }
 }
 
@@ -195,55 +124,53 @@ enum SetOrigin {
   /// without a report.
   case channel
 
-  /// Whether a set of `target` (a source's core; `node` its node) of this origin came back around a cycle and
-  /// is stopped; `cause` is the lineage of `wave`, the wave this thread delivers, if any. A two-way binding's
-  /// set is stopped only as an echo. See PropertyGraph.md, "Binding cycles".
+  /// Whether a set of `target` (a source's core; `node` its node) of this origin, made while `wave` delivers
+  /// on this thread, if any, came back around a cycle and is stopped: a one-way binding's if the wave's
+  /// changes went through `target`, a two-way binding's only as an echo (through `target` before the wave's
+  /// own sources). See PropertyGraph.md, "Binding cycles".
   @usableFromInline
-  func stops(
-    at target: AnyObject, node: GraphNode, deliveringHere: Bool, cause: ChangeChain, wave: Propagation?
-  ) -> Bool {
-    switch self {
-    case .user:
-      return false
-    case .binding:
-      return deliveringHere || cause.contains(target)
-    case .channel:
-      guard let wave, wave.origin == .channel else { return false }
-      return cause.contains(target) && !wave.sources.contains { $0 === node }
-    }
+  func stops(at target: AnyObject, node: GraphNode, deliveringHere: Bool, wave: Propagation?) -> Bool {
+    guard let wave, self != .user else { return deliveringHere && self == .binding }
+    return self == .binding
+      ? deliveringHere || wave.isCaused(by: target)
+      : wave.origin == .channel && wave.lineage.contains { $0 === target } && !wave.sources.contains { $0 === node }
   }
 }
 
-/// A binding cycle to report, once the locks are released.
+/// A binding cycle to report, once the locks are released: the changes that led to the set, and the property
+/// the binding would have set.
 @usableFromInline
 final class CycleReport {
-  /// The changes that led to the set, where known.
-  @usableFromInline let cause: ChangeChain
-  /// The property the binding would have set.
+  @usableFromInline let path: [any PropertyCoreProtocol]
   @usableFromInline let target: any PropertyCoreProtocol
 
   @usableFromInline
-  init(_ cause: ChangeChain, _ target: any PropertyCoreProtocol) {
-    self.cause = cause
-    self.target = target
+  init(_ path: [any PropertyCoreProtocol], _ target: any PropertyCoreProtocol) {
+    (self.path, self.target) = (path, target)
   }
 
   /// Calls ``BindingCycle/handler``.
   @usableFromInline
-  func send() {
-    BindingCycle.report(cause, target)
-  }
+  func send() { BindingCycle.report(path, target) }
 }
 
 extension Propagation {
   /// The sources whose changes the wave propagates.
   @usableFromInline
   var sources: [GraphNode] { (0..<sourceCount).map { changed[$0].takeUnretainedValue() } }
-}
 
-/// A property's core, as a trace reaches its node from a wave's lineage.
-protocol ReplayingCoreProtocol: AnyObject {
-  var graphNode: GraphNode? { get }
-}
+  /// Whether a change of the property whose core is `core` led to the wave.
+  @usableFromInline
+  func isCaused(by core: AnyObject) -> Bool {
+    lineage.contains { $0 === core } || (0..<sourceCount).contains { changed[$0].takeUnretainedValue().core === core }
+  }
 
-extension ReplayingCore: ReplayingCoreProtocol {}
+  /// The changes that led to the wave, in order: its ``lineage``, then its own sources (whose cores its caller,
+  /// ``keep`` or the transaction holds), each once. A set made from inside its delivery is caused by them.
+  @usableFromInline
+  var path: [any PropertyCoreProtocol] {
+    sources.reduce(into: lineage) { path, node in
+      if let core = node.core as? any PropertyCoreProtocol, !path.contains(where: { $0 === core }) { path.append(core) }
+    }
+  }
+}

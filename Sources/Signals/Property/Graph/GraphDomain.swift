@@ -114,23 +114,7 @@ final class GraphDomain {
     other.computingWave = nil
   }
 
-  /// By the owner: starts a wave (the spare one or a new one, kept in ``running``), caused by `lineage`.
-  @inlinable
-  func startWave(lineage: ChangeChain) -> Unmanaged<Propagation> {
-    let wave = startWave()
-    wave.borrow { $0.lineage = lineage }
-    return wave
-  }
-
-  /// ``startWave(lineage:)`` for a set of `core`, which its caller holds: named unretained, in place.
-  @inlinable
-  func startWave(setOf core: AnyObject) -> Unmanaged<Propagation> {
-    let wave = startWave()
-    wave.borrow { $0.lineage.first = Unmanaged.passUnretained(core) }
-    return wave
-  }
-
-  /// ``startWave(lineage:)`` with the wave's chain empty.
+  /// By the owner: starts a wave (the spare one or a new one, kept in ``running``), its ``Propagation/lineage`` empty.
   @inlinable
   func startWave() -> Unmanaged<Propagation> {
     let wave = spareWave.take() ?? Propagation()
@@ -207,8 +191,8 @@ func lockAll(_ roots: ArraySlice<GraphDomain>, _ body: () -> Void) {
 /// Something a domain's owner must do, in order.
 @usableFromInline
 enum GraphItem {
-  /// A source's next pending change, caused by `lineage`; `keep` keeps its core alive until then.
-  case change(GraphNode, ChangeChain, keep: AnyObject)
+  /// A source's next pending change, caused by the changes in `lineage`; `keep` keeps its core alive until then.
+  case change(GraphNode, lineage: [any PropertyCoreProtocol], keep: AnyObject)
   /// A transaction's commit in this domain: the next accepted value of each of its sources, as one wave.
   case group(TransactionGroup)
   /// A source ended: its observers and the nodes that depend only on ended inputs complete.
@@ -217,7 +201,7 @@ enum GraphItem {
   case attach(GraphNode, inputs: [GraphNode])
   /// An observer attached while the domain was owned: the owner attaches it and replays to it (as a change
   /// caused by `cause`), unless `subscription` was disposed.
-  case observe(GraphNode, NodeObserver, NodeSubscription, cause: ChangeChain)
+  case observe(GraphNode, NodeObserver, NodeSubscription, cause: [any PropertyCoreProtocol])
   /// Let go of while owned: the owner drops the node's switched-off inline observer, and unlinks it if unused.
   case detach(GraphNode)
 }
@@ -225,7 +209,8 @@ enum GraphItem {
 /// A transaction's changes in one domain, queued at once and propagated as one wave.
 @usableFromInline
 final class TransactionGroup {
-  /// The sources changed, each with one value in its pending changes, and their cores.
+  /// The sources changed, each with one value in its pending changes, and their cores (which the group, kept
+  /// by the wave, holds).
   @exclusivity(unchecked) @usableFromInline var sources: [GraphNode] = []
   @exclusivity(unchecked) @usableFromInline var cores: [any PropertyCoreProtocol] = []
 

@@ -346,6 +346,8 @@ enum NodeMessage {
 protocol PropertyCoreProtocol: AnyObject {
   /// The property's type, for diagnostics: `MutableProperty<Int>`, `Property<String>`.
   var typeDescription: String { get }
+  /// The property's node (``ReplayingCore/graphNode``), as a cycle's report and a trace reach it from a wave.
+  var graphNode: GraphNode? { get }
   /// One more handle keeps the core from ending unobserved: a derived property computed from a fed source.
   func handleMade()
   /// A handle is gone; the core ends if nothing else holds or observes it.

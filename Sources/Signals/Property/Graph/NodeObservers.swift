@@ -86,8 +86,8 @@ extension ValueNode {
         let box = ValueNodeObserver(self, action, ended: ended)
         subscription.box = ObjectIdentifier(box)
         // The caller holds the property, and so its core: the cause is taken, retained, while it is alive.
-        let cause = ended == nil ? nil : (core as? any PropertyCoreProtocol).map { ChangeChain().appending($0) }
-        root.queue.append(.observe(self, box, subscription, cause: cause ?? ChangeChain()))
+        let cause = ended == nil ? nil : core as? any PropertyCoreProtocol
+        root.queue.append(.observe(self, box, subscription, cause: cause.map { [$0] } ?? []))
         return .queued
       }
       if ended == nil, inlineObserver == nil, observers.allSatisfy(\.feedsCore) {
@@ -100,7 +100,8 @@ extension ValueNode {
       }
       guard ended != nil else { return .replay(root) }
       // A binding's replay is a change of this property (so `p <~ p` is a cycle); the caller holds its core.
-      let wave = root.startWave(lineage: core.map { ChangeChain(unretained: $0) } ?? ChangeChain())
+      let wave = root.startWave()
+      if let core = core as? any PropertyCoreProtocol { wave.borrow { $0.lineage = [core] } }
       root.computingWave = nil
       return .replayAsChange(wave)
     }

@@ -18,8 +18,9 @@ final class Propagation: DeliveryContext {
   /// The domain the wave propagates, unretained (it keeps the wave); a transaction's may take ``otherDomains``.
   @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
   @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
-  /// What caused the wave: a change made from inside its delivery is caused by it too.
-  @exclusivity(unchecked) @usableFromInline var lineage = ChangeChain()
+  /// The changes that led to the wave's own sources (a set made from inside a wave's delivery is caused by
+  /// its ``path``), retained; empty for a set made from outside any wave. See ``isCaused(by:)``.
+  @exclusivity(unchecked) @usableFromInline var lineage: [any PropertyCoreProtocol] = []
   /// Who made the change the wave propagates (a transaction's commit is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
   /// The nodes whose value changed, in the order they changed: sources first, then derived nodes by rank.
@@ -59,7 +60,7 @@ final class Propagation: DeliveryContext {
   /// The thread that started the wave, and runs it: its state, which the slot keeps (read once per wave).
   @exclusivity(unchecked) @usableFromInline var thread: Unmanaged<GraphThread>?
 
-  /// By the owner: makes the wave number `id` of `domain`, run by `thread`; its (empty) ``lineage`` is the caller's.
+  /// By the owner: makes the wave number `id` of `domain`, run by `thread`; its ``lineage`` is the caller's.
   @inlinable
   func begin(id: UInt64, thread: Unmanaged<GraphThread>, in domain: GraphDomain) {
     self.id = id
@@ -81,7 +82,7 @@ final class Propagation: DeliveryContext {
     domainReference = nil
     if keep != nil { keep = nil }
     if !otherDomains.isEmpty { otherDomains.removeAll() }
-    if lineage.more != nil { lineage = ChangeChain() } else { (lineage.first, lineage.sourcesOf) = (nil, nil) }
+    if !lineage.isEmpty { lineage = [] }
     origin = .user
     changed.removeAll()
     sourceCount = 0

@@ -226,15 +226,16 @@ extension GraphDomain {
       if queue.isEmpty { SerialWorkState.claim(work) }
       switch item {
       case .change(let source, let lineage, let keep):
-        let wave = startWave(lineage: lineage)
+        let wave = startWave()
         wave.borrow { wave in
-          wave.keep = keep
+          (wave.lineage, wave.keep) = (lineage, keep)
           wave.addSource(source)
         }
         return .wave(wave)
       case .group(let group):
-        let wave = startWave(lineage: ChangeChain(group.cores))
+        let wave = startWave()
         wave.borrow { wave in
+          wave.keep = group
           for source in group.sources { wave.addSource(source) }
         }
         return .wave(wave)
@@ -245,14 +246,15 @@ extension GraphDomain {
         // The creator merged the inputs' domains into this one: link the node, and compute it again from the
         // committed values, which may have changed since it read them.
         if PropertyGraph.link(node, to: inputs) { return .end(node, keep: node) }
-        let wave = startWave(lineage: ChangeChain())
+        let wave = startWave()
         wave.borrow { $0.force(node) }
         return .wave(wave)
       case .observe(let node, let box, let subscription, let cause):
         guard !subscription.isDisposed else { continue }
         let ended = node.isEnded || node.isDetached
         if !ended { node.append(observer: box) }
-        let wave = startWave(lineage: cause)
+        let wave = startWave()
+        wave.borrow { $0.lineage = cause }
         computingWave = nil
         return .replay(box, node, wave, ended: ended)
       case .detach(let node):

@@ -398,7 +398,6 @@ extension GraphDomain {
       }
     } else {
       wave = startWave()
-      wave.unsafelyUnwrapped.borrow { $0.lineage = ChangeChain(sourcesOf: $0) }
     }
     return .wave(wave.unsafelyUnwrapped)
   }

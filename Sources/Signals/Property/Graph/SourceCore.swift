@@ -94,7 +94,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       PropertyGraph.release(root, finished: nil)
       return false
     }
-    let wave = root.borrow { $0.startWave(setOf: self) }
+    let wave = root.borrow { $0.startWave() }
     node.notifyChange()
     wave.borrow { wave in
       wave.addTakenSource(source)
@@ -185,9 +185,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       // had queued (a replay was in progress) and so made outside its wave: it came back around.
       let deliveringHere =
         origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == currentThreadID()
-      let lineage = cause?.lineage ?? ChangeChain()
-      if origin.stops(at: self, node: node, deliveringHere: deliveringHere, cause: lineage, wave: cause) {
-        return .cycle(origin == .binding ? CycleReport(lineage, self) : nil)
+      if origin.stops(at: self, node: node, deliveringHere: deliveringHere, wave: cause) {
+        return .cycle(origin == .binding ? CycleReport(cause?.path ?? [], self) : nil)
       }
     }
     return acceptInDomain(value, origin: origin, cause: cause)
@@ -222,11 +221,13 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let version = source.acceptedVersion
     guard root.claim(by: currentThreadID()) else {
       source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
-      root.queue.append(.change(source, (cause?.lineage ?? ChangeChain()).appending(self), keep: self))
+      root.queue.append(.change(source, lineage: cause?.path ?? [], keep: self))
       return .none
     }
-    let wave = cause.map { root.startWave(lineage: $0.lineage.appending(self)) } ?? root.startWave(setOf: self)
+    let lineage = cause?.path
+    let wave = root.startWave()
     wave.borrow { wave in
+      if let lineage { wave.lineage = lineage }
       source.waveValue = value
       source.committedVersion = version
       wave.origin = origin
