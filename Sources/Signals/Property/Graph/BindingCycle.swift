@@ -48,6 +48,7 @@ public struct BindingCycle: Sendable, CustomStringConvertible {
   static let currentHandler = Locked<@Sendable (BindingCycle) -> Void>(printWarning)
 
   /// Reports that a binding's set of `target`, caused by the changes in `path`, was stopped.
+  @usableFromInline
   static func report(_ path: [any PropertyCoreProtocol], _ target: any PropertyCoreProtocol) {
     handler(BindingCycle(path: (cycle(in: path, to: target) + [target]).map(describe)))
   }
@@ -137,23 +138,6 @@ enum SetOrigin {
   }
 }
 
-/// A binding cycle to report, once the locks are released: the changes that led to the set, and the property
-/// the binding would have set.
-@usableFromInline
-final class CycleReport {
-  @usableFromInline let path: [any PropertyCoreProtocol]
-  @usableFromInline let target: any PropertyCoreProtocol
-
-  @usableFromInline
-  init(_ path: [any PropertyCoreProtocol], _ target: any PropertyCoreProtocol) {
-    (self.path, self.target) = (path, target)
-  }
-
-  /// Calls ``BindingCycle/handler``.
-  @usableFromInline
-  func send() { BindingCycle.report(path, target) }
-}
-
 extension Propagation {
   /// The sources whose changes the wave propagates.
   @usableFromInline
@@ -165,8 +149,8 @@ extension Propagation {
     lineage.contains { $0 === core } || (0..<sourceCount).contains { changed[$0].takeUnretainedValue().core === core }
   }
 
-  /// The changes that led to the wave, in order: its ``lineage``, then its own sources (whose cores its caller,
-  /// ``keep`` or the transaction holds), each once. A set made from inside its delivery is caused by them.
+  /// The changes that led to the wave, in order: its ``lineage``, then its own sources, each once. A set made
+  /// from inside its delivery is caused by them.
   @usableFromInline
   var path: [any PropertyCoreProtocol] {
     sources.reduce(into: lineage) { path, node in

@@ -191,8 +191,8 @@ func lockAll(_ roots: ArraySlice<GraphDomain>, _ body: () -> Void) {
 /// Something a domain's owner must do, in order.
 @usableFromInline
 enum GraphItem {
-  /// A source's next pending change, caused by the changes in `lineage`; `keep` keeps its core alive until then.
-  case change(GraphNode, lineage: [any PropertyCoreProtocol], keep: AnyObject)
+  /// A source's next pending change, caused by the changes in `lineage`, which ends with its core (kept alive).
+  case change(GraphNode, lineage: [any PropertyCoreProtocol])
   /// A transaction's commit in this domain: the next accepted value of each of its sources, as one wave.
   case group(TransactionGroup)
   /// A source ended: its observers and the nodes that depend only on ended inputs complete.
@@ -209,8 +209,7 @@ enum GraphItem {
 /// A transaction's changes in one domain, queued at once and propagated as one wave.
 @usableFromInline
 final class TransactionGroup {
-  /// The sources changed, each with one value in its pending changes, and their cores (which the group, kept
-  /// by the wave, holds).
+  /// The sources changed, each with one value in its pending changes, and their cores.
   @exclusivity(unchecked) @usableFromInline var sources: [GraphNode] = []
   @exclusivity(unchecked) @usableFromInline var cores: [any PropertyCoreProtocol] = []
 

@@ -19,7 +19,8 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var domainReference: Unmanaged<GraphDomain>?
   @exclusivity(unchecked) @usableFromInline var otherDomains: [GraphDomain] = []
   /// The changes that led to the wave's own sources (a set made from inside a wave's delivery is caused by
-  /// its ``path``), retained; empty for a set made from outside any wave. See ``isCaused(by:)``.
+  /// its ``path``), retained: empty for a direct set, whose caller holds its source, or a commit, whose
+  /// transaction does; for a queued change, ending with its sources, which it keeps alive.
   @exclusivity(unchecked) @usableFromInline var lineage: [any PropertyCoreProtocol] = []
   /// Who made the change the wave propagates (a transaction's commit is `.user`).
   @exclusivity(unchecked) @usableFromInline var origin = SetOrigin.user
@@ -35,8 +36,6 @@ final class Propagation: DeliveryContext {
   @exclusivity(unchecked) @usableFromInline var aloneDeliveries: [() -> Void] = []
   /// Whether a busy core queued one of the wave's changes: the wave is then not kept for reuse.
   @exclusivity(unchecked) @usableFromInline var isQueued = false
-  /// Keeps the source of a queued change alive while the wave propagates it (a direct set's caller does).
-  @exclusivity(unchecked) @usableFromInline var keep: AnyObject?
   /// For a transaction's view (never run: reads and writes go through the transaction), the transaction, which
   /// keeps it; `nil` for a wave.
   @usableFromInline let transaction: Unmanaged<PropertyTransaction>?
@@ -80,7 +79,6 @@ final class Propagation: DeliveryContext {
   func clear() {
     // What is empty already is not emptied again: each would release a reference.
     domainReference = nil
-    if keep != nil { keep = nil }
     if !otherDomains.isEmpty { otherDomains.removeAll() }
     if !lineage.isEmpty { lineage = [] }
     origin = .user

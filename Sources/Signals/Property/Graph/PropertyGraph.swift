@@ -225,17 +225,17 @@ extension GraphDomain {
       // Nothing else queued: the owner may leave without the lock after this item (see ``SerialWorkState``).
       if queue.isEmpty { SerialWorkState.claim(work) }
       switch item {
-      case .change(let source, let lineage, let keep):
+      case .change(let source, let lineage):
         let wave = startWave()
         wave.borrow { wave in
-          (wave.lineage, wave.keep) = (lineage, keep)
+          wave.lineage = lineage
           wave.addSource(source)
         }
         return .wave(wave)
       case .group(let group):
         let wave = startWave()
         wave.borrow { wave in
-          wave.keep = group
+          wave.lineage = group.cores
           for source in group.sources { wave.addSource(source) }
         }
         return .wave(wave)

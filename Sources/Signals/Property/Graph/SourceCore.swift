@@ -186,7 +186,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       let deliveringHere =
         origin == .binding && SerialWorkState.isBusy(delivery) && state.deliverer == currentThreadID()
       if origin.stops(at: self, node: node, deliveringHere: deliveringHere, wave: cause) {
-        return .cycle(origin == .binding ? CycleReport(cause?.path ?? [], self) : nil)
+        return .cycle(origin == .binding ? cause?.path ?? [] : nil)
       }
     }
     return acceptInDomain(value, origin: origin, cause: cause)
@@ -221,7 +221,7 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
     let version = source.acceptedVersion
     guard root.claim(by: currentThreadID()) else {
       source.pendingChanges.append(PendingChange(value: value, version: version, origin: origin))
-      root.queue.append(.change(source, lineage: cause?.path ?? [], keep: self))
+      root.queue.append(.change(source, lineage: (cause?.path ?? []) + [self]))
       return .none
     }
     let lineage = cause?.path
@@ -254,8 +254,8 @@ final class SourceCore<Value>: PropertyCore<Value>, @unchecked Sendable {
       drain()
     case .propagate(let wave):
       PropertyGraph.run(wave)
-    case .cycle(let report):
-      report?.send()
+    case .cycle(let path):
+      if let path { BindingCycle.report(path, self) }
     }
   }
 
@@ -440,6 +440,7 @@ enum SetStep<Value> {
   case deliver(Value, Recipients<Value, Never>)
   /// Run this wave: the set took its domain, which keeps the wave.
   case propagate(Unmanaged<Propagation>)
-  /// A binding's set came back around a cycle and was not made: report it (a two-way binding's echo: silently).
-  case cycle(CycleReport?)
+  /// A binding's set came back around a cycle and was not made: report it, with the changes that led to it, once
+  /// the locks are released (a two-way binding's echo: silently, `nil`).
+  case cycle([any PropertyCoreProtocol]?)
 }
