@@ -86,7 +86,7 @@ final class FlatMapNode<Outer, Value>: DerivedNode<Value> {
     let oldInRoot = !innerIsForeign
     let domain = domainReference.unsafelyUnwrapped
     let innerDomain = newInner.domainReference.unsafelyUnwrapped
-    let (raised, oldIsUnused) = withRootsLocked(of: domain.takeUnretainedValue(), innerDomain.takeUnretainedValue()) {
+    let (raised, oldIsUnused) = withRootsLocked(of: [domain, innerDomain].map { $0.takeUnretainedValue() }) { _ in
       inputs.replaceLast(old, with: newInner)
       if !inputs.contains(old) { old.dependents.remove(self) }
       // Under the lock the roots stay put; one domain object (the usual case: the inner properties were made

@@ -82,14 +82,12 @@ enum BindingRegistry {
     if !expected { StandardError.writeLine(message) }
   }
 
+  #if DEBUG
   /// Whether bindings are recorded: in a debug build of Signals.
-  static var isOn: Bool {
-    #if DEBUG
-    true
-    #else
-    false
-    #endif
-  }
+  static let isOn = true
+  #else
+  static let isOn = false
+  #endif
 
   /// Records a binding of `source` into `target` (both ways, between `source` and `target`, when `isTwoWay`),
   /// made at `site` when a binding method knows its caller's line.

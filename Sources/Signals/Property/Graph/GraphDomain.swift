@@ -82,11 +82,6 @@ final class GraphDomain {
 
   /// Runs `body` with the root of `domain` locked.
   @inlinable
-  static func withRoot<Result>(of domain: GraphDomain, _ body: (GraphDomain) throws -> Result) rethrows -> Result {
-    try withRoot(of: Unmanaged.passUnretained(domain), body)
-  }
-
-  @inlinable
   static func withRoot<Result>(
     of domain: Unmanaged<GraphDomain>, _ body: (GraphDomain) throws -> Result
   ) rethrows -> Result {
@@ -173,12 +168,6 @@ func withRootsLocked<Result>(of domains: [GraphDomain], _ body: ([GraphDomain]) 
     }
     if let result { return result }
   }
-}
-
-/// ``withRootsLocked(of:_:)`` for two domains.
-@inlinable
-func withRootsLocked<Result>(of first: GraphDomain, _ second: GraphDomain, _ body: () -> Result) -> Result {
-  withRootsLocked(of: [first, second]) { _ in body() }
 }
 
 /// Holds the locks of `roots`, one inside the other, while `body` runs.

@@ -67,25 +67,21 @@ extension PropertyGraph {
   static func finishLinking(_ node: GraphNode, to inputs: [GraphNode], _ claim: InputClaim) {
     switch claim {
     case .owned(let root, let claimed):
-      let ended = GraphDomain.withRoot(of: root) { _ in link(node, to: inputs) }
+      let ended = GraphDomain.withRoot(of: .passUnretained(root)) { _ in link(node, to: inputs) }
       if ended { endNow(node) }
       if claimed { release(root) }
-    case .queued:
-      attachLater(node, to: inputs, claim)
+    case .queued(let root):
+      attachLater(node, to: inputs, in: root, claimed: false)
     case .pending:
       PendingMerges.add(node, inputs: inputs)
       PendingMerges.retryIfAny()
     }
   }
 
-  /// Queues `node`, made under `claim` (not pending), for the owner of its inputs' root to link and compute
-  /// again: this thread, if the owner let it go meanwhile, or if `claim` took it.
-  static func attachLater(_ node: GraphNode, to inputs: [GraphNode], _ claim: InputClaim) {
-    guard case .owned(let root, let claimed) = claim else {
-      guard case .queued(let root) = claim else { return }
-      return attachLater(node, to: inputs, .owned(root, claimed: false))
-    }
-    let claimedNow = GraphDomain.withRoot(of: root) { root in
+  /// Queues `node` for the owner of `root`, which holds its inputs, to link and compute again: this thread, if
+  /// the owner let it go meanwhile, or if this thread `claimed` it for the node.
+  static func attachLater(_ node: GraphNode, to inputs: [GraphNode], in root: GraphDomain, claimed: Bool) {
+    let claimedNow = GraphDomain.withRoot(of: .passUnretained(root)) { root in
       let claimedNow = root.claim(by: currentThreadID())
       root.queue.append(.attach(node, inputs: inputs))
       return claimedNow
@@ -134,16 +130,16 @@ enum PendingMerges {
 
   @usableFromInline
   static func retry() {
-    let nodes = waiting.withLock { waiting in
-      defer { waiting = [] }
-      return waiting
-    }
+    let nodes = waiting.withLock { Swift.exchange(&$0, with: []) }
     count.subtract(nodes.count, ordering: .relaxed)
     for (node, inputs) in nodes {
       let detached = node.withRoot { _ in node.isDetached }
       guard !detached else { continue }
-      let claim = PropertyGraph.claim(inputs)
-      if case .pending = claim { add(node, inputs: inputs) } else { PropertyGraph.attachLater(node, to: inputs, claim) }
+      switch PropertyGraph.claim(inputs) {
+      case .owned(let root, let claimed): PropertyGraph.attachLater(node, to: inputs, in: root, claimed: claimed)
+      case .queued(let root): PropertyGraph.attachLater(node, to: inputs, in: root, claimed: false)
+      case .pending: add(node, inputs: inputs)
+      }
     }
   }
 }
