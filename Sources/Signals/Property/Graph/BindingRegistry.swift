@@ -59,28 +59,23 @@ enum BindingRegistry {
       ended(.targetLifetimeEnded)
       guard !targetIsProperty, !isTwoWay else { return }
       let madeAt = sourceSite.map { " (made at \($0))" } ?? ""
-      BindingRegistry.warn(
+      let message =
         "Signals: warning: the binding \(target) <~ \(source)\(madeAt) can never deliver a value: its target's "
-          + "lifetime had already ended when it was made. Was the target's Lifetime.Token (or the object that "
-          + "owns it) released at once, as `let (lifetime, _) = Lifetime.make()` does?")
+        + "lifetime had already ended when it was made. Was the target's Lifetime.Token (or the object that "
+        + "owns it) released at once, as `let (lifetime, _) = Lifetime.make()` does?"
+      // Every listener is told; written to standard error unless one expected it.
+      if BindingRegistry.listeners.withLock({ $0 }).filter({ $0(message) }).isEmpty {
+        StandardError.writeLine(message)
+      }
     }
   }
 
   static let records = Locked<[Record]>([])
 
-  /// The listeners specs add: each is told every warning, and returns whether its spec expected that one.
+  /// The listeners specs add: each is told every warning, and returns whether its spec expected that one (matched
+  /// by a marker unique to the spec, as `BindingExplanationTests` does). So every `Signals: warning:` line in the
+  /// log of `swift test` is one that no spec expected, and CI fails on it (`.ci/run`).
   static let listeners = Locked<[@Sendable (String) -> Bool]>([])
-
-  /// Writes `message` to standard error, unless a spec's listener says it expected it: so every
-  /// `Signals: warning:` line in the log of `swift test` is one that no spec expected, and CI fails on it
-  /// (`.ci/run`). A spec marks a warning as expected by listening for it, matched by a marker unique to the
-  /// spec, as `BindingExplanationTests` does.
-  static func warn(_ message: String) {
-    let listeners = listeners.withLock { $0 }
-    var expected = false
-    for listener in listeners where listener(message) { expected = true }
-    if !expected { StandardError.writeLine(message) }
-  }
 
   #if DEBUG
   /// Whether bindings are recorded: in a debug build of Signals.

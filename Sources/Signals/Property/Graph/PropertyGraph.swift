@@ -36,7 +36,6 @@ enum PropertyGraph {
     release(Unmanaged.passUnretained(domain), finished: finished)
   }
 
-  /// ``release(_:finished:)``.
   @usableFromInline
   static func release(_ domain: Unmanaged<GraphDomain>, finished: Unmanaged<Propagation>?) {
     var finished = finished
