@@ -168,7 +168,7 @@ class DerivedNode<Value>: ValueNode<Value> {
     set {
       guard !newValue.isEmpty || inGraph.keepsInputHandles else { return }
       InputHandles.keep(newValue, for: self)
-      inGraph.markKeepsInputHandles()
+      inGraph.set(NodeMembership.handlesBit, true)
     }
   }
 
@@ -184,7 +184,6 @@ class DerivedNode<Value>: ValueNode<Value> {
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     super.init(isSource: false, committed: initial, compute: compute, perform: perform)
-    inGraph.store(true, ordering: .relaxed)
   }
 
   /// A derived node whose first value is `initial`, handling the graph's messages as every value node does
@@ -194,7 +193,6 @@ class DerivedNode<Value>: ValueNode<Value> {
   init(initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult) {
     super.init(
       isSource: false, committed: initial, compute: compute, perform: { ValueNode<Value>.performCommon($0, $1) })
-    inGraph.store(true, ordering: .relaxed)
   }
 
   /// Links the node to `inputs`, whose domains `claim` took: call once, at the end of the subclass's `init`.
@@ -234,8 +232,7 @@ enum InputHandles {
 
   @usableFromInline
   static func keep(_ handles: [AnyObject], for node: GraphNode) {
-    let replaced = table.withLock { $0.updateValue(handles, forKey: ObjectIdentifier(node)) }
-    _ = replaced
+    _ = table.withLock { $0.updateValue(handles, forKey: ObjectIdentifier(node)) }
   }
 
   @usableFromInline
