@@ -162,12 +162,12 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// Handles that keep alive the properties a type of yours fed this one through (see
   /// ``PropertyProtocol/graphInput``): set in the subclass's `init`, before the node is shared. Rare, so kept
   /// in ``InputHandles`` rather than in every node.
-  @inlinable
+  @usableFromInline
   final var inputHandles: [AnyObject] {
-    get { inGraph.keepsInputHandles ? InputHandles.handles(of: self) : [] }
+    get { inGraph.keepsInputHandles ? InputHandles.table.withLock { $0[ObjectIdentifier(self)] ?? [] } : [] }
     set {
       guard !newValue.isEmpty || inGraph.keepsInputHandles else { return }
-      InputHandles.keep(newValue, for: self)
+      _ = InputHandles.table.withLock { $0.updateValue(newValue, forKey: ObjectIdentifier(self)) }
       inGraph.set(NodeMembership.handlesBit, true)
     }
   }
@@ -229,16 +229,6 @@ extension GraphNode {
 @usableFromInline
 enum InputHandles {
   static let table = Locked<[ObjectIdentifier: [AnyObject]]>([:])
-
-  @usableFromInline
-  static func keep(_ handles: [AnyObject], for node: GraphNode) {
-    _ = table.withLock { $0.updateValue(handles, forKey: ObjectIdentifier(node)) }
-  }
-
-  @usableFromInline
-  static func handles(of node: GraphNode) -> [AnyObject] {
-    table.withLock { $0[ObjectIdentifier(node)] ?? [] }
-  }
 
   /// Takes the node's handles out, for the caller to let go of after every lock.
   @usableFromInline
