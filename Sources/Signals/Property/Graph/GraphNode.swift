@@ -86,11 +86,7 @@ class GraphNode {
   @inlinable
   final var domain: GraphDomain? {
     get { domainReference?.takeUnretainedValue() }
-    set {
-      let old = domainReference
-      domainReference = newValue.map { Unmanaged.passRetained($0) }
-      old?.release()
-    }
+    set { Swift.exchange(&domainReference, with: newValue.map { Unmanaged.passRetained($0) })?.release() }
   }
 
   /// *Domain.* Makes the node hold itself, once, while it is linked into a graph.
@@ -368,11 +364,16 @@ struct NodeList {
   @inlinable
   @discardableResult
   mutating func remove(_ node: GraphNode) -> Bool {
-    var kept = NodeList()
-    var found = false
-    forEach { if !found && $0 === node { found = true } else { kept.append($0) } }
-    if found { self = kept }
-    return found
+    let address = Unmanaged.passUnretained(node).toOpaque()
+    if first?.toOpaque() == address {
+      first = second
+    } else if second?.toOpaque() != address {
+      guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
+      rest.remove(at: index)
+      return true
+    }
+    second = rest.isEmpty ? nil : rest.removeFirst()
+    return true
   }
 
   /// Replaces the last occurrence of `old` by `new`.

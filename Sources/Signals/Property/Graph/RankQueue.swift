@@ -27,9 +27,6 @@ struct RankQueue {
   @inlinable
   init() {}
 
-  @inlinable
-  var isEmpty: Bool { count == 0 }
-
   /// Schedules `node` at `rank`, its rank.
   @inlinable @inline(__always)
   mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
