@@ -60,6 +60,8 @@ class ValueNode<Value>: GraphNode {
     let node = of(node)
     if case .deliverInline = message { return deliverInline(node) }
     switch message {
+    case .commit:
+      swap(&node.committed, &node.waveValue)
     case .end:
       node.endObservers()
       let core = node.withRoot { _ in node.core }
@@ -67,7 +69,7 @@ class ValueNode<Value>: GraphNode {
       unsafeDowncast(core, to: PropertyCore<Value>.self).endInGraph(last: node.lockedCommittedValue())
     case .describeChange(let description):
       description.fill(new: node.waveValue, previous: node.committed)
-    case .commit, .deliverInline, .inputEnded, .storeTransactionValue:  // The commit is ``performCommon(_:_:)``'s.
+    case .deliverInline, .inputEnded, .storeTransactionValue:
       break
     }
   }
