@@ -78,26 +78,26 @@ import Testing
   }
 
   @Test func membershipKeepsWhatNeverChangesWhileANodeJoinsAndLeaves() {
-    let source = NodeMembership(isSource: true)
-    let sourceBefore = (source.isSource, source.load(ordering: .acquiring), source.isDetached)
-    source.store(true, ordering: .releasing)
-    let sourceAfter = (source.isSource, source.load(ordering: .acquiring), source.isDetached)
+    let source = Signals.GraphNode(isSource: true, compute: { _, _ in .unchanged }, perform: { _, _ in })
+    let sourceBefore = (source.isSource, source.isInGraph, source.isDetached)
+    source.inGraph.store(true, ordering: .releasing)
+    let sourceAfter = (source.isSource, source.isInGraph, source.isDetached)
     #expect(sourceBefore == (true, false, false))
     #expect(sourceAfter == (true, true, false))
 
-    let derived = NodeMembership(isSource: false)
-    derived.markKeepsInputHandles()
-    derived.setAnchored(true)
-    derived.store(true, ordering: .relaxed)
-    let joined = (derived.isSource, derived.load(ordering: .acquiring), derived.isDetached, derived.keepsInputHandles)
+    // A derived node is in the graph from its `init`.
+    let derived = Signals.GraphNode(isSource: false, compute: { _, _ in .unchanged }, perform: { _, _ in })
+    derived.inGraph.set(NodeMembership.handlesBit, true)
+    derived.anchor()
+    let joined = (derived.isSource, derived.isInGraph, derived.isDetached, derived.inGraph.keepsInputHandles)
     let anchored = derived.isAnchored
-    derived.store(false, ordering: .releasing)
-    let left = (derived.isSource, derived.load(ordering: .acquiring), derived.isDetached, derived.keepsInputHandles)
+    derived.inGraph.store(false, ordering: .releasing)
+    let left = (derived.isSource, derived.isInGraph, derived.isDetached, derived.inGraph.keepsInputHandles)
     let stillAnchored = derived.isAnchored
-    derived.setAnchored(false)
+    _ = derived.takeAnchor()
     #expect(joined == (false, true, false, true))
     #expect(left == (false, false, true, true))
-    #expect(anchored && stillAnchored && !derived.isAnchored && derived.keepsInputHandles)
+    #expect(anchored && stillAnchored && !derived.isAnchored && derived.inGraph.keepsInputHandles)
   }
 
   @Test func aRankAboveSixteenBitsIsKept() {

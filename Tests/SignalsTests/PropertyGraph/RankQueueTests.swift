@@ -28,7 +28,7 @@ import Testing
     let taken = drain(&queue)
     #expect(taken.map(\.node) == [1, 4, 3, 0, 2])
     #expect(taken.map(\.rank) == [1, 1, 2, 3, 3])
-    #expect(queue.isEmpty)
+    #expect(queue.count == 0)
   }
 
   @Test func aLoneNodeThenAnotherKeepTheirOrder() {
@@ -60,11 +60,11 @@ import Testing
       queue.push(node(index), rank: index + 1)
       #expect(queue.pop()?.rank == index + 1)
     }
-    #expect(queue.isEmpty && (1...5).allSatisfy { queue.buckets[$0].nodes.isEmpty })
+    #expect(queue.count == 0 && (1...5).allSatisfy { queue.buckets[$0].nodes.isEmpty })
     queue.push(node(5), rank: 3)
     queue.push(node(6), rank: 1)
     queue.removeAll()
-    #expect(queue.isEmpty)
+    #expect(queue.count == 0)
     #expect(queue.pop() == nil)
     queue.push(node(7), rank: 2)
     #expect(drain(&queue).map(\.node) == [7])

@@ -86,18 +86,14 @@ class GraphNode {
   @inlinable
   final var domain: GraphDomain? {
     get { domainReference?.takeUnretainedValue() }
-    set {
-      let old = domainReference
-      domainReference = newValue.map { Unmanaged.passRetained($0) }
-      old?.release()
-    }
+    set { Swift.exchange(&domainReference, with: newValue.map { Unmanaged.passRetained($0) })?.release() }
   }
 
   /// *Domain.* Makes the node hold itself, once, while it is linked into a graph.
   @usableFromInline
   final func anchor() {
     guard !isAnchored else { return }
-    inGraph.setAnchored(true)
+    inGraph.set(NodeMembership.anchoredBit, true)
     _ = Unmanaged.passRetained(self)
   }
 
@@ -105,7 +101,7 @@ class GraphNode {
   @usableFromInline
   final func takeAnchor() -> GraphNode? {
     guard isAnchored else { return nil }
-    inGraph.setAnchored(false)
+    inGraph.set(NodeMembership.anchoredBit, false)
     return Unmanaged.passUnretained(self).takeRetainedValue()
   }
 
@@ -117,23 +113,25 @@ class GraphNode {
   }
 
   @inlinable
-  final var isInGraph: Bool { inGraph.load(ordering: .acquiring) }
+  final var isInGraph: Bool { inGraph.bits.load(ordering: .acquiring) & NodeMembership.inGraphBit != 0 }
 
   /// Whether the node is a source (a `MutableProperty`, a property fed by a stream).
   @inlinable
-  final var isSource: Bool { inGraph.isSource }
+  final var isSource: Bool { inGraph.bits.load(ordering: .relaxed) & NodeMembership.sourceBit != 0 }
 
   /// *Domain.* Whether a derived node is linked into a graph, and so holds a reference to itself (see
   /// ``anchor()`` and ``takeAnchor()``).
   @inlinable
-  final var isAnchored: Bool { inGraph.isAnchored }
+  final var isAnchored: Bool { inGraph.bits.load(ordering: .relaxed) & NodeMembership.anchoredBit != 0 }
 
   /// *Domain.* Set once a derived node has left the graph (ended, or abandoned): waves skip it. A derived node is
   /// in the graph from its `init` until it leaves, and a source never leaves, so this is a derived node that is
   /// no longer ``isInGraph``; setting it takes the node out.
   @inlinable
   final var isDetached: Bool {
-    @inline(__always) get { inGraph.isDetached }
+    @inline(__always) get {
+      inGraph.bits.load(ordering: .relaxed) & (NodeMembership.inGraphBit | NodeMembership.sourceBit) == 0
+    }
     set {
       precondition(newValue && !isSource, "Internal inconsistency: only a derived node leaves the graph, once")
       inGraph.store(false, ordering: .releasing)
@@ -235,42 +233,21 @@ struct NodeMembership: ~Copyable {
 
   @inlinable
   init(isSource: Bool) {
-    bits = Atomic(isSource ? Self.sourceBit : 0)
-  }
-
-  /// Whether the node is in the graph (always with an acquiring load, whatever `ordering` asks).
-  @inlinable @inline(__always)
-  func load(ordering: AtomicLoadOrdering) -> Bool {
-    bits.load(ordering: .acquiring) & Self.inGraphBit != 0
+    bits = Atomic(isSource ? Self.sourceBit : Self.inGraphBit)  // A derived node is in the graph from its `init`.
   }
 
   /// Puts the node in the graph, or takes it out (always acquiring and releasing, whatever `ordering` asks).
   @inlinable
   func store(_ inGraph: Bool, ordering: AtomicStoreOrdering) {
-    if inGraph {
-      bits.bitwiseOr(Self.inGraphBit, ordering: .acquiringAndReleasing)
-    } else {
-      bits.bitwiseAnd(~Self.inGraphBit, ordering: .acquiringAndReleasing)
-    }
+    _ =
+      inGraph
+      ? bits.bitwiseOr(Self.inGraphBit, ordering: .acquiringAndReleasing)
+      : bits.bitwiseAnd(~Self.inGraphBit, ordering: .acquiringAndReleasing)
   }
-
-  @inlinable
-  var isSource: Bool { bits.load(ordering: .relaxed) & Self.sourceBit != 0 }
-
-  /// A derived node out of the graph (see ``GraphNode/isDetached``).
-  @inlinable @inline(__always)
-  var isDetached: Bool { bits.load(ordering: .relaxed) & (Self.inGraphBit | Self.sourceBit) == 0 }
 
   /// Whether ``InputHandles`` keeps handles for the node.
   @inlinable
   var keepsInputHandles: Bool { bits.load(ordering: .relaxed) & Self.handlesBit != 0 }
-
-  /// Whether the node holds a reference to itself (see ``GraphNode/anchor()``).
-  @inlinable
-  var isAnchored: Bool { bits.load(ordering: .relaxed) & Self.anchoredBit != 0 }
-
-  @inlinable
-  func setAnchored(_ anchored: Bool) { set(Self.anchoredBit, anchored) }
 
   /// *Domain.* Whether a `modify` of the source is running its body (see ``SourceCore/modify(_:)``).
   @inlinable
@@ -314,11 +291,6 @@ struct NodeMembership: ~Copyable {
     } else {
       bits.bitwiseAnd(~bit, ordering: .relaxed)
     }
-  }
-
-  @usableFromInline
-  func markKeepsInputHandles() {
-    bits.bitwiseOr(Self.handlesBit, ordering: .relaxed)
   }
 }
 
@@ -386,33 +358,21 @@ struct NodeList {
   }
 
   @inlinable
-  func contains(_ node: GraphNode) -> Bool {
-    let address = Unmanaged.passUnretained(node).toOpaque()
-    guard let first else { return false }
-    if first.toOpaque() == address { return true }
-    guard let second else { return false }
-    if second.toOpaque() == address { return true }
-    return rest.contains { $0.toOpaque() == address }
-  }
+  func contains(_ node: GraphNode) -> Bool { !allSatisfy { $0 !== node } }
 
   /// Removes one occurrence of `node`, keeping the order of the others; returns whether there was one.
   @inlinable
   @discardableResult
   mutating func remove(_ node: GraphNode) -> Bool {
     let address = Unmanaged.passUnretained(node).toOpaque()
-    guard let first else { return false }
-    if first.toOpaque() == address {
-      self.first = second
-      second = rest.isEmpty ? nil : rest.removeFirst()
+    if first?.toOpaque() == address {
+      first = second
+    } else if second?.toOpaque() != address {
+      guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
+      rest.remove(at: index)
       return true
     }
-    guard let second else { return false }
-    if second.toOpaque() == address {
-      self.second = rest.isEmpty ? nil : rest.removeFirst()
-      return true
-    }
-    guard let index = rest.firstIndex(where: { $0.toOpaque() == address }) else { return false }
-    rest.remove(at: index)
+    second = rest.isEmpty ? nil : rest.removeFirst()
     return true
   }
 

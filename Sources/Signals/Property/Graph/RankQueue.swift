@@ -27,22 +27,13 @@ struct RankQueue {
   @inlinable
   init() {}
 
-  @inlinable
-  var isEmpty: Bool { count == 0 }
-
   /// Schedules `node` at `rank`, its rank.
   @inlinable @inline(__always)
   mutating func push(_ node: Unmanaged<GraphNode>, rank: Int) {
     if count == 0 || rank < lowest { lowest = rank }
-    append(node, at: rank)
-    count &+= 1
-  }
-
-  /// Puts `node` last in the bucket of `rank`.
-  @inlinable @inline(__always)
-  mutating func append(_ node: Unmanaged<GraphNode>, at rank: Int) {
     if rank >= buckets.count { addBuckets(through: rank) }
     buckets.pointer(at: rank).pointee.nodes.append(node)
+    count &+= 1
   }
 
   /// Takes the node with the lowest rank (the earliest scheduled among equals), with the rank it was

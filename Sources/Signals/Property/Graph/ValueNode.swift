@@ -162,13 +162,13 @@ class DerivedNode<Value>: ValueNode<Value> {
   /// Handles that keep alive the properties a type of yours fed this one through (see
   /// ``PropertyProtocol/graphInput``): set in the subclass's `init`, before the node is shared. Rare, so kept
   /// in ``InputHandles`` rather than in every node.
-  @inlinable
+  @usableFromInline
   final var inputHandles: [AnyObject] {
-    get { inGraph.keepsInputHandles ? InputHandles.handles(of: self) : [] }
+    get { inGraph.keepsInputHandles ? InputHandles.table.withLock { $0[ObjectIdentifier(self)] ?? [] } : [] }
     set {
       guard !newValue.isEmpty || inGraph.keepsInputHandles else { return }
-      InputHandles.keep(newValue, for: self)
-      inGraph.markKeepsInputHandles()
+      _ = InputHandles.table.withLock { $0.updateValue(newValue, forKey: ObjectIdentifier(self)) }
+      inGraph.set(NodeMembership.handlesBit, true)
     }
   }
 
@@ -184,7 +184,6 @@ class DerivedNode<Value>: ValueNode<Value> {
     perform: @escaping (GraphNode, NodeMessage) -> Void
   ) {
     super.init(isSource: false, committed: initial, compute: compute, perform: perform)
-    inGraph.store(true, ordering: .relaxed)
   }
 
   /// A derived node whose first value is `initial`, handling the graph's messages as every value node does
@@ -194,7 +193,6 @@ class DerivedNode<Value>: ValueNode<Value> {
   init(initial: Value, compute: @escaping (GraphNode, Propagation) -> ComputeResult) {
     super.init(
       isSource: false, committed: initial, compute: compute, perform: { ValueNode<Value>.performCommon($0, $1) })
-    inGraph.store(true, ordering: .relaxed)
   }
 
   /// Links the node to `inputs`, whose domains `claim` took: call once, at the end of the subclass's `init`.
@@ -231,17 +229,6 @@ extension GraphNode {
 @usableFromInline
 enum InputHandles {
   static let table = Locked<[ObjectIdentifier: [AnyObject]]>([:])
-
-  @usableFromInline
-  static func keep(_ handles: [AnyObject], for node: GraphNode) {
-    let replaced = table.withLock { $0.updateValue(handles, forKey: ObjectIdentifier(node)) }
-    _ = replaced
-  }
-
-  @usableFromInline
-  static func handles(of node: GraphNode) -> [AnyObject] {
-    table.withLock { $0[ObjectIdentifier(node)] ?? [] }
-  }
 
   /// Takes the node's handles out, for the caller to let go of after every lock.
   @usableFromInline
